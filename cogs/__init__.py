@@ -1,0 +1,1 @@
+"""Discord command groups (cogs) for Small World; none are written yet."""

@@ -1,0 +1,127 @@
+"""The hook protocol for races and special powers, and the registry that finds them by name.
+
+Each race banner and power badge is one small subclass of ``Ability`` registered under its
+name. The turn rules call the hooks below at fixed moments; an ability overrides only the
+moments it changes. A race in decline keeps only the abilities whose ``in_decline`` is true
+(Dwarves' mines, Ghouls, Spirit): "the benefits ... no longer apply once the race is put In
+Decline" unless stated otherwise [SW p.8].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import GameState, RaceState
+
+_NO_REGIONS: frozenset[int] = frozenset()
+
+
+class Ability:
+    """Default behaviour: a race or power that changes nothing."""
+
+    name: ClassVar[str] = ""
+    #: Hooks keep working while the race is in decline.
+    in_decline: ClassVar[bool] = False
+    #: Ghouls: the race conquers at the start of its owner's turns while in decline.
+    conquers_in_decline: ClassVar[bool] = False
+    #: Ghouls: every token stays on the map when the race goes into decline.
+    decline_keeps_all: ClassVar[bool] = False
+    #: Spirit: this race in decline does not count toward the one-race-in-decline limit.
+    decline_limit_exempt: ClassVar[bool] = False
+    #: Stout: may go into decline right after scoring a turn of conquests.
+    declines_after_scoring: ClassVar[bool] = False
+    #: Seafaring: may conquer and hold Seas and the Lake.
+    enters_water: ClassVar[bool] = False
+    #: Tokens lost when an enemy takes one of this race's regions (Elves: none).
+    losses: ClassVar[int] = 1
+    #: The special action classes this ability performs.
+    handles: ClassVar[tuple[type, ...]] = ()
+
+    # --- conquest ---------------------------------------------------------------------
+
+    def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
+        """Tokens added to (or, negative, saved from) the cost of conquering ``rid``."""
+        return 0
+
+    def reaches_anywhere(self, s: GameState, race: RaceState, first: bool) -> bool:
+        """The race may conquer regions without adjacency (``first``: its first conquest)."""
+        return False
+
+    def extra_neighbours(self, s: GameState, race: RaceState) -> frozenset[int]:
+        """Regions the race may reach beyond plain adjacency (Underworld's Caverns)."""
+        return _NO_REGIONS
+
+    def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
+        """Called after the race took ``rid`` (Troll Lair, Hole-in-the-Ground)."""
+
+    # --- moments of the turn ------------------------------------------------------------
+
+    def on_pick(self, s: GameState, race: RaceState) -> None:
+        """Called when the combo is picked (Bivouacking takes its Encampments)."""
+
+    def on_turn_start(self, s: GameState, race: RaceState) -> None:
+        """Called when the owner's turn starts (Diplomat's peace ends)."""
+
+    def on_ready(self, s: GameState, race: RaceState) -> None:
+        """Called when troops are readied for conquest (Amazons take their 4 back)."""
+
+    def on_conquests_end(self, s: GameState, race: RaceState) -> None:
+        """Called when conquests end, before redeployment (Skeletons' new tokens)."""
+
+    def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
+        """Called at the end of the owner's redeployment, before scoring (Amazons, Heroes)."""
+
+    def place_defaults(self, s: GameState, race: RaceState) -> None:
+        """Place pieces the owner left unplaced when a redeployment ends (Encampments)."""
+
+    def on_decline(self, s: GameState, race: RaceState) -> None:
+        """Called when the race goes into decline (markers that vanish)."""
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
+        """Bonus coins at the end of the owner's turn; ``regions`` are the race's regions."""
+        return 0
+
+    # --- special actions ----------------------------------------------------------------
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        """The special actions this ability offers now."""
+        return []
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        """Carry out one of the actions offered by ``actions``."""
+        raise NotImplementedError(type(action).__name__)
+
+
+RACES: dict[str, Ability] = {}
+POWERS: dict[str, Ability] = {}
+_NOTHING = Ability()
+
+
+def race_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a race banner's behaviour under its name."""
+    RACES[cls.name] = cls()
+    return cls
+
+
+def power_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a special power's behaviour under its name."""
+    POWERS[cls.name] = cls()
+    return cls
+
+
+def abilities(race: RaceState) -> tuple[Ability, ...]:
+    """The abilities in force for a race now: banner and badge, filtered in decline."""
+    r = RACES.get(race.name, _NOTHING)
+    p = POWERS.get(race.power, _NOTHING)
+    if not race.in_decline:
+        return (r, p)
+    return tuple(a for a in (r, p) if a.in_decline)
+
+
+def flag(race: RaceState, attr: str) -> bool:
+    """True if the race's banner or badge sets a boolean class flag, decline taken into account."""
+    return any(getattr(a, attr) for a in abilities(race))

@@ -1,0 +1,226 @@
+"""Actions: one small frozen dataclass per kind, each with a stable text form.
+
+The text form (``Conquer(12).text == "conquer 12"``) is what the action log stores and what
+``parse`` reads back; readable labels that depend on the state live in ``labels``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+from .errors import ParseError
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action."""
+
+    verb: ClassVar[str] = ""
+
+    @property
+    def text(self) -> str:
+        """Stable text form: the verb followed by the fields in order."""
+        args = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool):
+                if value:
+                    args.append(f.name)
+            else:
+                args.append(str(value))
+        return " ".join([self.verb, *args])
+
+
+@dataclass(frozen=True, slots=True)
+class PickCombo(Action):
+    """Take the combo at ``slot`` (1 = top of the column, free)."""
+
+    verb: ClassVar[str] = "pick"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Put the active race in decline; no conquest this turn."""
+
+    verb: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Action):
+    """Empty one of your regions before conquering, taking its tokens in hand."""
+
+    verb: ClassVar[str] = "abandon"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conquer(Action):
+    """Conquer a region with the tokens it costs."""
+
+    verb: ClassVar[str] = "conquer"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce(Action):
+    """Final conquest: name a region up to 3 tokens short, then roll the die."""
+
+    verb: ClassVar[str] = "reinforce"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndConquests(Action):
+    """Stop conquering and go on to redeployment."""
+
+    verb: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    """Place ``count`` tokens from hand in one of your regions."""
+
+    verb: ClassVar[str] = "deploy"
+    region: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move ``count`` tokens between two of your regions (at least one stays)."""
+
+    verb: ClassVar[str] = "move"
+    source: int
+    target: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Finish redeployment, score, end the turn (``decline``: Stout declines after scoring)."""
+
+    verb: ClassVar[str] = "end"
+    decline: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Action):
+    """Finish a redeployment that is not the end of your own turn (defenders, Ghouls)."""
+
+    verb: ClassVar[str] = "finish"
+
+
+# --- special powers and races ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Enchant(Action):
+    """Sorcerers: replace a lone active enemy token with one of yours from the tray."""
+
+    verb: ClassVar[str] = "enchant"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class DragonAttack(Action):
+    """Dragon Master: conquer with one token and put the Dragon there."""
+
+    verb: ClassVar[str] = "dragon"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollBerserk(Action):
+    """Berserk: roll the die before the next conquest."""
+
+    verb: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Fortify(Action):
+    """Fortified: build a Fortress in one of your regions (once a turn)."""
+
+    verb: ClassVar[str] = "fortify"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHero(Action):
+    """Heroic: put one of the two Heroes in one of your regions."""
+
+    verb: ClassVar[str] = "hero"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class Encamp(Action):
+    """Bivouacking: put an Encampment in one of your regions."""
+
+    verb: ClassVar[str] = "encamp"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decamp(Action):
+    """Bivouacking: take an Encampment back from one of your regions."""
+
+    verb: ClassVar[str] = "decamp"
+    region: int
+
+
+@dataclass(frozen=True, slots=True)
+class MakePeace(Action):
+    """Diplomat: choose an opponent who may not attack your active race until your next turn."""
+
+    verb: ClassVar[str] = "peace"
+    seat: int
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PickCombo,
+    Decline,
+    Abandon,
+    Conquer,
+    Reinforce,
+    EndConquests,
+    Deploy,
+    Move,
+    EndTurn,
+    Finish,
+    Enchant,
+    DragonAttack,
+    RollBerserk,
+    Fortify,
+    PlaceHero,
+    Encamp,
+    Decamp,
+    MakePeace,
+)
+_BY_VERB = {t.verb: t for t in ACTION_TYPES}
+
+
+def parse(text: str) -> Action:
+    """Read an action from its text form (``"conquer 12"``, ``"move 3 7 2"``, ``"end decline"``)."""
+    words = text.strip().lower().split()
+    if not words or words[0] not in _BY_VERB:
+        raise ParseError(f"Unknown action {text.strip()!r}.")
+    cls = _BY_VERB[words[0]]
+    args = words[1:]
+    values: list[object] = []
+    for f in fields(cls):
+        if f.type in ("bool", bool):
+            values.append(bool(args and args[0] == f.name))
+            if args and args[0] == f.name:
+                args = args[1:]
+            continue
+        if not args:
+            raise ParseError(f"{cls.verb!r} needs a {f.name}.")
+        try:
+            values.append(int(args.pop(0)))
+        except ValueError as exc:
+            raise ParseError(f"{f.name} must be a number in {text.strip()!r}.") from exc
+    if args:
+        raise ParseError(f"Too many words in {text.strip()!r}.")
+    return cls(*values)

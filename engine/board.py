@@ -1,0 +1,127 @@
+"""Queries and small mutations of the board shared by the turn rules and the abilities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .content import MapDef, components, load_map, races
+from .rng import mix
+from .state import GameState, RaceState
+
+#: Markers that add one to the cost of conquering their region, each.
+DEFENCE_MARKERS = ("mountain", "lair", "fortress", "camp", "lost_tribe", "monster")
+#: Markers that make a region immune to enemy conquests and powers.
+IMMUNITY_MARKERS = ("hole", "hero", "dragon")
+
+
+def mapdef(s: GameState) -> MapDef:
+    """The map definition of this game."""
+    return load_map(s.map_id)
+
+
+def regions_of(s: GameState, race: str) -> list[int]:
+    """Ids of the regions a race occupies, in id order."""
+    return [i for i, r in enumerate(s.regions) if r.race == race]
+
+
+def owned_regions(s: GameState, seat: int) -> list[int]:
+    """Ids of the regions holding any race of a seat."""
+    return [i for i, r in enumerate(s.regions) if r.owner == seat]
+
+
+def tokens_on_board(s: GameState, race: str) -> int:
+    """Tokens of a race on the map."""
+    return sum(r.tokens for r in s.regions if r.race == race)
+
+
+def tray(s: GameState, race: str) -> int:
+    """Tokens of a race still in the box: total minus board, hand and off-board reserve."""
+    total = races()[race].tray
+    rs = s.races.get(race)
+    if rs is None:
+        return total
+    return total - tokens_on_board(s, race) - rs.hand - rs.reserve
+
+
+def marker_total(s: GameState, marker: str) -> int:
+    """How many of a marker lie on the map."""
+    return sum(r.markers.get(marker, 0) for r in s.regions)
+
+
+def marker_limit(marker: str) -> int:
+    """The number of a marker in the box."""
+    names = {
+        "lair": "Troll Lair",
+        "fortress": "Fortress",
+        "camp": "Encampment",
+        "hole": "Hole-in-the-Ground",
+        "hero": "Hero",
+        "dragon": "Dragon",
+    }
+    return components()["markers"][names[marker]]
+
+
+def is_empty(s: GameState, rid: int) -> bool:
+    """The rules' "empty": no race token, Lost Tribe or Monster (markers do not count)."""
+    r = s.regions[rid]
+    return r.tokens == 0 and not r.markers.get("lost_tribe") and not r.markers.get("monster")
+
+
+def is_immune(s: GameState, rid: int) -> bool:
+    """Hole-in-the-Ground, Hero or Dragon: immune to enemy conquests and powers."""
+    m = s.regions[rid].markers
+    return bool(m) and any(m.get(k) for k in IMMUNITY_MARKERS)
+
+
+def defence(s: GameState, rid: int) -> int:
+    """Tokens and markers defending a region: the cost of conquering it, before the base 2."""
+    r = s.regions[rid]
+    m = r.markers
+    return r.tokens + (sum(m.get(k, 0) for k in DEFENCE_MARKERS) if m else 0)
+
+
+def add_marker(s: GameState, rid: int, marker: str, n: int = 1) -> None:
+    """Put ``n`` markers in a region."""
+    m = s.regions[rid].markers
+    m[marker] = m.get(marker, 0) + n
+
+
+def drop_marker(s: GameState, rid: int, marker: str, n: int | None = None) -> int:
+    """Take markers out of a region (all of them when ``n`` is None); return how many."""
+    m = s.regions[rid].markers
+    have = m.get(marker, 0)
+    take = have if n is None else min(n, have)
+    if take:
+        if have == take:
+            del m[marker]
+        else:
+            m[marker] = have - take
+    return take
+
+
+def clear_region(s: GameState, rid: int) -> None:
+    """Empty a region of its race and of the markers that belong to that race."""
+    r = s.regions[rid]
+    r.race = None
+    r.owner = -1
+    r.tokens = 0
+    for k in ("lair", "fortress", "hole", "hero", "dragon", "camp"):
+        r.markers.pop(k, None)
+
+
+def roll_die(s: GameState) -> int:
+    """Roll the reinforcement die (faces 0,0,0,1,2,3) from the game's seed."""
+    faces = components()["die_faces"]
+    s.rng_counter += 1
+    return faces[mix(s.seed, s.rng_counter) % len(faces)]
+
+
+def event(s: GameState, kind: str, **data: Any) -> None:
+    """Record something that happened, for turn summaries and history."""
+    data["kind"] = kind
+    s.events.append(data)
+
+
+def race_of(s: GameState, name: str) -> RaceState:
+    """The race in play with this banner name."""
+    return s.races[name]

@@ -1,0 +1,151 @@
+"""Conquest: which regions a race may attack, what they cost, and what a conquest does.
+
+Rule text [SW p.4]: "To conquer a Region, a player must have available to deploy: 2 Race
+tokens + 1 additional Race token for each Encampment, Fortress, Mountain, or Troll's Lair
+marker + 1 additional Race token for each Lost Tribe or other player's Race token already
+present in the Region."
+"""
+
+from __future__ import annotations
+
+from .abilities import abilities, flag
+from .board import clear_region, event, is_empty, is_immune, mapdef, regions_of
+from .state import GameState, RaceState
+
+BASE_COST = 2
+#: At most this many tokens short for a final conquest with the die [SW p.5].
+MAX_SHORT = 3
+
+
+def is_first_conquest(s: GameState, race: RaceState) -> bool:
+    """A race with no region on the map enters as on its first conquest [SW p.4, p.6]."""
+    name = race.name
+    return not any(r.race == name for r in s.regions)
+
+
+def reach(s: GameState, race: RaceState) -> set[int] | None:
+    """Regions the race may attack by position; None means every region of the map."""
+    m = mapdef(s)
+    abl = abilities(race)
+    own = regions_of(s, race.name)
+    first = not own
+    if any(a.reaches_anywhere(s, race, first) for a in abl):
+        return None
+    if first:
+        return {r.id for r in m.regions if r.entry}
+    out: set[int] = set()
+    for rid in own:
+        out |= m.regions[rid].adjacent
+    for a in abl:
+        extra = a.extra_neighbours(s, race)
+        if extra and any(rid in extra for rid in own):
+            out |= extra
+    out.difference_update(own)
+    return out
+
+
+def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
+    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may."""
+    region = s.regions[rid]
+    rdef = mapdef(s).regions[rid]
+    if region.race == race.name:
+        return f"You already hold region {rid}."
+    if rdef.water and not flag(race, "enters_water"):
+        return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
+    if region.owner != race.owner and is_immune(s, rid):
+        return f"Region {rid} is immune ({immunity_name(s, rid)})."
+    if region.owner not in (-1, race.owner) and not race.in_decline:
+        defender = s.players[region.owner]
+        if defender.peace_with == race.owner and defender.active == region.race:
+            return f"You are at peace with {defender.name}: their active race is off limits."
+    reachable = reach(s, race)
+    if reachable is not None and rid not in reachable:
+        if is_first_conquest(s, race):
+            return f"Region {rid} is not on the border: a first conquest enters from the edge."
+        return f"Region {rid} is not next to your regions."
+    return None
+
+
+def immunity_name(s: GameState, rid: int) -> str:
+    """The marker that makes a region immune, for messages."""
+    m = s.regions[rid].markers
+    for key, label in (("hole", "Hole-in-the-Ground"), ("hero", "Hero"), ("dragon", "Dragon")):
+        if m.get(key):
+            return label
+    return "immune"
+
+
+def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
+    """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
+    region = s.regions[rid]
+    cost = BASE_COST + region.tokens
+    m = region.markers
+    if m:
+        cost += (
+            m.get("mountain", 0)
+            + m.get("lair", 0)
+            + m.get("fortress", 0)
+            + m.get("camp", 0)
+            + m.get("lost_tribe", 0)
+            + m.get("monster", 0)
+        )
+    for a in abilities(race):
+        cost += a.cost_delta(s, race, rid)
+    return max(1, cost)
+
+
+def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str = "conquer") -> None:
+    """Move ``tokens`` of the race from hand into ``rid``, resolving the defender's losses.
+
+    [SW p.4] The defender "must immediately take all of these Race tokens back in hand and:
+    Permanently discard one Race token back into the Storage tray; Keep the other Race tokens
+    in hand, and redeploy them ... as the final action of the current player's turn."
+    """
+    region = s.regions[rid]
+    turn = s.turn
+    nonempty = not is_empty(s, rid)
+    defender_name = region.race
+    lost = 0
+    if defender_name is not None:
+        defender = s.races[defender_name]
+        held = region.tokens
+        loss = 1
+        for a in abilities(defender):
+            loss = min(loss, a.losses)
+        if how == "enchant":
+            loss = 1
+        lost = min(held, loss)
+        defender.hand += held - lost
+        camps = region.markers.get("camp", 0)
+        if camps:
+            defender.camps_free += camps
+        if (
+            region.owner != race.owner
+            and s.players[region.owner].active == defender_name
+            and region.owner not in turn.attacked
+        ):
+            turn.attacked.append(region.owner)
+    tribe = region.markers.pop("lost_tribe", 0)
+    region.markers.pop("monster", None)
+    clear_region(s, rid)
+    region.race = race.name
+    region.owner = race.owner
+    region.tokens = tokens
+    race.hand -= tokens if how != "enchant" else 0
+    turn.acted = True
+    turn.conquered.append(rid)
+    if nonempty:
+        turn.nonempty_conquests += 1
+    event(
+        s,
+        how,
+        seat=race.owner,
+        race=race.name,
+        region=rid,
+        tokens=tokens,
+        defender=defender_name,
+        lost=lost,
+        lost_tribe=bool(tribe),
+    )
+    for a in abilities(race):
+        a.on_conquer(s, race, rid)

@@ -1,0 +1,137 @@
+"""Game content read from the project's ``data/`` folder: races, powers, components, maps.
+
+Everything here is immutable and shared by all games; per-game state lives in ``state``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+#: Terrains that only Seafaring races may enter.
+WATER = frozenset({"Sea", "Lake"})
+
+
+@dataclass(frozen=True, slots=True)
+class RaceDef:
+    """A race banner: tokens it gives, tokens in the box, conquest-only extras."""
+
+    name: str
+    set: str
+    tokens: int
+    tray: int
+    conquest_only: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDef:
+    """A special power badge and the tokens it adds."""
+
+    name: str
+    set: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class RegionDef:
+    """One region of a printed map, with everything the rules derive from the map alone."""
+
+    id: int
+    terrain: str
+    features: frozenset[str]
+    edge: bool
+    entry: bool
+    adjacent: frozenset[int]
+    coastal: bool
+
+    @property
+    def water(self) -> bool:
+        """Seas and Lakes: closed to everyone but Seafaring races."""
+        return self.terrain in WATER
+
+
+@dataclass(frozen=True, slots=True)
+class MapDef:
+    """A board: its regions and the length of its turn track."""
+
+    id: str
+    name: str
+    players: tuple[int, ...]
+    turns: int
+    regions: tuple[RegionDef, ...]
+
+    def with_feature(self, feature: str) -> frozenset[int]:
+        """Ids of the regions that carry ``feature`` (for example ``"Cavern"``)."""
+        return frozenset(r.id for r in self.regions if feature in r.features)
+
+
+def _read(name: str) -> dict:
+    with (DATA_DIR / name).open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+@cache
+def races() -> dict[str, RaceDef]:
+    """All race banners by name."""
+    return {
+        r["name"]: RaceDef(r["name"], r["set"], r["tokens"], r["tray"], r.get("conquest_only", 0))
+        for r in _read("races.json")["races"]
+    }
+
+
+@cache
+def powers() -> dict[str, PowerDef]:
+    """All special power badges by name."""
+    return {
+        p["name"]: PowerDef(p["name"], p["set"], p["tokens"])
+        for p in _read("powers.json")["powers"]
+    }
+
+
+@cache
+def components() -> dict:
+    """Physical limits of the box: marker counts, die faces, starting coins."""
+    return _read("components.json")
+
+
+def build_map(raw: dict) -> MapDef:
+    """Turn a map's JSON form into a ``MapDef``, checking that adjacency is symmetric."""
+    by_id = {r["id"]: r for r in raw["regions"]}
+    if sorted(by_id) != list(range(len(by_id))):
+        raise ValueError(f"map {raw['id']}: region ids must be 0..{len(by_id) - 1}")
+    for r in raw["regions"]:
+        for n in r["adjacent"]:
+            if r["id"] not in by_id[n]["adjacent"]:
+                raise ValueError(f"map {raw['id']}: {r['id']} lists {n} but not the reverse")
+    regions = []
+    for r in raw["regions"]:
+        coastal = any(by_id[n]["terrain"] in WATER for n in r["adjacent"])
+        regions.append(
+            RegionDef(
+                id=r["id"],
+                terrain=r["terrain"],
+                features=frozenset(r["features"]),
+                edge=r["edge"],
+                entry=r["entry"] or r["edge"],
+                adjacent=frozenset(r["adjacent"]),
+                coastal=coastal,
+            )
+        )
+    return MapDef(raw["id"], raw["name"], tuple(raw["players"]), raw["turns"], tuple(regions))
+
+
+@cache
+def load_map(map_id: str) -> MapDef:
+    """A map by id, for example ``"sw-3p"``."""
+    return build_map(_read(f"maps/{map_id}.json"))
+
+
+def map_for_players(players: int) -> str:
+    """The printed base-game map for a player count."""
+    if not 2 <= players <= 5:
+        raise ValueError("Small World is played by 2 to 5 players")
+    return f"sw-{players}p"

@@ -1,0 +1,597 @@
+"""The turn: who must act, what they may do, and what each action does.
+
+``legal_actions`` and ``apply`` share the same checks (``problem``), so no rule is written
+twice. ``apply`` mutates the state in place after validating; callers that need the old
+state keep a copy (``Game`` replays its log instead).
+"""
+
+from __future__ import annotations
+
+from . import powers as _powers  # noqa: F401  (registers the special powers)
+from . import races as _races  # noqa: F401  (registers the races)
+from .abilities import abilities, flag
+from .actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Decline,
+    Deploy,
+    EndConquests,
+    EndTurn,
+    Finish,
+    Move,
+    PickCombo,
+    Reinforce,
+)
+from .board import clear_region, event, regions_of, roll_die, tokens_on_board
+from .conquest import MAX_SHORT, conquest_cost, reach, take_region, target_problem
+from .content import powers, races
+from .errors import IllegalAction, NotYourTurn
+from .rng import shuffled
+from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, Combo, GameState, Pending, RaceState
+
+MARKET_SIZE = 6
+
+
+# --- who acts -------------------------------------------------------------------------------
+
+
+def to_act(s: GameState) -> int | None:
+    """The seat that must act now (a defender while the turn closes), or None when over."""
+    t = s.turn
+    if t.phase == OVER:
+        return None
+    if t.phase == CLOSING:
+        return t.pending[0].seat
+    return t.seat
+
+
+def acting_race(s: GameState) -> RaceState | None:
+    """The race whose tokens the acting seat is moving, if any."""
+    t = s.turn
+    if t.phase == CLOSING:
+        return s.races[t.pending[0].race]
+    return s.races[t.race] if t.race else None
+
+
+# --- legal actions --------------------------------------------------------------------------
+
+
+def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
+    """Every action the seat to act may take now (empty for any other seat).
+
+    Deploy and Move are listed for one token and for as many as possible; every count in
+    between is legal too and ``apply`` accepts it.
+    """
+    actor = to_act(s)
+    if actor is None or (seat is not None and seat != actor):
+        return []
+    t = s.turn
+    if t.phase == PICK:
+        coins = s.players[actor].coins
+        return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
+    race = acting_race(s)
+    assert race is not None
+    out: list[Action] = []
+    if t.phase == CONQUER:
+        if can_decline(s):
+            out.append(Decline())
+        if not _conquered_by(s, race):
+            out.extend(Abandon(rid) for rid in regions_of(s, race.name))
+        hand = race.hand
+        if hand >= 1:
+            die = t.berserk_die or 0
+            berserk = any(a.name == "Berserk" for a in abilities(race))
+            candidates = reach(s, race)
+            ids = range(len(s.regions)) if candidates is None else sorted(candidates)
+            for rid in ids:
+                if target_problem(s, race, rid) is not None:
+                    continue
+                cost = conquest_cost(s, race, rid)
+                if die:
+                    cost = max(1, cost - die)
+                if cost <= hand:
+                    out.append(Conquer(rid))
+                elif not berserk and cost - hand <= MAX_SHORT:
+                    out.append(Reinforce(rid))
+        out.extend(_ability_actions(s, race))
+        out.append(EndConquests())
+    elif t.phase in (REDEPLOY, CLOSING):
+        own = regions_of(s, race.name)
+        if race.hand and own:
+            counts = {1, race.hand}
+            out.extend(Deploy(rid, n) for rid in own for n in sorted(counts))
+        if t.phase == REDEPLOY:
+            for src in own:
+                spare = s.regions[src].tokens - 1
+                if spare < 1:
+                    continue
+                for dst in own:
+                    if dst != src:
+                        out.extend(Move(src, dst, n) for n in sorted({1, spare}))
+        out.extend(_ability_actions(s, race))
+        if t.phase == CLOSING or race.name != s.players[t.seat].active:
+            out.append(Finish())
+        else:
+            out.append(EndTurn())
+            if flag(race, "declines_after_scoring") and race.turns > 0:
+                out.append(EndTurn(decline=True))
+    return out
+
+
+def _ability_actions(s: GameState, race: RaceState) -> list[Action]:
+    out: list[Action] = []
+    for a in abilities(race):
+        out.extend(a.actions(s, race))
+    return out
+
+
+def _conquered_by(s: GameState, race: RaceState) -> bool:
+    return any(s.regions[rid].race == race.name for rid in s.turn.conquered)
+
+
+def can_decline(s: GameState) -> bool:
+    """Decline is a whole turn: only before any conquest or abandonment, never on pick turns."""
+    t = s.turn
+    p = s.players[t.seat]
+    return t.phase == CONQUER and p.active is not None and not t.picked and not t.acted
+
+
+# --- validation -----------------------------------------------------------------------------
+
+
+def problem(s: GameState, seat: int, action: Action) -> str | None:
+    """Why ``seat`` may not take ``action`` now, or None if it may."""
+    actor = to_act(s)
+    if actor is None:
+        return "The game is over."
+    if seat != actor:
+        raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
+    if isinstance(action, (Deploy, Move)):
+        return _redeploy_problem(s, action)
+    if action in legal_actions(s, seat):
+        return None
+    return _explain(s, action)
+
+
+def _redeploy_problem(s: GameState, action: Deploy | Move) -> str | None:
+    t = s.turn
+    race = acting_race(s)
+    if t.phase not in (REDEPLOY, CLOSING) or race is None:
+        return "Tokens are redeployed after conquests end."
+    if action.count < 1:
+        return "Move at least one token."
+    own = regions_of(s, race.name)
+    if isinstance(action, Deploy):
+        if action.region not in own:
+            return f"Region {action.region} is not one of your {race.name} regions."
+        if action.count > race.hand:
+            return f"You hold {race.hand} {race.name} tokens in hand, not {action.count}."
+        return None
+    if t.phase == CLOSING:
+        return "Defenders only place the tokens they hold."
+    if action.source not in own or action.target not in own:
+        return "Both regions must be yours."
+    if action.source == action.target:
+        return "Pick two different regions."
+    spare = s.regions[action.source].tokens - 1
+    if action.count > spare:
+        return f"Region {action.source} can spare {spare} tokens (one must stay)."
+    return None
+
+
+def _explain(s: GameState, action: Action) -> str:
+    """A sentence telling a player why an unlisted action is refused."""
+    t = s.turn
+    race = acting_race(s)
+    if isinstance(action, PickCombo):
+        if t.phase != PICK:
+            return "You already have an active race; pick a new one after declining."
+        if not 1 <= action.slot <= len(s.market):
+            return f"There is no combo {action.slot}; pick 1 to {len(s.market)}."
+        return f"Combo {action.slot} costs {action.slot - 1} coins: you cannot afford it."
+    if isinstance(action, Decline):
+        if t.picked:
+            return "You cannot decline the race you just picked."
+        if t.acted:
+            return "Decline takes the whole turn: you have already conquered or abandoned."
+        return "You have no active race to put in decline."
+    if isinstance(action, (Conquer, Reinforce)) and race is not None:
+        if t.phase != CONQUER:
+            return "Conquests are over for this turn."
+        if not 0 <= action.region < len(s.regions):
+            return f"There is no region {action.region}."
+        why = target_problem(s, race, action.region)
+        if why:
+            return why
+        if race.hand < 1:
+            return "You need at least one token in hand to conquer."
+        cost = conquest_cost(s, race, action.region)
+        if t.berserk_die:
+            cost = max(1, cost - t.berserk_die)
+        short = cost - race.hand
+        if isinstance(action, Conquer):
+            return (
+                f"Region {action.region} needs {cost} tokens and you hold {race.hand}: "
+                f"{short} short (try a final conquest with the die)."
+            )
+        if short <= 0:
+            return f"You can conquer region {action.region} outright: use conquer."
+        return f"Region {action.region} is {short} tokens short; the die adds at most 3."
+    if isinstance(action, Abandon):
+        return "You can only abandon your own regions, before conquering."
+    if isinstance(action, (EndTurn, Finish, EndConquests)):
+        return "That step is not available now."
+    return f"{action.text!r} is not possible now."
+
+
+# --- applying -------------------------------------------------------------------------------
+
+
+def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> GameState:
+    """Apply an action for ``seat``; raise ``IllegalAction`` (state unchanged) if it is refused."""
+    if validate:
+        why = problem(s, seat, action)
+        if why is not None:
+            raise IllegalAction(why)
+    t = s.turn
+    if isinstance(action, PickCombo):
+        _pick(s, seat, action.slot - 1)
+    elif isinstance(action, Decline):
+        _decline_turn(s)
+    elif isinstance(action, Abandon):
+        _abandon(s, action.region)
+    elif isinstance(action, Conquer):
+        race = acting_race(s)
+        assert race is not None
+        cost = conquest_cost(s, race, action.region)
+        if t.berserk_die:
+            cost = max(1, cost - t.berserk_die)
+            t.berserk_die = None
+        take_region(s, race, action.region, cost)
+    elif isinstance(action, Reinforce):
+        _reinforce(s, action.region)
+    elif isinstance(action, EndConquests):
+        _end_conquests(s)
+    elif isinstance(action, Deploy):
+        race = acting_race(s)
+        assert race is not None
+        race.hand -= action.count
+        s.regions[action.region].tokens += action.count
+    elif isinstance(action, Move):
+        s.regions[action.source].tokens -= action.count
+        s.regions[action.target].tokens += action.count
+    elif isinstance(action, EndTurn):
+        _end_turn(s, action.decline)
+    elif isinstance(action, Finish):
+        _finish(s)
+    else:
+        race = acting_race(s)
+        assert race is not None
+        owner = next((a for a in abilities(race) if isinstance(action, a.handles)), None)
+        if owner is None:
+            raise IllegalAction(f"{action.text!r} is not possible now.")
+        owner.perform(s, race, action)
+    s.version += 1
+    return s
+
+
+# --- combo market ---------------------------------------------------------------------------
+
+
+def refill_market(s: GameState) -> None:
+    """Slide combos up and reveal new ones from the stacks, reshuffling used badges if needed."""
+    while len(s.market) < MARKET_SIZE and s.race_stack:
+        if not s.power_stack and s.power_discard:
+            s.rng_counter += 1
+            s.power_stack = shuffled(s.power_discard, s.seed, s.rng_counter)
+            s.power_discard = []
+        if not s.power_stack:
+            return
+        s.market.append(Combo(s.race_stack.pop(0), s.power_stack.pop(0)))
+
+
+def _pick(s: GameState, seat: int, index: int) -> None:
+    """[SW p.3] Pay one coin on each combo above, pocket the coins on the chosen one."""
+    p = s.players[seat]
+    combo = s.market.pop(index)
+    for above in s.market[:index]:
+        above.coins += 1
+    p.coins += combo.coins - index
+    rdef = races()[combo.race]
+    hand = rdef.tokens + rdef.conquest_only + powers()[combo.power].tokens
+    race = RaceState(combo.race, combo.power, seat, hand=min(hand, rdef.tray))
+    s.races[combo.race] = race
+    p.active = combo.race
+    s.turn.picked = True
+    s.turn.phase = CONQUER
+    s.turn.race = combo.race
+    event(
+        s,
+        "pick",
+        seat=seat,
+        race=combo.race,
+        power=combo.power,
+        slot=index + 1,
+        paid=index,
+        took=combo.coins,
+    )
+    for a in abilities(race):
+        a.on_pick(s, race)
+    refill_market(s)
+
+
+# --- conquests ------------------------------------------------------------------------------
+
+
+def _abandon(s: GameState, rid: int) -> None:
+    """[SW p.6] Emptied regions are no longer yours; their tokens return to hand."""
+    region = s.regions[rid]
+    race = s.races[region.race]  # type: ignore[index]
+    race.hand += region.tokens
+    race.camps_free += region.markers.get("camp", 0)
+    clear_region(s, rid)
+    s.turn.acted = True
+    event(s, "abandon", seat=race.owner, race=race.name, region=rid)
+
+
+def _reinforce(s: GameState, rid: int) -> None:
+    """[SW p.5] Name the region, roll once; success places every token left there."""
+    race = acting_race(s)
+    assert race is not None
+    cost = conquest_cost(s, race, rid)
+    die = roll_die(s)
+    if race.hand + die >= cost:
+        event(s, "roll", seat=race.owner, region=rid, die=die, success=True)
+        take_region(s, race, rid, race.hand)
+    else:
+        event(s, "roll", seat=race.owner, region=rid, die=die, success=False)
+    _end_conquests(s)
+
+
+def _end_conquests(s: GameState) -> None:
+    race = acting_race(s)
+    assert race is not None
+    s.turn.berserk_die = None
+    for a in abilities(race):
+        a.on_conquests_end(s, race)
+    s.turn.phase = REDEPLOY
+
+
+# --- end of turn ----------------------------------------------------------------------------
+
+
+def spread(s: GameState, race: RaceState) -> None:
+    """Default redeployment: each token in hand goes to the race's weakest region."""
+    own = regions_of(s, race.name)
+    if not own:
+        return
+    while race.hand > 0:
+        rid = min(own, key=lambda i: (s.regions[i].tokens, i))
+        s.regions[rid].tokens += 1
+        race.hand -= 1
+
+
+def _end_turn(s: GameState, stout_decline: bool) -> None:
+    t = s.turn
+    race = s.races[t.race]  # type: ignore[index]
+    spread(s, race)
+    for a in abilities(race):
+        a.place_defaults(s, race)
+        a.on_redeploy_end(s, race)
+    score(s, t.seat)
+    race.turns += 1
+    if stout_decline:
+        go_into_decline(s, t.seat)
+    _close_turn(s)
+
+
+def _finish(s: GameState) -> None:
+    t = s.turn
+    race = acting_race(s)
+    assert race is not None
+    spread(s, race)
+    for a in abilities(race):
+        a.place_defaults(s, race)
+    if t.phase == CLOSING:
+        t.pending.pop(0)
+        _next_pending(s)
+        return
+    # Ghouls finished their conquests: the active race's turn begins.
+    t.ghouls_done = True
+    _begin_active(s)
+
+
+def score(s: GameState, seat: int) -> int:
+    """[SW p.5] One coin per region of every race of the seat, plus the bonuses in force."""
+    p = s.players[seat]
+    total = 0
+    names = ([p.active] if p.active else []) + p.declined
+    for name in names:
+        race = s.races[name]
+        own = regions_of(s, name)
+        total += len(own)
+        for a in abilities(race):
+            total += a.score(s, race, own)
+    p.coins += total
+    event(s, "score", seat=seat, coins=total, private=True)
+    return total
+
+
+def go_into_decline(s: GameState, seat: int) -> None:
+    """[SW p.6] Flip the banner, one token per region, drop the older decline race."""
+    p = s.players[seat]
+    race = s.races[p.active]  # type: ignore[index]
+    keep_all = flag(race, "decline_keeps_all")
+    exempt = flag(race, "decline_limit_exempt")
+    for a in abilities(race):
+        a.on_decline(s, race)
+    if not exempt:
+        for old in list(p.declined):
+            if not flag(s.races[old], "decline_limit_exempt"):
+                remove_race(s, old)
+    race.hand = 0
+    race.reserve = 0
+    race.camps_free = 0
+    for r in s.regions:
+        if r.race == race.name and not keep_all:
+            r.tokens = 1
+    race.in_decline = True
+    if not exempt:
+        s.power_discard.append(race.power)
+    p.active = None
+    p.declined.append(race.name)
+    event(s, "decline", seat=seat, race=race.name, power=race.power)
+
+
+def remove_race(s: GameState, name: str) -> None:
+    """Take a race in decline off the map; its banner returns under the stack [SW p.6]."""
+    race = s.races.pop(name)
+    for rid, r in enumerate(s.regions):
+        if r.race == name:
+            clear_region(s, rid)
+    p = s.players[race.owner]
+    if name in p.declined:
+        p.declined.remove(name)
+    if flag(race, "decline_limit_exempt") or not race.in_decline:
+        s.power_discard.append(race.power)
+    s.race_stack.append(name)
+    event(s, "vanish", seat=race.owner, race=name)
+    refill_market(s)
+
+
+def _decline_turn(s: GameState) -> None:
+    """Decline instead of conquering: score, and the turn ends [SW p.6]."""
+    t = s.turn
+    ghouls = s.races.get(t.race) if t.race else None
+    if ghouls is not None and ghouls.in_decline:
+        spread(s, ghouls)
+    go_into_decline(s, t.seat)
+    score(s, t.seat)
+    _close_turn(s)
+
+
+def _close_turn(s: GameState) -> None:
+    """Queue the defenders who must redeploy, in seat order from the active player."""
+    t = s.turn
+    n = len(s.players)
+    for name in list(s.races):
+        race = s.races[name]
+        if race.in_decline and race.hand == 0 and tokens_on_board(s, name) == 0:
+            remove_race(s, name)
+    order = {(t.seat + k) % n: k for k in range(n)}
+    pending: list[Pending] = []
+    for name, race in list(s.races.items()):
+        if race.hand <= 0 and race.camps_free <= 0:
+            continue
+        if s.players[race.owner].active == name and race.owner == t.seat:
+            continue
+        if not regions_of(s, name):
+            if race.in_decline:
+                race.hand = 0
+                remove_race(s, name)
+            continue
+        pending.append(Pending(race.owner, name))
+    pending.sort(key=lambda p: order[p.seat])
+    t.pending = pending
+    t.phase = CLOSING
+    _next_pending(s)
+
+
+def _next_pending(s: GameState) -> None:
+    if s.turn.pending:
+        return
+    _next_turn(s)
+
+
+def _next_turn(s: GameState) -> None:
+    t = s.turn
+    n = len(s.players)
+    p = s.players[t.seat]
+    p.score_history.append(p.coins)
+    nxt = (t.seat + 1) % n
+    if nxt == 0:
+        if s.round >= s.turns:
+            _game_over(s)
+            return
+        s.round += 1
+    start_turn(s, nxt)
+
+
+def start_turn(s: GameState, seat: int) -> None:
+    """Begin ``seat``'s turn: Ghouls in decline first, then pick or ready the active race."""
+    s.last_events = s.events
+    s.events = []
+    t = s.turn
+    t.seat = seat
+    t.phase = PICK
+    t.race = None
+    t.picked = t.acted = t.ghouls_done = False
+    t.conquered = []
+    t.nonempty_conquests = 0
+    t.attacked = []
+    t.enchanted = []
+    t.dragon_used = t.fortified = False
+    t.heroes_placed = 0
+    t.berserk_die = None
+    t.pending = []
+    p = s.players[seat]
+    p.peace_with = None
+    for name in [p.active, *p.declined]:
+        if name:
+            race = s.races[name]
+            for a in abilities(race):
+                a.on_turn_start(s, race)
+    event(s, "turn", seat=seat, round=s.round)
+    for name in p.declined:
+        race = s.races[name]
+        if flag(race, "conquers_in_decline") and regions_of(s, name):
+            t.race = name
+            t.phase = CONQUER
+            ready(s, race)
+            return
+    _begin_active(s)
+
+
+def _begin_active(s: GameState) -> None:
+    t = s.turn
+    p = s.players[t.seat]
+    # Conquest counts (Orcs, Pillaging, Skeletons) are the active race's alone.
+    t.conquered = []
+    t.nonempty_conquests = 0
+    if p.active is None:
+        t.phase = PICK
+        t.race = None
+        return
+    t.phase = CONQUER
+    t.race = p.active
+    ready(s, s.races[p.active])
+
+
+def ready(s: GameState, race: RaceState) -> None:
+    """[SW p.6] Leave one token in each region and take the others in hand."""
+    for r in s.regions:
+        if r.race == race.name and r.tokens > 1:
+            race.hand += r.tokens - 1
+            r.tokens = 1
+    for a in abilities(race):
+        a.on_ready(s, race)
+
+
+def _game_over(s: GameState) -> None:
+    """[SW p.6] Highest coins wins; ties go to the most tokens on the board."""
+    s.turn.phase = OVER
+    rows = []
+    for seat, p in enumerate(s.players):
+        on_board = sum(r.tokens for r in s.regions if r.owner == seat)
+        rows.append({"seat": seat, "name": p.name, "coins": p.coins, "tokens": on_board})
+    rows.sort(key=lambda r: (-r["coins"], -r["tokens"], r["seat"]))
+    best = rows[0]
+    tied = [r for r in rows if r["coins"] == best["coins"]]
+    winners = [r["seat"] for r in tied if r["tokens"] == best["tokens"]]
+    s.result = {
+        "ranking": rows,
+        "winners": winners,
+        "tiebreak_used": len(tied) > 1,
+    }
+    event(s, "game_over", winners=winners)

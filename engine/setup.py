@@ -1,0 +1,51 @@
+"""Setting up a game [SW p.2]: map, Lost Tribes, Mountains, shuffled stacks, six combos."""
+
+from __future__ import annotations
+
+from .content import components, load_map, map_for_players, powers, races
+from .rng import shuffled
+from .rules import refill_market, start_turn
+from .state import GameState, PlayerState, RegionState, TurnState
+
+
+def new_game(
+    players: list[str], seed: int, map_id: str | None = None, options: dict | None = None
+) -> GameState:
+    """A new game for ``players`` in seat order, shuffled from ``seed``.
+
+    The race and power stacks are drawn from the base-game set; the first seat takes the
+    first turn.
+    """
+    if not 2 <= len(players) <= 5:
+        raise ValueError("Small World is played by 2 to 5 players.")
+    map_id = map_id or map_for_players(len(players))
+    m = load_map(map_id)
+    regions = []
+    for r in m.regions:
+        markers: dict[str, int] = {}
+        if "Lost Tribe" in r.features:
+            markers["lost_tribe"] = 1
+        if r.terrain == "Mountain":
+            markers["mountain"] = 1
+        regions.append(RegionState(markers=markers))
+    race_names = sorted(n for n, d in races().items() if d.set == "base")
+    power_names = sorted(n for n, d in powers().items() if d.set == "base")
+    s = GameState(
+        map_id=map_id,
+        seed=seed,
+        round=1,
+        turns=m.turns,
+        players=[PlayerState(name, coins=components()["starting_coins"]) for name in players],
+        regions=regions,
+        races={},
+        market=[],
+        race_stack=shuffled(race_names, seed, 1),
+        power_stack=shuffled(power_names, seed, 2),
+        power_discard=[],
+        turn=TurnState(),
+        rng_counter=2,
+        options=dict(options or {}),
+    )
+    refill_market(s)
+    start_turn(s, 0)
+    return s

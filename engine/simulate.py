@@ -1,0 +1,68 @@
+"""Random legal games, for invariants, benchmarks and smoke tests."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from .actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move, PickCombo
+from .rules import apply, legal_actions, to_act
+from .setup import new_game
+from .state import CONQUER, REDEPLOY, GameState
+
+#: Relative weights of the random player: it prefers conquering and rarely shuffles tokens,
+#: so random games look like games and stay short.
+_WEIGHTS: dict[type, float] = {Conquer: 4.0, Move: 0.05, Deploy: 0.3, PickCombo: 1.0}
+
+
+def choose(rng: random.Random, s: GameState, actions: list[Action]) -> Action:
+    """A random legal action, weighted toward what a player usually does."""
+    phase = s.turn.phase
+    weights = []
+    for a in actions:
+        w = _WEIGHTS.get(type(a), 1.0)
+        if isinstance(a, EndConquests) and phase == CONQUER:
+            w = 0.5
+        elif isinstance(a, (EndTurn, Finish)) and phase == REDEPLOY:
+            w = 3.0
+        weights.append(w)
+    return rng.choices(actions, weights)[0]
+
+
+@dataclass
+class SimResult:
+    """A finished random game: its final state and the log that produced it."""
+
+    state: GameState
+    log: list[tuple[int, str]]
+
+
+def random_game(
+    players: int, seed: int, *, record: bool = False, max_actions: int = 5000
+) -> SimResult:
+    """Play one random game to the end; ``record`` keeps the action log."""
+    s = new_game([f"P{i + 1}" for i in range(players)], seed)
+    rng = random.Random(seed)
+    log: list[tuple[int, str]] = []
+    for _ in range(max_actions):
+        seat = to_act(s)
+        if seat is None:
+            break
+        action = choose(rng, s, legal_actions(s, seat))
+        apply(s, seat, action, validate=False)
+        if record:
+            log.append((seat, action.text))
+    else:
+        raise RuntimeError(f"game {seed} did not end within {max_actions} actions")
+    return SimResult(s, log)
+
+
+def run(players: int, games: int, seed: int) -> tuple[int, float, int]:
+    """Play ``games`` random games; return (games, seconds, actions)."""
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        result = random_game(players, seed + i)
+        actions += result.state.version
+    return games, time.perf_counter() - start, actions

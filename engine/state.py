@@ -1,0 +1,276 @@
+"""The game state: plain dataclasses that round-trip through JSON exactly.
+
+A region holds at most one race's tokens plus markers; a race in play is keyed by its
+banner name (each banner exists once), so regions refer to races by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Phases of the turn (see docs/engine.md for the state machine).
+PICK = "pick"
+CONQUER = "conquer"
+REDEPLOY = "redeploy"
+CLOSING = "closing"
+OVER = "over"
+
+
+@dataclass(slots=True)
+class RegionState:
+    """What lies in a region now: one race's tokens and the markers."""
+
+    race: str | None = None
+    owner: int = -1
+    tokens: int = 0
+    markers: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class RaceState:
+    """A race banner in a player's hands, active or in decline, with its power badge."""
+
+    name: str
+    power: str
+    owner: int
+    in_decline: bool = False
+    hand: int = 0
+    reserve: int = 0
+    turns: int = 0
+    holes_placed: int = 0
+    camps_free: int = 0
+
+
+@dataclass(slots=True)
+class Combo:
+    """A race banner and power badge for sale, with the coins dropped on it."""
+
+    race: str
+    power: str
+    coins: int = 0
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """A seat: its name, coins (private), races and the Diplomat's ally."""
+
+    name: str
+    coins: int = 5
+    active: str | None = None
+    declined: list[str] = field(default_factory=list)
+    peace_with: int | None = None
+    score_history: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision owed by a player other than the one whose turn it is."""
+
+    seat: int
+    race: str
+    kind: str = "redeploy"
+
+
+@dataclass(slots=True)
+class TurnState:
+    """Bookkeeping of the turn being played."""
+
+    seat: int = 0
+    phase: str = PICK
+    race: str | None = None
+    picked: bool = False
+    acted: bool = False
+    ghouls_done: bool = False
+    conquered: list[int] = field(default_factory=list)
+    nonempty_conquests: int = 0
+    attacked: list[int] = field(default_factory=list)
+    enchanted: list[int] = field(default_factory=list)
+    dragon_used: bool = False
+    fortified: bool = False
+    heroes_placed: int = 0
+    berserk_die: int | None = None
+    pending: list[Pending] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything about one game; ``version`` rises with every applied action."""
+
+    map_id: str
+    seed: int
+    round: int
+    turns: int
+    players: list[PlayerState]
+    regions: list[RegionState]
+    races: dict[str, RaceState]
+    market: list[Combo]
+    race_stack: list[str]
+    power_stack: list[str]
+    power_discard: list[str]
+    turn: TurnState
+    rng_counter: int = 0
+    version: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """True once the last turn has been played."""
+        return self.turn.phase == OVER
+
+
+# --- JSON ----------------------------------------------------------------------------------
+
+
+def to_dict(s: GameState) -> dict[str, Any]:
+    """The state as JSON-ready dicts and lists."""
+    return {
+        "map_id": s.map_id,
+        "seed": s.seed,
+        "round": s.round,
+        "turns": s.turns,
+        "players": [
+            {
+                "name": p.name,
+                "coins": p.coins,
+                "active": p.active,
+                "declined": list(p.declined),
+                "peace_with": p.peace_with,
+                "score_history": list(p.score_history),
+            }
+            for p in s.players
+        ],
+        "regions": [
+            {"race": r.race, "owner": r.owner, "tokens": r.tokens, "markers": dict(r.markers)}
+            for r in s.regions
+        ],
+        "races": {
+            n: {
+                "power": r.power,
+                "owner": r.owner,
+                "in_decline": r.in_decline,
+                "hand": r.hand,
+                "reserve": r.reserve,
+                "turns": r.turns,
+                "holes_placed": r.holes_placed,
+                "camps_free": r.camps_free,
+            }
+            for n, r in s.races.items()
+        },
+        "market": [[c.race, c.power, c.coins] for c in s.market],
+        "race_stack": list(s.race_stack),
+        "power_stack": list(s.power_stack),
+        "power_discard": list(s.power_discard),
+        "turn": _turn_to_dict(s.turn),
+        "rng_counter": s.rng_counter,
+        "version": s.version,
+        "events": [dict(e) for e in s.events],
+        "last_events": [dict(e) for e in s.last_events],
+        "result": s.result,
+        "options": dict(s.options),
+    }
+
+
+def _turn_to_dict(t: TurnState) -> dict[str, Any]:
+    return {
+        "seat": t.seat,
+        "phase": t.phase,
+        "race": t.race,
+        "picked": t.picked,
+        "acted": t.acted,
+        "ghouls_done": t.ghouls_done,
+        "conquered": list(t.conquered),
+        "nonempty_conquests": t.nonempty_conquests,
+        "attacked": list(t.attacked),
+        "enchanted": list(t.enchanted),
+        "dragon_used": t.dragon_used,
+        "fortified": t.fortified,
+        "heroes_placed": t.heroes_placed,
+        "berserk_die": t.berserk_die,
+        "pending": [[p.seat, p.race, p.kind] for p in t.pending],
+    }
+
+
+def from_dict(d: dict[str, Any]) -> GameState:
+    """Rebuild a state from ``to_dict`` output."""
+    t = d["turn"]
+    turn = TurnState(
+        seat=t["seat"],
+        phase=t["phase"],
+        race=t["race"],
+        picked=t["picked"],
+        acted=t["acted"],
+        ghouls_done=t["ghouls_done"],
+        conquered=list(t["conquered"]),
+        nonempty_conquests=t["nonempty_conquests"],
+        attacked=list(t["attacked"]),
+        enchanted=list(t["enchanted"]),
+        dragon_used=t["dragon_used"],
+        fortified=t["fortified"],
+        heroes_placed=t["heroes_placed"],
+        berserk_die=t["berserk_die"],
+        pending=[Pending(*p) for p in t["pending"]],
+    )
+    return GameState(
+        map_id=d["map_id"],
+        seed=d["seed"],
+        round=d["round"],
+        turns=d["turns"],
+        players=[
+            PlayerState(
+                p["name"],
+                p["coins"],
+                p["active"],
+                list(p["declined"]),
+                p["peace_with"],
+                list(p["score_history"]),
+            )
+            for p in d["players"]
+        ],
+        regions=[
+            RegionState(r["race"], r["owner"], r["tokens"], dict(r["markers"]))
+            for r in d["regions"]
+        ],
+        races={
+            n: RaceState(
+                n,
+                r["power"],
+                r["owner"],
+                r["in_decline"],
+                r["hand"],
+                r["reserve"],
+                r["turns"],
+                r["holes_placed"],
+                r["camps_free"],
+            )
+            for n, r in d["races"].items()
+        },
+        market=[Combo(*c) for c in d["market"]],
+        race_stack=list(d["race_stack"]),
+        power_stack=list(d["power_stack"]),
+        power_discard=list(d["power_discard"]),
+        turn=turn,
+        rng_counter=d["rng_counter"],
+        version=d["version"],
+        events=[dict(e) for e in d["events"]],
+        last_events=[dict(e) for e in d["last_events"]],
+        result=d["result"],
+        options=dict(d["options"]),
+    )
+
+
+def to_json(s: GameState) -> str:
+    """Serialize a state to a JSON string."""
+    import json
+
+    return json.dumps(to_dict(s), separators=(",", ":"), sort_keys=True)
+
+
+def from_json(text: str) -> GameState:
+    """Parse a state serialized by ``to_json``."""
+    import json
+
+    return from_dict(json.loads(text))

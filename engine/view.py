@@ -1,0 +1,181 @@
+"""What a viewer may see of a game, and readable labels for actions.
+
+Coins are the only hidden information of Small World [SW p.5]: "Players keep their Victory
+coins stacked together, their value hidden from other players at all times". ``view`` is the
+single place that decides who sees them; everything shown in public goes through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Decamp,
+    Decline,
+    Deploy,
+    DragonAttack,
+    Encamp,
+    Enchant,
+    EndConquests,
+    EndTurn,
+    Finish,
+    Fortify,
+    MakePeace,
+    Move,
+    PickCombo,
+    PlaceHero,
+    Reinforce,
+    RollBerserk,
+)
+from .board import mapdef, tray
+from .conquest import conquest_cost
+from .rules import acting_race, to_act
+from .state import OVER, GameState
+
+PUBLIC = None
+
+
+def coins_visible(s: GameState, viewer: int | None, seat: int) -> bool:
+    """Whether ``viewer`` may see ``seat``'s coins: their own, or anyone's once it is over."""
+    return s.turn.phase == OVER or viewer == seat or bool(s.options.get("open_scores"))
+
+
+def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
+    """The game as ``viewer`` (a seat, or None for the public) may see it, as plain data."""
+    m = mapdef(s)
+    actor = to_act(s)
+    players = []
+    for seat, p in enumerate(s.players):
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": p.name,
+            "active": _race_view(s, p.active) if p.active else None,
+            "declined": [_race_view(s, n) for n in p.declined],
+            "peace_with": p.peace_with,
+        }
+        if coins_visible(s, viewer, seat):
+            entry["coins"] = p.coins
+            entry["score_history"] = list(p.score_history)
+        players.append(entry)
+    regions = []
+    for rid, r in enumerate(s.regions):
+        d = m.regions[rid]
+        regions.append(
+            {
+                "id": rid,
+                "terrain": d.terrain,
+                "features": sorted(d.features),
+                "race": r.race,
+                "owner": r.owner,
+                "tokens": r.tokens,
+                "markers": dict(r.markers),
+                "in_decline": bool(r.race and s.races[r.race].in_decline),
+            }
+        )
+    events = [
+        e
+        for e in s.last_events + s.events
+        if not e.get("private") or coins_visible(s, viewer, e.get("seat", -1))
+    ]
+    return {
+        "map": s.map_id,
+        "round": s.round,
+        "turns": s.turns,
+        "phase": s.turn.phase,
+        "turn_seat": s.turn.seat,
+        "to_act": actor,
+        "pending": [{"seat": p.seat, "race": p.race, "kind": p.kind} for p in s.turn.pending],
+        "players": players,
+        "regions": regions,
+        "market": [
+            {
+                "slot": i + 1,
+                "race": c.race,
+                "power": c.power,
+                "coins": c.coins,
+                "tokens": _combo_tokens(c.race, c.power),
+            }
+            for i, c in enumerate(s.market)
+        ],
+        "stacks": {"races": len(s.race_stack), "powers": len(s.power_stack)},
+        "events": events,
+        "result": s.result if s.turn.phase == OVER else None,
+        "version": s.version,
+    }
+
+
+def _combo_tokens(race: str, power: str) -> int:
+    from .content import powers, races
+
+    r = races()[race]
+    return r.tokens + r.conquest_only + powers()[power].tokens
+
+
+def _race_view(s: GameState, name: str) -> dict[str, Any]:
+    r = s.races[name]
+    return {
+        "race": name,
+        "power": r.power,
+        "in_decline": r.in_decline,
+        "hand": r.hand,
+        "tray": tray(s, name),
+    }
+
+
+def label(s: GameState, action: Action) -> str:
+    """A readable label for an action now, e.g. ``Conquer 12 · Forest · 3 tokens``."""
+    m = mapdef(s)
+    race = acting_race(s)
+
+    def where(rid: int) -> str:
+        return f"{rid} · {m.regions[rid].terrain}"
+
+    if isinstance(action, PickCombo):
+        c = s.market[action.slot - 1]
+        price = action.slot - 1
+        extra = f" · takes {c.coins} coins" if c.coins else ""
+        return (
+            f"Pick {c.power} {c.race} · {_combo_tokens(c.race, c.power)} tokens · "
+            f"costs {price}{extra}"
+        )
+    if isinstance(action, (Conquer, Reinforce)) and race is not None:
+        cost = conquest_cost(s, race, action.region)
+        if s.turn.berserk_die is not None:
+            cost = max(1, cost - s.turn.berserk_die)
+        if isinstance(action, Conquer):
+            return f"Conquer {where(action.region)} · {cost} tokens"
+        return f"Final conquest {where(action.region)} · {cost - race.hand} short · roll the die"
+    simple = {
+        Decline: "Go into decline",
+        EndConquests: "Stop conquering · redeploy",
+        Finish: "Finish redeploying",
+        RollBerserk: "Roll the Berserk die",
+    }
+    if type(action) in simple:
+        return simple[type(action)]
+    if isinstance(action, EndTurn):
+        return "End turn, then decline (Stout)" if action.decline else "End turn · score"
+    if isinstance(action, Abandon):
+        return f"Abandon {where(action.region)}"
+    if isinstance(action, Deploy):
+        return f"Deploy {action.count} in {where(action.region)}"
+    if isinstance(action, Move):
+        return f"Move {action.count} from {action.source} to {where(action.target)}"
+    if isinstance(action, Enchant):
+        return f"Enchant {where(action.region)} · 1 token from the tray"
+    if isinstance(action, DragonAttack):
+        return f"Dragon attack {where(action.region)} · 1 token"
+    if isinstance(action, Fortify):
+        return f"Build a Fortress in {where(action.region)}"
+    if isinstance(action, PlaceHero):
+        return f"Place a Hero in {where(action.region)}"
+    if isinstance(action, Encamp):
+        return f"Put an Encampment in {where(action.region)}"
+    if isinstance(action, Decamp):
+        return f"Take an Encampment from {where(action.region)}"
+    if isinstance(action, MakePeace):
+        return f"Make peace with {s.players[action.seat].name}"
+    return action.text

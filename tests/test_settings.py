@@ -1,0 +1,93 @@
+"""Tests for bot.settings and the ``python -m bot`` entry point."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import NO_TOKEN_MESSAGE
+from bot.settings import DEFAULT_DATABASE_PATH, Settings
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SETTING_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+
+
+@pytest.fixture
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyPatch:
+    """No setting variables in the environment, and a cwd without a .env file."""
+    for name in SETTING_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return monkeypatch
+
+
+def test_missing_token_is_none_and_defaults_apply(clean_env: pytest.MonkeyPatch) -> None:
+    settings = Settings.from_env()
+    assert settings == Settings(
+        token=None, database_path=DEFAULT_DATABASE_PATH, dev_guild_id=None, log_level="INFO"
+    )
+
+
+def test_empty_token_counts_as_missing(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("DISCORD_TOKEN", "   ")
+    assert Settings.from_env().token is None
+
+
+def test_values_from_environment(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("DISCORD_TOKEN", "abc.def")
+    clean_env.setenv("DATABASE_PATH", "/tmp/sw.sqlite3")
+    clean_env.setenv("DEV_GUILD_ID", " 123456789012345678 ")
+    clean_env.setenv("LOG_LEVEL", "debug")
+    settings = Settings.from_env()
+    assert settings.token == "abc.def"
+    assert settings.database_path == "/tmp/sw.sqlite3"
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+
+
+def test_blank_guild_id_is_none(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("DEV_GUILD_ID", "")
+    assert Settings.from_env().dev_guild_id is None
+
+
+@pytest.mark.parametrize("bad", ["abc", "12x", "-5", "0", "1.5"])
+def test_bad_guild_id_raises(clean_env: pytest.MonkeyPatch, bad: str) -> None:
+    clean_env.setenv("DEV_GUILD_ID", bad)
+    with pytest.raises(ValueError, match="DEV_GUILD_ID"):
+        Settings.from_env()
+
+
+def test_reads_dotenv_in_cwd(clean_env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\n")
+    settings = Settings.from_env()
+    assert settings.token == "from-file"
+    assert settings.dev_guild_id == 42
+
+
+def test_settings_are_frozen(clean_env: pytest.MonkeyPatch) -> None:
+    settings = Settings.from_env()
+    with pytest.raises(AttributeError):
+        settings.token = "x"  # type: ignore[misc]
+
+
+def test_python_m_bot_without_token_exits_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_VARS}
+    # The temp cwd has no .env; PYTHONPATH lets the child import bot even if the
+    # project is not installed.
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [NO_TOKEN_MESSAGE]
