@@ -8,7 +8,7 @@ action log for replay and undo.
 from .actions import Action, parse
 from .errors import EngineError, IllegalAction, NotYourTurn, ParseError
 from .game import Game, GameConfig
-from .rules import apply, legal_actions, problem, to_act
+from .rules import apply, default_action, legal_actions, problem, to_act
 from .setup import new_game
 from .state import GameState, from_json, to_json
 from .view import label, view
@@ -23,6 +23,7 @@ __all__ = [
     "NotYourTurn",
     "ParseError",
     "apply",
+    "default_action",
     "from_json",
     "label",
     "legal_actions",

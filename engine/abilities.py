@@ -113,13 +113,29 @@ def power_ability(cls: type[Ability]) -> type[Ability]:
     return cls
 
 
+_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
+_COST_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
+
+
 def abilities(race: RaceState) -> tuple[Ability, ...]:
     """The abilities in force for a race now: banner and badge, filtered in decline."""
-    r = RACES.get(race.name, _NOTHING)
-    p = POWERS.get(race.power, _NOTHING)
-    if not race.in_decline:
-        return (r, p)
-    return tuple(a for a in (r, p) if a.in_decline)
+    key = (race.name, race.power, race.in_decline)
+    found = _CACHE.get(key)
+    if found is None:
+        pair = (RACES.get(race.name, _NOTHING), POWERS.get(race.power, _NOTHING))
+        found = _CACHE[key] = tuple(a for a in pair if a.in_decline or not race.in_decline)
+    return found
+
+
+def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
+    """The abilities in force that change conquest costs (the hot path skips the others)."""
+    key = (race.name, race.power, race.in_decline)
+    found = _COST_CACHE.get(key)
+    if found is None:
+        found = _COST_CACHE[key] = tuple(
+            a for a in abilities(race) if type(a).cost_delta is not Ability.cost_delta
+        )
+    return found
 
 
 def flag(race: RaceState, attr: str) -> bool:

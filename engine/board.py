@@ -70,7 +70,8 @@ def is_empty(s: GameState, rid: int) -> bool:
 def is_immune(s: GameState, rid: int) -> bool:
     """Hole-in-the-Ground, Hero or Dragon: immune to enemy conquests and powers."""
     m = s.regions[rid].markers
-    return bool(m) and any(m.get(k) for k in IMMUNITY_MARKERS)
+    # Markers at zero are deleted (drop_marker), so presence means at least one.
+    return bool(m) and ("hole" in m or "hero" in m or "dragon" in m)
 
 
 def defence(s: GameState, rid: int) -> int:

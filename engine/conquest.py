@@ -8,7 +8,7 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import abilities, flag
+from .abilities import abilities, cost_abilities, flag
 from .board import clear_region, event, is_empty, is_immune, mapdef, regions_of
 from .state import GameState, RaceState
 
@@ -44,8 +44,16 @@ def reach(s: GameState, race: RaceState) -> set[int] | None:
     return out
 
 
-def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
-    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may."""
+_UNKNOWN: set[int] = set()
+
+
+def target_problem(
+    s: GameState, race: RaceState, rid: int, reachable: set[int] | None = _UNKNOWN
+) -> str | None:
+    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may.
+
+    ``reachable`` is ``reach(s, race)`` when the caller already computed it for many regions.
+    """
     region = s.regions[rid]
     rdef = mapdef(s).regions[rid]
     if region.race == race.name:
@@ -58,7 +66,8 @@ def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
         defender = s.players[region.owner]
         if defender.peace_with == race.owner and defender.active == region.race:
             return f"You are at peace with {defender.name}: their active race is off limits."
-    reachable = reach(s, race)
+    if reachable is _UNKNOWN:
+        reachable = reach(s, race)
     if reachable is not None and rid not in reachable:
         if is_first_conquest(s, race):
             return f"Region {rid} is not on the border: a first conquest enters from the edge."
@@ -89,9 +98,9 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
             + m.get("lost_tribe", 0)
             + m.get("monster", 0)
         )
-    for a in abilities(race):
+    for a in cost_abilities(race):
         cost += a.cost_delta(s, race, rid)
-    return max(1, cost)
+    return cost if cost > 1 else 1
 
 
 def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str = "conquer") -> None:

@@ -257,7 +257,7 @@ class DragonMaster(Ability):
             return []
         reachable = reach(s, race)
         ids = range(len(s.regions)) if reachable is None else sorted(reachable)
-        return [DragonAttack(rid) for rid in ids if target_problem(s, race, rid) is None]
+        return [DragonAttack(rid) for rid in ids if target_problem(s, race, rid, reachable) is None]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, DragonAttack)

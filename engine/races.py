@@ -184,7 +184,7 @@ class Sorcerers(Ability):
                 continue
             if reachable is not None and rid not in reachable:
                 continue
-            if target_problem(s, race, rid) is None:
+            if target_problem(s, race, rid, reachable) is None:
                 out.append(Enchant(rid))
         return out
 

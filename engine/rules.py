@@ -85,7 +85,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             candidates = reach(s, race)
             ids = range(len(s.regions)) if candidates is None else sorted(candidates)
             for rid in ids:
-                if target_problem(s, race, rid) is not None:
+                if target_problem(s, race, rid, candidates) is not None:
                     continue
                 cost = conquest_cost(s, race, rid)
                 if die:
@@ -595,3 +595,24 @@ def _game_over(s: GameState) -> None:
         "tiebreak_used": len(tied) > 1,
     }
     event(s, "game_over", winners=winners)
+
+
+def default_action(s: GameState) -> Action | None:
+    """What a deadline applies for the seat to act, so an absent player never stalls a game.
+
+    Not picked: the free combo at the top of the column. Conquering: stop (tokens stay where
+    they are). Redeploying: end the turn (tokens in hand are spread). A defender: finish (their
+    tokens are spread over their regions).
+    """
+    t = s.turn
+    if t.phase == OVER:
+        return None
+    if t.phase == PICK:
+        return PickCombo(1)
+    if t.phase == CONQUER:
+        return EndConquests()
+    if t.phase == REDEPLOY:
+        race = acting_race(s)
+        if race is not None and race.name == s.players[t.seat].active:
+            return EndTurn()
+    return Finish()

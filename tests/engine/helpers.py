@@ -1,0 +1,112 @@
+"""Compact scenario fixtures for rule tests: put races on the board without playing to it."""
+
+from __future__ import annotations
+
+from engine import apply, legal_actions, new_game, to_act
+from engine.actions import Action
+from engine.board import regions_of
+from engine.rules import ready
+from engine.state import CONQUER, REDEPLOY, GameState, RaceState
+
+
+def fresh(players: int = 2, seed: int = 1, map_id: str | None = None) -> GameState:
+    """A new game whose turn state is reset so a test can stage any position."""
+    return new_game([f"P{i + 1}" for i in range(players)], seed, map_id)
+
+
+def clear_board(s: GameState) -> GameState:
+    """Remove every Lost Tribe (Mountains stay) so costs are easy to read."""
+    for r in s.regions:
+        r.markers.pop("lost_tribe", None)
+    return s
+
+
+def put(
+    s: GameState,
+    seat: int,
+    race: str,
+    power: str,
+    regions: dict[int, int],
+    *,
+    hand: int = 0,
+    decline: bool = False,
+    active: bool | None = None,
+) -> RaceState:
+    """Give ``seat`` a race with tokens in ``regions`` ({region: tokens}) and ``hand`` in hand.
+
+    The combo is taken out of the market and stacks so it exists once in the game.
+    """
+    for combo in list(s.market):
+        if combo.race == race or combo.power == power:
+            s.market.remove(combo)
+    for stack, name in ((s.race_stack, race), (s.power_stack, power)):
+        if name in stack:
+            stack.remove(name)
+    rs = RaceState(race, power, seat, in_decline=decline, hand=hand)
+    s.races[race] = rs
+    for rid, n in regions.items():
+        r = s.regions[rid]
+        r.markers.pop("lost_tribe", None)
+        r.race, r.owner, r.tokens = race, seat, n
+    p = s.players[seat]
+    if decline:
+        p.declined.append(race)
+    elif active is not False:
+        p.active = race
+    return rs
+
+
+def turn(
+    s: GameState,
+    seat: int,
+    race: str | None = None,
+    *,
+    phase: str = CONQUER,
+    do_ready: bool = False,
+    picked: bool = False,
+) -> GameState:
+    """Make it ``seat``'s turn in ``phase`` with ``race`` acting (default: the active race)."""
+    t = s.turn
+    t.seat = seat
+    t.phase = phase
+    t.race = race or s.players[seat].active
+    t.picked = picked
+    t.acted = False
+    t.ghouls_done = False
+    t.conquered = []
+    t.nonempty_conquests = 0
+    t.attacked = []
+    t.enchanted = []
+    t.dragon_used = t.fortified = False
+    t.heroes_placed = 0
+    t.berserk_die = None
+    t.pending = []
+    s.events = []
+    if do_ready and t.race:
+        ready(s, s.races[t.race])
+    return s
+
+
+def texts(s: GameState, seat: int | None = None) -> list[str]:
+    """Text forms of the legal actions of the seat to act."""
+    return [a.text for a in legal_actions(s, seat)]
+
+
+def play(s: GameState, *actions: str | Action) -> GameState:
+    """Apply actions (text or objects) for whoever must act, validating each."""
+    from engine import parse
+
+    for a in actions:
+        action = parse(a) if isinstance(a, str) else a
+        seat = to_act(s)
+        assert seat is not None, "game is over"
+        apply(s, seat, action)
+    return s
+
+
+def owned(s: GameState, race: str) -> dict[int, int]:
+    """{region: tokens} of a race."""
+    return {rid: s.regions[rid].tokens for rid in regions_of(s, race)}
+
+
+__all__ = ["REDEPLOY", "clear_board", "fresh", "owned", "play", "put", "texts", "turn"]
