@@ -291,11 +291,8 @@ def test_combo_market_prices_and_coins() -> None:
     assert [(c.race, c.power) for c in s.market[:5]] == names[:2] + names[3:]
     assert len(s.market) == 6
     r = s.races[names[2][0]]
-    from engine.content import powers, races
-
-    assert (
-        r.hand == races()[r.name].tokens + races()[r.name].conquest_only + powers()[r.power].tokens
-    )
+    banner = races()[r.name]
+    assert r.hand == banner.tokens + banner.conquest_only + powers()[r.power].tokens
     play(s, "stop", "end")
     assert s.turn.seat == 1
     play(s, "pick 1")
