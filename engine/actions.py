@@ -1,4 +1,8 @@
-"""Actions: one small frozen dataclass per kind, each with a stable text form.
+"""Actions: one small dataclass per kind, each with a stable text form.
+
+Actions are values: hashable, compared by kind and fields, and never mutated after creation.
+They are not ``frozen=True`` because a frozen dataclass is three times slower to build, and
+``legal_actions`` builds thousands of them per simulated game.
 
 The text form (``Conquer(12).text == "conquer 12"``) is what the action log stores and what
 ``parse`` reads back; readable labels that depend on the state live in ``labels``.
@@ -12,7 +16,7 @@ from typing import ClassVar
 from .errors import ParseError
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
     """Base class of every action."""
 
@@ -32,7 +36,7 @@ class Action:
         return " ".join([self.verb, *args])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PickCombo(Action):
     """Take the combo at ``slot`` (1 = top of the column, free)."""
 
@@ -40,14 +44,14 @@ class PickCombo(Action):
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decline(Action):
     """Put the active race in decline; no conquest this turn."""
 
     verb: ClassVar[str] = "decline"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Abandon(Action):
     """Empty one of your regions before conquering, taking its tokens in hand."""
 
@@ -55,7 +59,7 @@ class Abandon(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Conquer(Action):
     """Conquer a region with the tokens it costs."""
 
@@ -63,7 +67,7 @@ class Conquer(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reinforce(Action):
     """Final conquest: name a region up to 3 tokens short, then roll the die."""
 
@@ -71,14 +75,14 @@ class Reinforce(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class EndConquests(Action):
     """Stop conquering and go on to redeployment."""
 
     verb: ClassVar[str] = "stop"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Deploy(Action):
     """Place ``count`` tokens from hand in one of your regions."""
 
@@ -87,7 +91,7 @@ class Deploy(Action):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Move(Action):
     """Move ``count`` tokens between two of your regions (at least one stays)."""
 
@@ -97,7 +101,7 @@ class Move(Action):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class EndTurn(Action):
     """Finish redeployment, score, end the turn (``decline``: Stout declines after scoring)."""
 
@@ -105,7 +109,7 @@ class EndTurn(Action):
     decline: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Finish(Action):
     """Finish a redeployment that is not the end of your own turn (defenders, Ghouls)."""
 
@@ -115,7 +119,7 @@ class Finish(Action):
 # --- special powers and races ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Enchant(Action):
     """Sorcerers: replace a lone active enemy token with one of yours from the tray."""
 
@@ -123,7 +127,7 @@ class Enchant(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DragonAttack(Action):
     """Dragon Master: conquer with one token and put the Dragon there."""
 
@@ -131,14 +135,14 @@ class DragonAttack(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RollBerserk(Action):
     """Berserk: roll the die before the next conquest."""
 
     verb: ClassVar[str] = "roll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fortify(Action):
     """Fortified: build a Fortress in one of your regions (once a turn)."""
 
@@ -146,7 +150,7 @@ class Fortify(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlaceHero(Action):
     """Heroic: put one of the two Heroes in one of your regions."""
 
@@ -154,7 +158,7 @@ class PlaceHero(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Encamp(Action):
     """Bivouacking: put an Encampment in one of your regions."""
 
@@ -162,7 +166,7 @@ class Encamp(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decamp(Action):
     """Bivouacking: take an Encampment back from one of your regions."""
 
@@ -170,7 +174,7 @@ class Decamp(Action):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class MakePeace(Action):
     """Diplomat: choose an opponent who may not attack your active race until your next turn."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .abilities import abilities, cost_abilities, flag
 from .board import clear_region, event, is_empty, is_immune, mapdef, regions_of
+from .content import RegionDef
 from .state import GameState, RaceState
 
 BASE_COST = 2
@@ -44,21 +45,36 @@ def reach(s: GameState, race: RaceState) -> set[int] | None:
     return out
 
 
-_UNKNOWN: set[int] = set()
+def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
+    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may."""
+    return _problem(
+        s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water"), reach(s, race)
+    )
 
 
-def target_problem(
-    s: GameState, race: RaceState, rid: int, reachable: set[int] | None = _UNKNOWN
+def targets(s: GameState, race: RaceState) -> list[int]:
+    """Every region ``race`` may attack now, whatever it costs, in id order."""
+    reachable = reach(s, race)
+    water_ok = flag(race, "enters_water")
+    defs = mapdef(s).regions
+    ids = range(len(s.regions)) if reachable is None else sorted(reachable)
+    return [rid for rid in ids if _problem(s, race, rid, defs[rid], water_ok, reachable) is None]
+
+
+def _problem(
+    s: GameState,
+    race: RaceState,
+    rid: int,
+    rdef: RegionDef,
+    water_ok: bool,
+    reachable: set[int] | None,
 ) -> str | None:
-    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may.
-
-    ``reachable`` is ``reach(s, race)`` when the caller already computed it for many regions.
-    """
+    # The one place that decides whether a region may be attacked; ``targets`` calls it in a
+    # loop with the per-race facts computed once.
     region = s.regions[rid]
-    rdef = mapdef(s).regions[rid]
     if region.race == race.name:
         return f"You already hold region {rid}."
-    if rdef.water and not flag(race, "enters_water"):
+    if rdef.water and not water_ok:
         return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
     if region.owner != race.owner and is_immune(s, rid):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
@@ -66,8 +82,6 @@ def target_problem(
         defender = s.players[region.owner]
         if defender.peace_with == race.owner and defender.active == region.race:
             return f"You are at peace with {defender.name}: their active race is off limits."
-    if reachable is _UNKNOWN:
-        reachable = reach(s, race)
     if reachable is not None and rid not in reachable:
         if is_first_conquest(s, race):
             return f"Region {rid} is not on the border: a first conquest enters from the edge."

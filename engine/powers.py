@@ -23,7 +23,7 @@ from .board import (
     regions_of,
     roll_die,
 )
-from .conquest import reach, take_region, target_problem
+from .conquest import take_region, targets
 from .state import CLOSING, CONQUER, REDEPLOY, GameState, RaceState
 
 
@@ -255,9 +255,7 @@ class DragonMaster(Ability):
         t = s.turn
         if t.phase != CONQUER or t.dragon_used or race.hand < 1:
             return []
-        reachable = reach(s, race)
-        ids = range(len(s.regions)) if reachable is None else sorted(reachable)
-        return [DragonAttack(rid) for rid in ids if target_problem(s, race, rid, reachable) is None]
+        return [DragonAttack(rid) for rid in targets(s, race)]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, DragonAttack)

@@ -14,7 +14,7 @@ from .board import (
     marker_total,
     tray,
 )
-from .conquest import reach, take_region, target_problem
+from .conquest import take_region, targets
 from .state import CONQUER, GameState, RaceState
 
 
@@ -175,17 +175,14 @@ class Sorcerers(Ability):
         t = s.turn
         if t.phase != CONQUER or race.hand < 1 or tray(s, race.name) < 1:
             return []
-        reachable = reach(s, race)
         out: list[Action] = []
-        for rid, r in enumerate(s.regions):
+        for rid in targets(s, race):
+            r = s.regions[rid]
             if r.tokens != 1 or r.owner in (-1, race.owner) or r.owner in t.enchanted:
                 continue
             if s.players[r.owner].active != r.race or r.markers.get("camp"):
                 continue
-            if reachable is not None and rid not in reachable:
-                continue
-            if target_problem(s, race, rid, reachable) is None:
-                out.append(Enchant(rid))
+            out.append(Enchant(rid))
         return out
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:

@@ -24,7 +24,7 @@ from .actions import (
     Reinforce,
 )
 from .board import clear_region, event, regions_of, roll_die, tokens_on_board
-from .conquest import MAX_SHORT, conquest_cost, reach, take_region, target_problem
+from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, targets
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
 from .rng import shuffled
@@ -82,11 +82,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if hand >= 1:
             die = t.berserk_die or 0
             berserk = any(a.name == "Berserk" for a in abilities(race))
-            candidates = reach(s, race)
-            ids = range(len(s.regions)) if candidates is None else sorted(candidates)
-            for rid in ids:
-                if target_problem(s, race, rid, candidates) is not None:
-                    continue
+            for rid in targets(s, race):
                 cost = conquest_cost(s, race, rid)
                 if die:
                     cost = max(1, cost - die)

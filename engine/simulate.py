@@ -6,27 +6,25 @@ import random
 import time
 from dataclasses import dataclass
 
-from .actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move, PickCombo
+from .actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
 from .rules import apply, legal_actions, to_act
 from .setup import new_game
 from .state import CONQUER, REDEPLOY, GameState
 
-#: Relative weights of the random player: it prefers conquering and rarely shuffles tokens,
-#: so random games look like games and stay short.
-_WEIGHTS: dict[type, float] = {Conquer: 4.0, Move: 0.05, Deploy: 0.3, PickCombo: 1.0}
+#: Relative weights of the random player by phase: it prefers conquering, rarely shuffles
+#: tokens, and ends a redeployment soon, so random games look like games and stay short.
+_WEIGHTS: dict[str, dict[type, float]] = {
+    CONQUER: {Conquer: 4.0, EndConquests: 0.5},
+    REDEPLOY: {Move: 0.05, Deploy: 0.3, EndTurn: 3.0, Finish: 3.0},
+}
+_NO_WEIGHTS: dict[type, float] = {}
 
 
 def choose(rng: random.Random, s: GameState, actions: list[Action]) -> Action:
     """A random legal action, weighted toward what a player usually does."""
-    phase = s.turn.phase
-    weights = []
-    for a in actions:
-        w = _WEIGHTS.get(type(a), 1.0)
-        if isinstance(a, EndConquests) and phase == CONQUER:
-            w = 0.5
-        elif isinstance(a, (EndTurn, Finish)) and phase == REDEPLOY:
-            w = 3.0
-        weights.append(w)
+    table = _WEIGHTS.get(s.turn.phase, _NO_WEIGHTS)
+    get = table.get
+    weights = [get(type(a), 1.0) for a in actions]
     return rng.choices(actions, weights)[0]
 
 

@@ -1,0 +1,268 @@
+"""Golden playthroughs: a seeded random game written out action by action.
+
+Before each action the text gives a state summary, the legal actions (text forms, grouped by
+verb), what every seat's view shows of the coins (its own total only), the public view and then
+the action taken with the public events it caused. ``tests/engine/test_golden.py`` regenerates
+one game per map and diffs it against ``tests/engine/golden/``, so any change in the rules'
+behaviour shows up as a readable diff (OpenSpiel's playthroughs do the same).
+
+``python -m engine.playthrough --update`` rewrites the four golden files;
+``python -m engine.playthrough --players 3 --seed 7`` prints one game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .cli import describe_event
+from .game import Game, GameConfig
+from .rules import legal_actions, to_act
+from .simulate import random_game
+from .state import OVER, GameState, to_json
+from .view import coins_visible, view
+
+#: Where the golden files live, one per printed map: ``sw-{players}p.txt``.
+GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
+#: The games the golden files hold: every base map, seed 1.
+GOLDEN_PLAYERS = (2, 3, 4, 5)
+GOLDEN_SEED = 1
+
+#: One letter per region marker in the board summary.
+MARKER_CODES: dict[str, str] = {
+    "mountain": "M",
+    "lost_tribe": "T",
+    "lair": "L",
+    "fortress": "F",
+    "camp": "C",
+    "hole": "H",
+    "hero": "R",
+    "dragon": "D",
+    "monster": "X",
+}
+
+LEGEND = """\
+# board: occupied regions as id:Race@seat x tokens ("~" after the race: in decline) and
+#   [markers], one letter per marker: M Mountain, L Troll Lair, F Fortress, C Encampment,
+#   H Hole-in-the-Ground, R Hero, D Dragon.
+# legal: text forms grouped by verb ("conquer 1,4" = "conquer 1" and "conquer 4").
+# views: the coins each seat's view shows (its own total only until the game is over);
+#   "rest = public" means the rest of that view equals the public view.
+# public: the public view (races, hands, peace, stacks); it never holds a coin total."""
+
+
+def golden_path(players: int) -> Path:
+    """The golden file of the ``players``-player map."""
+    return GOLDEN_DIR / f"sw-{players}p.txt"
+
+
+# --- summaries ------------------------------------------------------------------------------
+
+
+def _abbr(race: str) -> str:
+    # The 14 base races are told apart by their first three letters.
+    return race[:3]
+
+
+def board_line(v: dict[str, Any]) -> str:
+    """Occupied regions, compactly: ``12:Tro@P2x3[LM]``."""
+    names = [p["name"] for p in v["players"]]
+    parts = []
+    for r in v["regions"]:
+        if not r["race"]:
+            continue
+        decline = "~" if r["in_decline"] else ""
+        codes = "".join(
+            MARKER_CODES.get(k, k) * n for k, n in sorted(r["markers"].items()) if k in MARKER_CODES
+        )
+        marks = f"[{codes}]" if codes else ""
+        parts.append(
+            f"{r['id']}:{_abbr(r['race'])}{decline}@{names[r['owner']]}x{r['tokens']}{marks}"
+        )
+    return " ".join(parts) or "-"
+
+
+def market_line(v: dict[str, Any]) -> str:
+    """The combos for sale: slot, power and race, tokens, and coins lying on the combo."""
+    out = []
+    for c in v["market"]:
+        on_it = f"+{c['coins']}c" if c["coins"] else ""
+        out.append(f"{c['slot']}:{c['power']} {c['race']}({c['tokens']}){on_it}")
+    return " | ".join(out)
+
+
+def public_line(v: dict[str, Any]) -> str:
+    """The part of a view that everyone sees, minus the board and market (printed apart)."""
+    names = [p["name"] for p in v["players"]]
+    seats = []
+    for p in v["players"]:
+        races = []
+        if p["active"]:
+            a = p["active"]
+            races.append(f"{a['race']}/{a['power']} hand {a['hand']}")
+        races.extend(f"{d['race']}~" for d in p["declined"])
+        if p["peace_with"] is not None:
+            races.append(f"peace {names[p['peace_with']]}")
+        seats.append(f"{p['name']} {', '.join(races) or '-'}")
+    stacks = v["stacks"]
+    pending = " ".join(f"{names[p['seat']]}:{_abbr(p['race'])}" for p in v["pending"])
+    tail = f" · pending {pending}" if pending else ""
+    return f"{' · '.join(seats)} · stacks {stacks['races']}/{stacks['powers']}{tail}"
+
+
+def legal_line(actions: Iterable[Action]) -> str:
+    """Legal actions' text forms, grouped by verb in order of first appearance."""
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        verb, _, args = a.text.partition(" ")
+        groups.setdefault(verb, []).append(args)
+    return " · ".join(
+        verb if args == [""] else f"{verb} {','.join(args)}" for verb, args in groups.items()
+    )
+
+
+def _strip_coins(v: dict[str, Any]) -> dict[str, Any]:
+    """A view without coin totals and private events, to compare with the public view."""
+    players = [
+        {k: x for k, x in p.items() if k not in ("coins", "score_history")} for p in v["players"]
+    ]
+    events = [e for e in v["events"] if not e.get("private")]
+    return {**v, "players": players, "events": events}
+
+
+def views_line(s: GameState) -> str:
+    """For each seat, the coin totals its view holds; checks that no other total leaks."""
+    public = view(s)
+    over = s.turn.phase == OVER
+    if not over and any("coins" in p for p in public["players"]):
+        raise AssertionError("the public view shows a coin total before the end")
+    parts = []
+    for seat, p in enumerate(s.players):
+        v = view(s, seat)
+        seen = {q["name"]: q["coins"] for q in v["players"] if "coins" in q}
+        if not over and set(seen) != {p.name}:
+            raise AssertionError(f"{p.name}'s view shows coins of {sorted(seen)}")
+        coins = " ".join(f"{name}={n}" for name, n in seen.items())
+        same = _strip_coins(v) == _strip_coins(public)
+        parts.append(f"{p.name} sees {coins}" + ("" if same else f" (differs: {public_line(v)})"))
+    return " · ".join(parts) + " (rest = public)"
+
+
+def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    # start_turn moves the turn's events to last_events and starts a fresh list.
+    if s.events is before:
+        return s.events[count:]
+    return s.last_events[count:] + s.events
+
+
+# --- the playthrough ------------------------------------------------------------------------
+
+
+def write_playthrough(players: int, seed: int) -> str:
+    """A seeded random game, replayed through ``Game`` and written out action by action."""
+    sim = random_game(players, seed, record=True)
+    names = tuple(f"P{i + 1}" for i in range(players))
+    game = Game(GameConfig(players=names, seed=seed))
+    s = game.state
+    lines = [
+        f"# Small World playthrough · map {s.map_id} · {players} players · seed {seed} · "
+        f"{len(sim.log)} actions",
+        "# Written by engine/playthrough.py (python -m engine.playthrough --update).",
+        LEGEND,
+        "",
+        "setup: lost tribes "
+        + " ".join(str(i) for i, r in enumerate(s.regions) if r.markers.get("lost_tribe"))
+        + " · mountains "
+        + " ".join(str(i) for i, r in enumerate(s.regions) if r.markers.get("mountain")),
+    ]
+    market = ""
+    for step, (seat, text) in enumerate(sim.log, start=1):
+        s = game.state
+        actor = to_act(s)
+        if actor != seat:
+            raise AssertionError(f"step {step}: the log has seat {seat}, the game wants {actor}")
+        actions = legal_actions(s, seat)
+        if text not in {a.text for a in actions}:
+            raise AssertionError(f"step {step}: {text!r} is not a legal action")
+        public = view(s)
+        lines.append("")
+        lines.append(
+            f"#{step} round {s.round}/{s.turns} · {s.turn.phase} · seat {seat} ({names[seat]}) "
+            f"to act · turn of {names[s.turn.seat]}"
+            + (f" · race {s.turn.race}" if s.turn.race else "")
+        )
+        now = market_line(public)
+        if now != market:
+            lines.append(f"market: {now}")
+            market = now
+        lines.append(f"board: {board_line(public)}")
+        lines.append(f"legal: {legal_line(actions)}")
+        lines.append(f"views: {views_line(s)}")
+        lines.append(f"public: {public_line(public)}")
+        before, count = s.events, len(s.events)
+        game.play(seat, text)
+        lines.append(f"action: {names[seat]} {text}")
+        shown = [
+            describe_event(e, names)
+            for e in _new_events(game.state, before, count)
+            # Score events are private (the golden file shows what the public sees); turn
+            # changes are already in the next step's header.
+            if e.get("kind") != "turn"
+            and (not e.get("private") or coins_visible(game.state, None, e.get("seat", -1)))
+        ]
+        if shown:
+            lines.append("events: " + " | ".join(shown))
+    s = game.state
+    if to_json(s) != to_json(sim.state):
+        raise AssertionError("replaying the log through Game gave another state than the run")
+    public = view(s)
+    lines += [
+        "",
+        f"# end · round {s.round}/{s.turns} · {s.turn.phase}",
+        f"board: {board_line(public)}",
+        f"views: {views_line(s)}",
+        f"public: {public_line(public)}",
+    ]
+    result = public["result"] or {}
+    for place, row in enumerate(result.get("ranking", []), start=1):
+        lines.append(f"rank {place}: {row['name']} {row['coins']} coins, {row['tokens']} tokens")
+    lines.append(
+        "winners: "
+        + " ".join(names[w] for w in result.get("winners", []))
+        + (" (tie-break on tokens)" if result.get("tiebreak_used") else "")
+    )
+    return "\n".join(lines) + "\n"
+
+
+def update_golden(players: Sequence[int] = GOLDEN_PLAYERS) -> list[Path]:
+    """Rewrite the golden files; return their paths."""
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    written = []
+    for n in players:
+        path = golden_path(n)
+        path.write_text(write_playthrough(n, GOLDEN_SEED), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``--update`` rewrites the golden files; otherwise print one playthrough."""
+    parser = argparse.ArgumentParser(prog="python -m engine.playthrough", description=__doc__)
+    parser.add_argument("--update", action="store_true", help="rewrite tests/engine/golden/")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=GOLDEN_SEED)
+    args = parser.parse_args(argv)
+    if args.update:
+        for path in update_golden():
+            print(f"wrote {path} ({path.stat().st_size} bytes)")
+        return 0
+    sys.stdout.write(write_playthrough(args.players, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
