@@ -1,0 +1,49 @@
+"""The project's data files match the printed components, and every name has its behaviour."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.abilities import POWERS, RACES
+from engine.content import components, load_map, powers, races
+from engine.setup import new_game
+
+
+def test_every_base_race_and_power_has_exactly_one_registered_class() -> None:
+    base_races = {n for n, d in races().items() if d.set == "base"}
+    base_powers = {n for n, d in powers().items() if d.set == "base"}
+    assert set(RACES) == base_races and len(base_races) == 14
+    assert set(POWERS) == base_powers and len(base_powers) == 20
+
+
+def test_tray_counts_add_up_to_the_box() -> None:
+    # [SW p.1] "168 Matching Race tokens & 18 Lost Tribe tokens"
+    assert sum(d.tray for d in races().values() if d.set == "base") == 168
+    assert components()["markers"]["Lost Tribe"] == 18
+    # [SW p.8] each race has "tokens in sufficient number to deploy with any Special Power
+    # badge": banner (+ Amazons' 4) + the largest badge fits in every tray.
+    biggest = max(d.tokens for d in powers().values() if d.set == "base")
+    for d in races().values():
+        if d.set == "base":
+            assert d.tray >= d.tokens + d.conquest_only + biggest, d.name
+
+
+@pytest.mark.parametrize(
+    ("players", "turns", "regions", "pairs", "tribes", "mountains"),
+    [(2, 10, 23, 51, 9, 4), (3, 10, 30, 71, 10, 7), (4, 9, 39, 95, 14, 8), (5, 8, 48, 119, 18, 9)],
+)
+def test_maps_match_the_printed_boards(
+    players: int, turns: int, regions: int, pairs: int, tribes: int, mountains: int
+) -> None:
+    m = load_map(f"sw-{players}p")
+    assert m.turns == turns and len(m.regions) == regions
+    assert sum(len(r.adjacent) for r in m.regions) == 2 * pairs
+    assert sum(r.terrain in ("Sea",) for r in m.regions) == 2
+    assert sum(r.terrain == "Lake" for r in m.regions) == 1
+    s = new_game([f"P{i}" for i in range(players)], 3)
+    # [SW p.2] "Place a Lost Tribe token on each Region of the map featuring a Lost Tribe
+    # symbol" / "Put a Mountain token on each Region of the map featuring a Mountain"
+    assert sum(r.markers.get("lost_tribe", 0) for r in s.regions) == tribes
+    assert sum(r.markers.get("mountain", 0) for r in s.regions) == mountains
+    assert all(p.coins == 5 for p in s.players)
+    assert len(s.market) == 6
