@@ -1,0 +1,82 @@
+"""The action log: replay reproduces the state, undo stops at reveals, rolls and turn ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Game, GameConfig, IllegalAction, legal_actions
+from engine.state import to_dict
+
+
+def _game() -> Game:
+    return Game(GameConfig(("Ann", "Bob", "Cy"), seed=11))
+
+
+def test_replay_of_the_log_reproduces_the_state() -> None:
+    g = _game()
+    g.play(0, "pick 1")
+    first = next(a for a in legal_actions(g.state) if a.verb == "conquer")
+    g.play(0, first)
+    g.play(0, "stop")
+    g.play(0, "end")
+    again = Game(g.config, list(g.log))
+    assert to_dict(again.state) == to_dict(g.state)
+    assert g.state.version == len(g.log)
+
+
+def test_undo_takes_back_a_conquest_but_not_the_pick() -> None:
+    g = _game()
+    g.play(0, "pick 1")
+    with pytest.raises(IllegalAction, match="combo reveal"):
+        g.undo(0)
+    before = to_dict(g.state)
+    target = next(a for a in legal_actions(g.state) if a.verb == "conquer")
+    g.play(0, target)
+    version = g.state.version
+    g.undo(0)
+    after = to_dict(g.state)
+    # The version keeps rising so that a stale button press is refused after an undo.
+    assert g.state.version == version + 1
+    after["version"] = before["version"]
+    assert after == before
+
+
+def test_undo_stops_at_a_die_roll_and_at_the_end_of_a_turn() -> None:
+    g = _game()
+    g.play(0, "pick 1")
+    g.play(0, "stop")
+    g.play(0, "end")
+    assert g.state.turn.seat == 1
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo(0)
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        g.undo(1)
+    assert _roll_then_undo()
+
+
+def _roll_then_undo() -> bool:
+    # Spend tokens until a final conquest with the die is offered, roll, then try to undo.
+    for seed in range(1, 50):
+        g = Game(GameConfig(("Ann", "Bob"), seed=seed))
+        g.play(0, "pick 1")
+        while True:
+            actions = legal_actions(g.state)
+            roll = [a for a in actions if a.verb == "reinforce"]
+            if roll:
+                g.play(0, roll[0])
+                with pytest.raises(IllegalAction, match="die roll"):
+                    g.undo(0)
+                return True
+            conquests = [a for a in actions if a.verb == "conquer"]
+            if not conquests:
+                break
+            g.play(0, conquests[-1])
+    return False
+
+
+def test_only_the_seat_that_acted_may_undo() -> None:
+    g = _game()
+    g.play(0, "pick 1")
+    g.play(0, next(a for a in legal_actions(g.state) if a.verb == "conquer"))
+    with pytest.raises(IllegalAction):
+        g.undo(2)
