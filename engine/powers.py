@@ -172,6 +172,7 @@ class Berserk(Ability):
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         s.turn.berserk_die = roll_die(s)
+        s.turn.acted = True
         event(s, "berserk", seat=race.owner, die=s.turn.berserk_die)
 
 
@@ -294,6 +295,8 @@ class Fortified(Ability):
         assert isinstance(action, Fortify)
         add_marker(s, action.region, "fortress")
         s.turn.fortified = True
+        # Declining is a whole turn chosen at its start; building first rules it out.
+        s.turn.acted = True
         event(s, "fortify", seat=race.owner, region=action.region)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:

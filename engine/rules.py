@@ -110,7 +110,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             out.append(Finish())
         else:
             out.append(EndTurn())
-            if flag(race, "declines_after_scoring") and race.turns > 0:
+            if flag(race, "declines_after_scoring"):
                 out.append(EndTurn(decline=True))
     return out
 
@@ -203,7 +203,7 @@ def _explain(s: GameState, action: Action) -> str:
         if race.hand < 1:
             return "You need at least one token in hand to conquer."
         cost = conquest_cost(s, race, action.region)
-        if t.berserk_die:
+        if t.berserk_die is not None:
             cost = max(1, cost - t.berserk_die)
         short = cost - race.hand
         if isinstance(action, Conquer):
@@ -241,7 +241,7 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         race = acting_race(s)
         assert race is not None
         cost = conquest_cost(s, race, action.region)
-        if t.berserk_die:
+        if t.berserk_die is not None:
             cost = max(1, cost - t.berserk_die)
             t.berserk_die = None
         take_region(s, race, action.region, cost)
@@ -552,9 +552,11 @@ def start_turn(s: GameState, seat: int) -> None:
 def _begin_active(s: GameState) -> None:
     t = s.turn
     p = s.players[t.seat]
-    # Conquest counts (Orcs, Pillaging, Skeletons) are the active race's alone.
+    # Conquest counts (Orcs, Pillaging, Skeletons) and attacks (Diplomat) are the active
+    # race's alone: what In-Decline Ghouls did earlier this turn does not count.
     t.conquered = []
     t.nonempty_conquests = 0
+    t.attacked = []
     if p.active is None:
         t.phase = PICK
         t.race = None
