@@ -12,6 +12,7 @@ from .board import (
     mapdef,
     marker_limit,
     marker_total,
+    regions_of,
     tray,
 )
 from .conquest import take_region, targets
@@ -175,12 +176,17 @@ class Sorcerers(Ability):
         t = s.turn
         if t.phase != CONQUER or race.hand < 1 or tray(s, race.name) < 1:
             return []
+        # "that Region must be adjacent to one of your Sorcerers'": no region, no spell.
+        own = set(regions_of(s, race.name))
+        defs = mapdef(s).regions
         out: list[Action] = []
         for rid in targets(s, race):
             r = s.regions[rid]
             if r.tokens != 1 or r.owner in (-1, race.owner) or r.owner in t.enchanted:
                 continue
             if s.players[r.owner].active != r.race or r.markers.get("camp"):
+                continue
+            if own.isdisjoint(defs[rid].adjacent):
                 continue
             out.append(Enchant(rid))
         return out

@@ -218,6 +218,11 @@ def _explain(s: GameState, action: Action) -> str:
         return "You can only abandon your own regions, before conquering."
     if isinstance(action, (EndTurn, Finish, EndConquests)):
         return "That step is not available now."
+    region = getattr(action, "region", None)
+    if race is not None and isinstance(region, int) and 0 <= region < len(s.regions):
+        why = target_problem(s, race, region) if t.phase == CONQUER else None
+        if why and not why.startswith("You already hold"):
+            return why
     return f"{action.text!r} is not possible now."
 
 
