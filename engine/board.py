@@ -101,8 +101,16 @@ def drop_marker(s: GameState, rid: int, marker: str, n: int | None = None) -> in
 
 
 def clear_region(s: GameState, rid: int) -> None:
-    """Empty a region of its race and of the markers that belong to that race."""
+    """Empty a region of its race and of the markers that belong to that race.
+
+    Encampments are never lost [SW p.10]: they go back to their race's supply, to be placed
+    again by their owner.
+    """
     r = s.regions[rid]
+    camps = r.markers.get("camp", 0)
+    owner = s.races.get(r.race) if r.race else None
+    if camps and owner is not None:
+        owner.camps_free += camps
     r.race = None
     r.owner = -1
     r.tokens = 0

@@ -34,10 +34,16 @@ def reach(s: GameState, race: RaceState) -> set[int] | None:
         return None
     if first:
         return {r.id for r in m.regions if r.entry}
+    return neighbourhood(s, race, own)
+
+
+def neighbourhood(s: GameState, race: RaceState, own: list[int]) -> set[int]:
+    """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
+    m = mapdef(s)
     out: set[int] = set()
     for rid in own:
         out |= m.regions[rid].adjacent
-    for a in abl:
+    for a in abilities(race):
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
@@ -139,9 +145,6 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
             loss = 1
         lost = min(held, loss)
         defender.hand += held - lost
-        camps = region.markers.get("camp", 0)
-        if camps:
-            defender.camps_free += camps
         if (
             region.owner != race.owner
             and s.players[region.owner].active == defender_name

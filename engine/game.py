@@ -38,6 +38,15 @@ class Game:
         for seat, text in self.log:
             apply(self.state, seat, parse(text))
 
+    @classmethod
+    def restore(cls, config: GameConfig, log: list[tuple[int, str]], state: GameState) -> Game:
+        """A game from a stored snapshot, trusting it instead of replaying the log."""
+        game = cls.__new__(cls)
+        game.config = config
+        game.log = list(log)
+        game.state = state
+        return game
+
     def _fresh(self) -> GameState:
         c = self.config
         return new_game(list(c.players), c.seed, c.map_id, c.options)

@@ -115,13 +115,20 @@ def public_line(v: dict[str, Any]) -> str:
 
 
 def legal_line(actions: Iterable[Action]) -> str:
-    """Legal actions' text forms, grouped by verb in order of first appearance."""
+    """Legal actions' text forms, grouped by verb in order of first appearance.
+
+    ``conquer 1,4`` stands for ``conquer 1`` and ``conquer 4``; an action without arguments
+    (``stop``, ``end``) stands alone, so ``end · end decline`` stays readable.
+    """
     groups: dict[str, list[str]] = {}
     for a in actions:
         verb, _, args = a.text.partition(" ")
-        groups.setdefault(verb, []).append(args)
+        if args:
+            groups.setdefault(verb, []).append(args)
+        else:
+            groups.setdefault(a.text + " ", [])  # the trailing space keeps it apart from args
     return " · ".join(
-        verb if args == [""] else f"{verb} {','.join(args)}" for verb, args in groups.items()
+        f"{verb} {','.join(args)}" if args else verb.rstrip() for verb, args in groups.items()
     )
 
 

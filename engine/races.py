@@ -15,7 +15,7 @@ from .board import (
     regions_of,
     tray,
 )
-from .conquest import take_region, targets
+from .conquest import neighbourhood, take_region, targets
 from .state import CONQUER, GameState, RaceState
 
 
@@ -176,9 +176,10 @@ class Sorcerers(Ability):
         t = s.turn
         if t.phase != CONQUER or race.hand < 1 or tray(s, race.name) < 1:
             return []
-        # "that Region must be adjacent to one of your Sorcerers'": no region, no spell.
-        own = set(regions_of(s, race.name))
-        defs = mapdef(s).regions
+        # "that Region must be adjacent to one of your Sorcerers'": no region, no spell;
+        # adjacency granted by the power (Underworld's Caverns) counts.
+        own = regions_of(s, race.name)
+        near = neighbourhood(s, race, own) if own else set()
         out: list[Action] = []
         for rid in targets(s, race):
             r = s.regions[rid]
@@ -186,7 +187,7 @@ class Sorcerers(Ability):
                 continue
             if s.players[r.owner].active != r.race or r.markers.get("camp"):
                 continue
-            if own.isdisjoint(defs[rid].adjacent):
+            if rid not in near:
                 continue
             out.append(Enchant(rid))
         return out

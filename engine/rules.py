@@ -330,7 +330,6 @@ def _abandon(s: GameState, rid: int) -> None:
     region = s.regions[rid]
     race = s.races[region.race]  # type: ignore[index]
     race.hand += region.tokens
-    race.camps_free += region.markers.get("camp", 0)
     clear_region(s, rid)
     s.turn.acted = True
     event(s, "abandon", seat=race.owner, race=race.name, region=rid)
@@ -466,7 +465,7 @@ def _decline_turn(s: GameState) -> None:
     t = s.turn
     ghouls = s.races.get(t.race) if t.race else None
     if ghouls is not None and ghouls.in_decline:
-        spread(s, ghouls)
+        unready(s, ghouls)
     go_into_decline(s, t.seat)
     score(s, t.seat)
     _close_turn(s)
@@ -536,6 +535,7 @@ def start_turn(s: GameState, seat: int) -> None:
     t.heroes_placed = 0
     t.berserk_die = None
     t.pending = []
+    t.readied = []
     p = s.players[seat]
     p.peace_with = None
     for name in [p.active, *p.declined]:
@@ -572,13 +572,30 @@ def _begin_active(s: GameState) -> None:
 
 
 def ready(s: GameState, race: RaceState) -> None:
-    """[SW p.6] Leave one token in each region and take the others in hand."""
-    for r in s.regions:
+    """[SW p.6] Leave one token in each region and take the others in hand.
+
+    What was taken is remembered so that a decline chosen before any conquest can put
+    In-Decline Ghouls back exactly where they stood.
+    """
+    taken = []
+    for rid, r in enumerate(s.regions):
         if r.race == race.name and r.tokens > 1:
+            taken.append([rid, r.tokens - 1])
             race.hand += r.tokens - 1
             r.tokens = 1
+    s.turn.readied = taken
     for a in abilities(race):
         a.on_ready(s, race)
+
+
+def unready(s: GameState, race: RaceState) -> None:
+    """Undo ``ready``: tokens go back to the regions they were taken from."""
+    for rid, n in s.turn.readied:
+        if s.regions[rid].race == race.name and race.hand >= n:
+            s.regions[rid].tokens += n
+            race.hand -= n
+    s.turn.readied = []
+    spread(s, race)
 
 
 def _game_over(s: GameState) -> None:

@@ -91,6 +91,7 @@ class TurnState:
     heroes_placed: int = 0
     berserk_die: int | None = None
     pending: list[Pending] = field(default_factory=list)
+    readied: list[list[int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -191,6 +192,7 @@ def _turn_to_dict(t: TurnState) -> dict[str, Any]:
         "heroes_placed": t.heroes_placed,
         "berserk_die": t.berserk_die,
         "pending": [[p.seat, p.race, p.kind] for p in t.pending],
+        "readied": [list(x) for x in t.readied],
     }
 
 
@@ -213,6 +215,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         heroes_placed=t["heroes_placed"],
         berserk_die=t["berserk_die"],
         pending=[Pending(*p) for p in t["pending"]],
+        readied=[list(x) for x in t["readied"]],
     )
     return GameState(
         map_id=d["map_id"],

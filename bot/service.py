@@ -1,0 +1,596 @@
+"""GameService: the only way the Discord layer touches a game.
+
+Load, apply, save, in that order, inside one per-game lock and one SQLite transaction: an
+accepted action is committed before the caller replies, and a second press of the same
+button finds the turn moved on and is refused instead of applying twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from engine import (
+    Action,
+    EngineError,
+    Game,
+    GameConfig,
+    IllegalAction,
+    default_action,
+    parse,
+    to_act,
+)
+from engine.content import map_for_players
+from engine.state import OVER, from_json, to_json
+
+from .storage import Storage, now_iso
+
+#: Default time a player has for a decision, in hours.
+DEFAULT_DEADLINE_HOURS = 24.0
+#: A reminder goes out when this share of the deadline has passed.
+REMIND_AT = 0.75
+UNDO = "undo"
+
+
+class ServiceError(Exception):
+    """A request the bot refuses; the message is shown to the member, privately."""
+
+
+@dataclass
+class Seat:
+    """A member in a game: seat is None until the game starts."""
+
+    user_id: int
+    name: str
+    seat: int | None
+
+
+@dataclass
+class LoadedGame:
+    """A game row with its seats and, once started, the engine game."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: str
+    player_count: int
+    map_id: str
+    seed: int
+    deadline_hours: float
+    open_scores: bool
+    seats: list[Seat]
+    deadline_at: datetime | None = None
+    reminded: bool = False
+    game: Game | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a member, or None if they do not play here."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> int:
+        """The member sitting at a seat."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s.user_id
+        raise KeyError(seat)
+
+    def turn_key(self) -> str:
+        """Identifies the decision being made now; buttons carry it to refuse stale presses."""
+        assert self.game is not None
+        s = self.game.state
+        pending = len(s.turn.pending)
+        return f"{s.round}.{s.turn.seat}.{pending}"
+
+
+@dataclass
+class Outcome:
+    """What an accepted request did, for the reply and the channel messages."""
+
+    game: LoadedGame
+    applied: list[tuple[int, str, bool]] = field(default_factory=list)
+    turn_ended: bool = False
+    actor_changed: bool = False
+    finished_turn_events: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        g = self.game.game
+        return g is not None and g.state.turn.phase == OVER
+
+
+class GameService:
+    """Games stored in SQLite and played through the engine."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], datetime] | None = None) -> None:
+        self.storage = storage
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, LoadedGame] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serializes every change to one game."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # --- loading ------------------------------------------------------------------------
+
+    async def live_game_id(self, channel_id: int) -> int | None:
+        """The id of the lobby or running game in a channel, if any."""
+        row = await self.storage.fetchone(
+            "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return row["id"] if row else None
+
+    async def load(self, game_id: int) -> LoadedGame:
+        """A game by id, from the cache or the database."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
+        row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise ServiceError("That game does not exist.")
+        seats = [
+            Seat(r["user_id"], r["name"], r["seat"])
+            for r in await self.storage.fetchall(
+                "SELECT user_id, name, seat FROM seats WHERE game_id = ?"
+                " ORDER BY joined_at, user_id",
+                (game_id,),
+            )
+        ]
+        lg = LoadedGame(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            player_count=row["player_count"],
+            map_id=row["map_id"],
+            seed=row["seed"],
+            deadline_hours=row["deadline_hours"],
+            open_scores=bool(row["open_scores"]),
+            seats=seats,
+            deadline_at=datetime.fromisoformat(row["deadline_at"]) if row["deadline_at"] else None,
+            reminded=bool(row["reminded"]),
+        )
+        if row["state"]:
+            cfg = json.loads(row["config"])
+            config = GameConfig(tuple(cfg["players"]), cfg["seed"], cfg["map_id"], cfg["options"])
+            log = await self._effective_log(game_id)
+            lg.game = Game.restore(config, log, from_json(row["state"]))
+        self._cache[game_id] = lg
+        return lg
+
+    async def _effective_log(self, game_id: int) -> list[tuple[int, str]]:
+        log: list[tuple[int, str]] = []
+        for r in await self.storage.fetchall(
+            "SELECT seat, text FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            if r["text"] == UNDO:
+                log.pop()
+            else:
+                log.append((r["seat"], r["text"]))
+        return log
+
+    async def in_channel(self, channel_id: int) -> LoadedGame:
+        """The live game of a channel, or a clear refusal."""
+        gid = await self.live_game_id(channel_id)
+        if gid is None:
+            raise ServiceError("There is no game in this channel. Start one with `/sw new`.")
+        return await self.load(gid)
+
+    async def last_game(self, channel_id: int) -> LoadedGame:
+        """The live game of a channel, or else the last one played there."""
+        row = await self.storage.fetchone(
+            "SELECT id FROM games WHERE channel_id = ? AND status != 'cancelled' "
+            "ORDER BY (status IN ('lobby', 'active')) DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if row is None:
+            raise ServiceError("No game has been played in this channel yet.")
+        return await self.load(row["id"])
+
+    # --- lobby --------------------------------------------------------------------------
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        players: int,
+        deadline_hours: float = DEFAULT_DEADLINE_HOURS,
+        open_scores: bool = False,
+        seed: int | None = None,
+    ) -> LoadedGame:
+        """Open a lobby in a channel; the host takes the first place in it."""
+        if not 2 <= players <= 5:
+            raise ServiceError("Small World is played by 2 to 5 players.")
+        if not 0.05 <= deadline_hours <= 24 * 14:
+            raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
+        if await self.live_game_id(channel_id) is not None:
+            raise ServiceError(
+                "This channel already has a game. Finish or cancel it, or start a thread."
+            )
+        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        now = now_iso(self.clock())
+        async with self.storage.transaction() as tx:
+            cur = await tx.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
+                " seed, deadline_hours, open_scores, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    players,
+                    map_for_players(players),
+                    seed,
+                    deadline_hours,
+                    int(open_scores),
+                    now,
+                    now,
+                ),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            await tx.execute(
+                "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                (game_id, host_id, host_name, now),
+            )
+        return await self.load(game_id)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
+        """Take a place in the channel's lobby."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("This game has already started.")
+            if lg.seat_of(user_id) is not None or any(s.user_id == user_id for s in lg.seats):
+                raise ServiceError("You are already in this game.")
+            if len(lg.seats) >= lg.player_count:
+                raise ServiceError(f"The game is full ({lg.player_count} players).")
+            now = now_iso(self.clock())
+            async with self.storage.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                    (lg.id, user_id, name, now),
+                )
+            lg.seats.append(Seat(user_id, name, None))
+            return lg
+
+    async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
+        """Leave the lobby; the host cancels instead."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("The game has started; ask the host to cancel it instead.")
+            if not any(s.user_id == user_id for s in lg.seats):
+                raise ServiceError("You are not in this game.")
+            if user_id == lg.host_id:
+                raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
+            async with self.storage.transaction() as tx:
+                await tx.execute(
+                    "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                )
+            lg.seats = [s for s in lg.seats if s.user_id != user_id]
+            return lg
+
+    async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
+        """Cancel the channel's game (host or a member who can manage the server)."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            if user_id != lg.host_id and not is_admin:
+                raise ServiceError("Only the host or a server manager can cancel this game.")
+            async with self.storage.transaction() as tx:
+                await tx.execute(
+                    "UPDATE games SET status = 'cancelled', deadline_at = NULL, updated_at = ?"
+                    " WHERE id = ?",
+                    (now_iso(self.clock()), lg.id),
+                )
+            lg.status = "cancelled"
+            self._cache.pop(lg.id, None)
+            return lg
+
+    async def start(self, channel_id: int, user_id: int) -> Outcome:
+        """Start the lobby's game: seat order drawn from the game's seed."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("This game has already started.")
+            if user_id != lg.host_id:
+                raise ServiceError("Only the host can start the game.")
+            if len(lg.seats) != lg.player_count:
+                raise ServiceError(
+                    f"Waiting for players: {len(lg.seats)} of {lg.player_count} have joined."
+                )
+            order = sorted(lg.seats, key=lambda s: s.user_id)
+            random.Random(lg.seed).shuffle(order)
+            for i, s in enumerate(order):
+                s.seat = i
+            config = GameConfig(
+                tuple(s.name for s in order),
+                lg.seed,
+                lg.map_id,
+                {"open_scores": lg.open_scores},
+            )
+            game = Game(config)
+            deadline = self.clock() + timedelta(hours=lg.deadline_hours)
+            now = now_iso(self.clock())
+            async with self.storage.transaction() as tx:
+                for s in order:
+                    await tx.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                        (s.seat, lg.id, s.user_id),
+                    )
+                await tx.execute(
+                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
+                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                    (
+                        json.dumps(
+                            {
+                                "players": list(config.players),
+                                "seed": config.seed,
+                                "map_id": config.map_id,
+                                "options": config.options,
+                            }
+                        ),
+                        to_json(game.state),
+                        game.state.version,
+                        now_iso(deadline),
+                        now,
+                        lg.id,
+                    ),
+                )
+            lg.status = "active"
+            lg.game = game
+            lg.deadline_at = deadline
+            lg.reminded = False
+            lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
+            return Outcome(lg, turn_ended=True, actor_changed=True)
+
+    # --- play ---------------------------------------------------------------------------
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        actions: list[Action | str] | Action | str,
+        *,
+        turn_key: str | None = None,
+    ) -> Outcome:
+        """Apply one or more actions for a member, all or nothing, committed before returning."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            self._require_running(lg)
+            seat = lg.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game.")
+            if turn_key is not None and turn_key != lg.turn_key():
+                raise ServiceError("That button belongs to a decision that is already over.")
+            items = actions if isinstance(actions, list) else [actions]
+            parsed = [parse(a) if isinstance(a, str) else a for a in items]
+            return await self._apply(lg, [(seat, a, user_id, False) for a in parsed])
+
+    async def undo(self, channel_id: int, user_id: int) -> Outcome:
+        """Take back the member's last action of this turn."""
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            self._require_running(lg)
+            seat = lg.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game.")
+            game = lg.game
+            assert game is not None
+            why = game.can_undo(seat)
+            if why:
+                raise ServiceError(why)
+            before = game.state
+            game.undo(seat)
+            try:
+                await self._commit(lg, [(seat, UNDO, user_id, False)])
+            except BaseException:
+                self._cache.pop(lg.id, None)
+                raise
+            del before
+            return Outcome(lg, applied=[(seat, UNDO, False)])
+
+    async def run_deadline(self, game_id: int) -> Outcome | None:
+        """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
+        lg = await self.load(game_id)
+        async with self.lock(lg.id):
+            if lg.status != "active" or lg.game is None or lg.deadline_at is None:
+                return None
+            if lg.deadline_at > self.clock():
+                return None
+            state = lg.game.state
+            seat = to_act(state)
+            if seat is None:
+                return None
+            batch = []
+            probe = Game.restore(lg.game.config, [], from_json(to_json(state)))
+            # Finish the overdue decision: defaults until another seat must act or it is over.
+            while to_act(probe.state) == seat:
+                action = default_action(probe.state)
+                assert action is not None
+                probe.play(seat, action)
+                batch.append((seat, action, None, True))
+            return await self._apply(lg, batch)
+
+    async def due_games(self) -> tuple[list[int], list[int]]:
+        """Games whose deadline has passed, and games due a reminder."""
+        now = self.clock()
+        rows = await self.storage.fetchall(
+            "SELECT id, deadline_at, deadline_hours, reminded FROM games"
+            " WHERE status = 'active' AND deadline_at IS NOT NULL"
+        )
+        overdue, remind = [], []
+        for r in rows:
+            at = datetime.fromisoformat(r["deadline_at"])
+            if at <= now:
+                overdue.append(r["id"])
+            elif not r["reminded"] and at - now <= timedelta(
+                hours=r["deadline_hours"] * (1 - REMIND_AT)
+            ):
+                remind.append(r["id"])
+        return overdue, remind
+
+    async def mark_reminded(self, game_id: int) -> None:
+        """Remember that the current decision's reminder went out."""
+        async with self.storage.transaction() as tx:
+            await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
+        lg = self._cache.get(game_id)
+        if lg is not None:
+            lg.reminded = True
+
+    def _require_running(self, lg: LoadedGame) -> None:
+        if lg.status == "lobby":
+            raise ServiceError("The game has not started yet.")
+        if lg.status != "active" or lg.game is None:
+            raise ServiceError("This game is over.")
+
+    async def _apply(
+        self, lg: LoadedGame, batch: list[tuple[int, Action, int | None, bool]]
+    ) -> Outcome:
+        game = lg.game
+        assert game is not None
+        before = game.state
+        actor_before = to_act(before)
+        turn_before = (before.round, before.turn.seat)
+        snapshot = to_json(before)
+        log_len = len(game.log)
+        events_before = list(before.events)
+        try:
+            for seat, action, _user, _auto in batch:
+                game.play(seat, action)
+        except EngineError:
+            # All or nothing: put the game back exactly as it was.
+            game.state = from_json(snapshot)
+            del game.log[log_len:]
+            raise
+        state = game.state
+        outcome = Outcome(lg, applied=[(s, a.text, auto) for s, a, _u, auto in batch])
+        outcome.actor_changed = to_act(state) != actor_before or state.turn.phase == OVER
+        outcome.turn_ended = (state.round, state.turn.seat) != turn_before or (
+            state.turn.phase == OVER
+        )
+        if outcome.turn_ended:
+            outcome.finished_turn_events = (
+                state.last_events if state.turn.phase != OVER else events_before + state.events
+            )
+        try:
+            await self._commit(
+                lg,
+                [(s, a.text, u, auto) for s, a, u, auto in batch],
+                reset_deadline=outcome.actor_changed,
+            )
+        except BaseException:
+            game.state = from_json(snapshot)
+            del game.log[log_len:]
+            self._cache.pop(lg.id, None)
+            raise
+        return outcome
+
+    async def _commit(
+        self,
+        lg: LoadedGame,
+        rows: list[tuple[int, str, int | None, bool]],
+        reset_deadline: bool = False,
+    ) -> None:
+        game = lg.game
+        assert game is not None
+        state = game.state
+        now = self.clock()
+        over = state.turn.phase == OVER
+        deadline = lg.deadline_at
+        reminded = lg.reminded
+        if over:
+            deadline = None
+        elif reset_deadline:
+            deadline = now + timedelta(hours=lg.deadline_hours)
+            reminded = False
+        async with self.storage.transaction() as tx:
+            cur = await tx.execute(
+                "SELECT COALESCE(MAX(seq), 0) AS seq FROM actions WHERE game_id = ?", (lg.id,)
+            )
+            seq = (await cur.fetchone())["seq"]  # type: ignore[index]
+            for seat, text, user_id, auto in rows:
+                seq += 1
+                await tx.execute(
+                    "INSERT INTO actions (game_id, seq, seat, user_id, text, auto, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (lg.id, seq, seat, user_id, text, int(auto), now_iso(now)),
+                )
+            await tx.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, deadline_at = ?,"
+                " reminded = ?, updated_at = ? WHERE id = ?",
+                (
+                    to_json(state),
+                    state.version,
+                    "over" if over else "active",
+                    now_iso(deadline) if deadline else None,
+                    int(reminded),
+                    now_iso(now),
+                    lg.id,
+                ),
+            )
+        lg.deadline_at = deadline
+        lg.reminded = reminded
+        if over:
+            lg.status = "over"
+
+    # --- queries ------------------------------------------------------------------------
+
+    async def history(self, game_id: int, limit: int = 15) -> list[dict[str, Any]]:
+        """The last actions of a game, newest last."""
+        rows = await self.storage.fetchall(
+            "SELECT seq, seat, text, auto, created_at FROM actions WHERE game_id = ?"
+            " ORDER BY seq DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [dict(r) for r in reversed(rows)]
+
+    async def games_of(self, guild_id: int, user_id: int) -> list[LoadedGame]:
+        """Every lobby and running game of a member in a server."""
+        rows = await self.storage.fetchall(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'active')"
+            " ORDER BY g.id",
+            (user_id, guild_id),
+        )
+        return [await self.load(r["id"]) for r in rows]
+
+    async def set_notify(self, user_id: int, on: bool) -> None:
+        """Opt in or out of direct messages when it is the member's turn."""
+        async with self.storage.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO user_prefs (user_id, dm_turns) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
+                (user_id, int(on)),
+            )
+
+    async def wants_dm(self, user_id: int) -> bool:
+        """Whether a member asked for "your turn" direct messages."""
+        row = await self.storage.fetchone(
+            "SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,)
+        )
+        return bool(row and row["dm_turns"])
+
+
+__all__ = [
+    "DEFAULT_DEADLINE_HOURS",
+    "GameService",
+    "IllegalAction",
+    "LoadedGame",
+    "Outcome",
+    "ServiceError",
+]

@@ -1,0 +1,110 @@
+"""SQLite storage through aiosqlite: WAL mode, foreign keys, numbered migrations.
+
+Every write the bot makes goes through ``Storage.transaction``, so an accepted action and the
+state it produced are committed together, before any reply is sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def now_iso(now: datetime | None = None) -> str:
+    """A UTC timestamp as stored in the database (ISO 8601, seconds)."""
+    return (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
+
+
+class Storage:
+    """One connection to the bot's database."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The open connection (``open`` must have been awaited)."""
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def open(self) -> None:
+        """Connect, switch on WAL and foreign keys, and apply pending migrations."""
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        await self._db.execute("PRAGMA journal_mode = WAL")
+        await self._db.execute("PRAGMA foreign_keys = ON")
+        await self._db.execute("PRAGMA busy_timeout = 5000")
+        await self.migrate()
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def migrate(self) -> list[int]:
+        """Apply every ``NNN_*.sql`` file newer than the database's ``user_version``."""
+        cur = await self.db.execute("PRAGMA user_version")
+        row = await cur.fetchone()
+        current = row[0] if row else 0
+        applied = []
+        for path in sorted(MIGRATIONS.glob("*.sql")):
+            number = int(path.name.split("_", 1)[0])
+            if number <= current:
+                continue
+            async with self.transaction() as db:
+                await db.executescript_in_tx(path.read_text(encoding="utf-8"))
+                await db.execute(f"PRAGMA user_version = {number}")
+            applied.append(number)
+        return applied
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Tx]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back if the block raises."""
+        db = self.db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            yield _Tx(db)
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
+        """One row of a query, or None."""
+        cur = await self.db.execute(sql, params)
+        return await cur.fetchone()
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
+        """All rows of a query."""
+        cur = await self.db.execute(sql, params)
+        return list(await cur.fetchall())
+
+
+class _Tx:
+    """The connection inside a transaction (statements only; no commit of its own)."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def execute(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
+        return await self._db.execute(sql, params)
+
+    async def executescript_in_tx(self, script: str) -> None:
+        # executescript() would COMMIT first; run statement by statement instead so the
+        # migration and its version bump land in one transaction.
+        for statement in _split_sql(script):
+            await self._db.execute(statement)
+
+
+def _split_sql(script: str) -> list[str]:
+    lines = [line for line in script.splitlines() if not line.strip().startswith("--")]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]

@@ -1,0 +1,152 @@
+"""The terminal front end: hot-seat play through injected streams, and the simulate line."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import Game, GameConfig, label, legal_actions
+from engine.actions import Conquer, PickCombo
+from engine.cli import main, run_play
+from engine.simulate import random_game
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("P1", "P2", "P3")
+SEED = 7
+
+
+def drive(game: Game, *lines: str) -> str:
+    """Feed ``lines`` to the hot-seat loop and return everything it printed."""
+    out = io.StringIO()
+    assert run_play(game, io.StringIO("".join(f"{x}\n" for x in lines)), out) == 0
+    return out.getvalue()
+
+
+#: Public mentions of coins: those lying on a combo, and those a pick takes from it.
+PUBLIC_COINS = re.compile(r"\d+ coins? on it|takes \d+ coins?( from it)?")
+
+
+def coin_lines_belong_to_actor(output: str) -> None:
+    """Before the final ranking, the only coin total shown is the acting player's own."""
+    game_part = output.split("Final ranking:")[0]
+    actor = None
+    for line in game_part.splitlines():
+        if line.startswith("To act: "):
+            actor = line.removeprefix("To act: ").split()[0]
+        elif "coins" in PUBLIC_COINS.sub("", line):
+            assert line.startswith(f"Your coins ({actor}): "), line
+
+
+def test_pick_conquer_bad_input_and_undo() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    # Sentinel totals for the seats that do not act: they must never be printed. (Undo
+    # replays the log, which resets them, so the sentinels cover everything before it.)
+    game.state.players[1].coins = 4242
+    game.state.players[2].coins = 3131
+    assert legal_actions(game.state)[1] == PickCombo(2)
+
+    shadow = Game(GameConfig(players=NAMES, seed=SEED))
+    shadow.play(0, "pick 2")
+    conquer = next(a for a in legal_actions(shadow.state) if isinstance(a, Conquer))
+    conquer_label = label(shadow.state, conquer)
+
+    output = drive(
+        game,
+        "2",  # by number: the second action listed is "pick 2"
+        conquer_label,  # by label, e.g. "Conquer 1 · Forest · 2 tokens"
+        "conquer 999",  # no such region
+        "banana",  # not an action
+        "99",  # no such number
+        "undo",  # takes back the conquest
+        "quit",
+    )
+    assert game.log == [(0, "pick 2")]
+    assert f"P1: {conquer_label}" in output
+    assert "P1 takes back the last action." in output
+    errors = [line for line in output.splitlines() if "error: " in line]
+    assert len(errors) == 3, errors
+    assert "There is no action 99" in errors[2]
+    assert "4242" not in output and "3131" not in output
+    assert "Your coins (P1): 4" in output  # paid 1 for slot 2
+    coin_lines_belong_to_actor(output)
+
+
+def test_bad_input_changes_nothing() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    before = game.snapshot()
+    output = drive(game, "deploy 1 1", "pick 9", "conquer", "0", "")
+    assert game.log == []
+    assert game.snapshot() == before
+    assert output.count("error: ") == 4
+    assert output.rstrip().endswith("End of input: leaving the game.")
+
+
+def test_label_matching_ignores_case_and_separators() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    pick = label(game.state, PickCombo(1))
+    drive(game, pick.replace("·", " ").upper(), "quit")
+    assert game.log == [(0, "pick 1")]
+
+
+def test_help_lists_commands() -> None:
+    output = drive(Game(GameConfig(players=NAMES, seed=SEED)), "help", "quit")
+    for command in ("undo", "help", "quit", "<number>", "<label>", "<text form>"):
+        assert command in output
+
+
+def test_whole_game_by_text_forms_reveals_coins_only_at_the_end() -> None:
+    log = random_game(3, SEED, record=True).log
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    # Sentinel totals: five digits, P2's near 40000 and P3's near 70000 all game long.
+    game.state.players[1].coins = 40000
+    game.state.players[2].coins = 70000
+    output = drive(game, *(text for _, text in log))
+    for line in output.split("Final ranking:")[0].splitlines():
+        for number in re.findall(r"\d{5}", line):
+            owner = "P2" if number < "50000" else "P3"
+            assert line == f"Your coins ({owner}): {number}", line
+    assert game.state.over
+    assert len(game.log) == len(log)
+    assert "error: " not in output
+    coin_lines_belong_to_actor(output)
+    ranking = output.split("Final ranking:")[1]
+    result = game.state.result
+    assert result is not None
+    for row in result["ranking"]:
+        assert f"{row['name']}: {row['coins']} coins" in ranking
+    assert re.search(r"P2: [34]\d{4} coins", ranking) and re.search(r"P3: [67]\d{4} coins", ranking)
+
+
+def test_play_entry_point_with_map() -> None:
+    out = io.StringIO()
+    code = main(
+        ["play", "--players", "3", "--seed", "7", "--map", "sw-3p"],
+        stdin=io.StringIO("1\nquit\n"),
+        stdout=out,
+    )
+    assert code == 0
+    assert "P1: Pick " in out.getvalue()
+
+
+def test_simulate_prints_one_final_line() -> None:
+    out = io.StringIO()
+    assert main(["simulate", "--players", "3", "--games", "3", "--seed", "1"], stdout=out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert re.fullmatch(r"games=3 games_per_s=\d+\.\d actions_per_s=\d+\.\d", last), last
+
+
+def test_python_dash_m_engine_simulate() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "simulate", "--players", "2", "--games", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1
+    assert re.fullmatch(r"games=3 games_per_s=\d+\.\d actions_per_s=\d+\.\d", lines[0])
