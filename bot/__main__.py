@@ -1,7 +1,14 @@
-"""Entry point: ``python -m bot`` or the ``smallworld-bot`` console script."""
+"""Entry point: ``python -m bot`` (or the ``smallworld-bot`` console script).
+
+``--sync`` registers the slash commands globally (do it once after changing commands);
+with ``DEV_GUILD_ID`` set they are synced to that server on every start instead, which
+takes effect at once.
+"""
 
 from __future__ import annotations
 
+import argparse
+import logging
 import sys
 
 from bot.settings import Settings
@@ -9,7 +16,11 @@ from bot.settings import Settings
 NO_TOKEN_MESSAGE = "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Read settings, then run the bot until it is stopped."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Small World for Discord")
+    parser.add_argument("--sync", action="store_true", help="sync slash commands globally")
+    args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
     except ValueError as exc:
@@ -18,8 +29,14 @@ def main() -> int:
     if settings.token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2
-    print("bot not implemented yet", file=sys.stderr)
-    return 1
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    from bot.client import SmallWorldBot
+
+    bot = SmallWorldBot(settings, sync_on_start=args.sync)
+    bot.run(settings.token, log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from engine import (
     GameConfig,
     IllegalAction,
     default_action,
+    label,
     parse,
     to_act,
 )
@@ -92,11 +93,22 @@ class LoadedGame:
 
 
 @dataclass
+class Applied:
+    """One action that was applied: who, its text form, its label, and whether a deadline did it."""
+
+    seat: int
+    text: str
+    label: str
+    auto: bool = False
+
+
+@dataclass
 class Outcome:
     """What an accepted request did, for the reply and the channel messages."""
 
     game: LoadedGame
-    applied: list[tuple[int, str, bool]] = field(default_factory=list)
+    applied: list[Applied] = field(default_factory=list)
+    new_events: list[dict[str, Any]] = field(default_factory=list)
     turn_ended: bool = False
     actor_changed: bool = False
     finished_turn_events: list[dict[str, Any]] = field(default_factory=list)
@@ -116,6 +128,8 @@ class GameService:
         self.clock = clock or (lambda: datetime.now(UTC))
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, LoadedGame] = {}
+        #: Where new games get their seed; tests replace it to replay the same game.
+        self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1, 2**31)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes every change to one game."""
@@ -221,10 +235,10 @@ class GameService:
             raise ServiceError(
                 "This channel already has a game. Finish or cancel it, or start a thread."
             )
-        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**31)
+        seed = seed if seed is not None else self.seed_source()
         now = now_iso(self.clock())
         async with self.storage.transaction() as tx:
-            cur = await tx.execute(
+            game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, created_at, updated_at)"
                 " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
@@ -241,7 +255,6 @@ class GameService:
                     now,
                 ),
             )
-            game_id = cur.lastrowid
             assert game_id is not None
             await tx.execute(
                 "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
@@ -402,7 +415,7 @@ class GameService:
                 self._cache.pop(lg.id, None)
                 raise
             del before
-            return Outcome(lg, applied=[(seat, UNDO, False)])
+            return Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])
 
     async def run_deadline(self, game_id: int) -> Outcome | None:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
@@ -469,8 +482,10 @@ class GameService:
         snapshot = to_json(before)
         log_len = len(game.log)
         events_before = list(before.events)
+        labels = []
         try:
             for seat, action, _user, _auto in batch:
+                labels.append(label(game.state, action))
                 game.play(seat, action)
         except EngineError:
             # All or nothing: put the game back exactly as it was.
@@ -478,7 +493,13 @@ class GameService:
             del game.log[log_len:]
             raise
         state = game.state
-        outcome = Outcome(lg, applied=[(s, a.text, auto) for s, a, _u, auto in batch])
+        outcome = Outcome(
+            lg,
+            applied=[
+                Applied(s, a.text, lab, auto)
+                for (s, a, _u, auto), lab in zip(batch, labels, strict=True)
+            ],
+        )
         outcome.actor_changed = to_act(state) != actor_before or state.turn.phase == OVER
         outcome.turn_ended = (state.round, state.turn.seat) != turn_before or (
             state.turn.phase == OVER
@@ -487,6 +508,8 @@ class GameService:
             outcome.finished_turn_events = (
                 state.last_events if state.turn.phase != OVER else events_before + state.events
             )
+        else:
+            outcome.new_events = state.events[len(events_before) :]
         try:
             await self._commit(
                 lg,
@@ -519,10 +542,10 @@ class GameService:
             deadline = now + timedelta(hours=lg.deadline_hours)
             reminded = False
         async with self.storage.transaction() as tx:
-            cur = await tx.execute(
+            row = await tx.fetchone(
                 "SELECT COALESCE(MAX(seq), 0) AS seq FROM actions WHERE game_id = ?", (lg.id,)
             )
-            seq = (await cur.fetchone())["seq"]  # type: ignore[index]
+            seq = row["seq"] if row else 0
             for seat, text, user_id, auto in rows:
                 seq += 1
                 await tx.execute(

@@ -39,9 +39,9 @@ class Storage:
         """Connect, switch on WAL and foreign keys, and apply pending migrations."""
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
-        await self._db.execute("PRAGMA journal_mode = WAL")
-        await self._db.execute("PRAGMA foreign_keys = ON")
-        await self._db.execute("PRAGMA busy_timeout = 5000")
+        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
+            # Each PRAGMA answers with a row: fetch it so no statement stays open.
+            await self.fetchone(f"PRAGMA {pragma}")
         await self.migrate()
 
     async def close(self) -> None:
@@ -52,8 +52,7 @@ class Storage:
 
     async def migrate(self) -> list[int]:
         """Apply every ``NNN_*.sql`` file newer than the database's ``user_version``."""
-        cur = await self.db.execute("PRAGMA user_version")
-        row = await cur.fetchone()
+        row = await self.fetchone("PRAGMA user_version")
         current = row[0] if row else 0
         applied = []
         for path in sorted(MIGRATIONS.glob("*.sql")):
@@ -80,13 +79,13 @@ class Storage:
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         """One row of a query, or None."""
-        cur = await self.db.execute(sql, params)
-        return await cur.fetchone()
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchone()
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
         """All rows of a query."""
-        cur = await self.db.execute(sql, params)
-        return list(await cur.fetchall())
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
 
 class _Tx:
@@ -95,14 +94,24 @@ class _Tx:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
-    async def execute(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
-        return await self._db.execute(sql, params)
+    async def execute(self, sql: str, params: tuple = ()) -> int | None:
+        """Run a statement; return the id of the row it inserted, if any."""
+        async with self._db.execute(sql, params) as cur:
+            return cur.lastrowid
+
+    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
+        """One row of a query run inside the transaction."""
+        async with self._db.execute(sql, params) as cur:
+            return await cur.fetchone()
 
     async def executescript_in_tx(self, script: str) -> None:
-        # executescript() would COMMIT first; run statement by statement instead so the
-        # migration and its version bump land in one transaction.
+        """Run a migration script inside the transaction, statement by statement.
+
+        ``executescript()`` would COMMIT first; this keeps a migration and its version bump
+        in one transaction.
+        """
         for statement in _split_sql(script):
-            await self._db.execute(statement)
+            await self.execute(statement)
 
 
 def _split_sql(script: str) -> list[str]:

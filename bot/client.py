@@ -1,0 +1,66 @@
+"""The bot process: a ``commands.Bot`` with storage, the game service, and deadlines."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+from discord.ext import commands, tasks
+
+from .flow import Flow
+from .service import GameService
+from .settings import Settings
+from .storage import Storage
+from .views import TurnButton
+
+log = logging.getLogger(__name__)
+
+#: How often deadlines and reminders are checked, in seconds.
+TICK_SECONDS = 60.0
+
+
+class SmallWorldBot(commands.Bot):
+    """Slash commands only: ``Intents.default()`` and no privileged intent."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        tick_seconds: float = TICK_SECONDS,
+        sync_on_start: bool = False,
+    ) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        self.settings = settings
+        self.storage = Storage(settings.database_path)
+        self.service = GameService(self.storage, clock=clock or discord.utils.utcnow)
+        self.flow = Flow(self)
+        self.sync_on_start = sync_on_start
+        self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
+
+    async def setup_hook(self) -> None:
+        """Open the database, register commands and persistent buttons, start deadlines."""
+        await self.storage.open()
+        await self.load_extension("cogs.game")
+        self.add_dynamic_items(TurnButton)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        elif self.sync_on_start:
+            await self.tree.sync()
+        self.deadlines.start()
+
+    async def _tick(self) -> None:
+        try:
+            await self.flow.tick()
+        except Exception:  # deadlines must keep running whatever one pass hit
+            log.exception("deadline pass failed")
+
+    async def close(self) -> None:
+        """Stop deadlines and close the database before disconnecting."""
+        self.deadlines.cancel()
+        await super().close()
+        await self.storage.close()

@@ -1,0 +1,70 @@
+"""Turn events and game facts as short sentences for channel messages.
+
+Only public facts are told here: coin totals never appear, and a player's scoring is told
+only when the game was created with open scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import mapdef
+from engine.state import GameState
+
+
+def _name(s: GameState, seat: int | None) -> str:
+    if seat is None or seat < 0:
+        return "the Lost Tribes"
+    return s.players[seat].name
+
+
+def describe_event(s: GameState, e: dict[str, Any], *, open_scores: bool = False) -> str | None:
+    """One line for an event, or None for events that are not told in public."""
+    kind = e["kind"]
+    who = _name(s, e.get("seat"))
+    m = mapdef(s)
+
+    def where(rid: int) -> str:
+        return f"{rid} ({m.regions[rid].terrain})"
+
+    if kind == "pick":
+        paid = f", paying {e['paid']}" if e["paid"] else ""
+        took = f" and taking the {e['took']} coins on it" if e["took"] else ""
+        return f"{who} picked **{e['power']} {e['race']}**{paid}{took}."
+    if kind in ("conquer", "dragon", "enchant"):
+        how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
+        text = f"{who}'s {e['race']} {how} {where(e['region'])}"
+        if e.get("defender"):
+            owner = s.races[e["defender"]].owner if e["defender"] in s.races else None
+            lost = f", {e['lost']} lost" if e.get("lost") else ""
+            text += f" from {_name(s, owner)}'s {e['defender']}{lost}"
+        elif e.get("lost_tribe"):
+            text += " from a Lost Tribe"
+        return text + "."
+    if kind == "roll":
+        result = "and made it" if e["success"] else "and fell short"
+        return f"{who} rolled {e['die']} on the final conquest of {where(e['region'])} {result}."
+    if kind == "berserk":
+        return f"{who} rolled {e['die']} before attacking."
+    if kind == "abandon":
+        return f"{who} abandoned {where(e['region'])}."
+    if kind == "decline":
+        return f"{who}'s {e['race']} went into decline."
+    if kind == "vanish":
+        return f"{who}'s {e['race']} left the board."
+    if kind == "grow":
+        return f"{who}'s {e['race']} raised {e['tokens']} more tokens."
+    if kind == "fortify":
+        return f"{who} built a Fortress in {where(e['region'])}."
+    if kind == "peace":
+        return f"{who} made peace with {_name(s, e['ally'])}."
+    if kind == "score" and open_scores:
+        return f"{who} scored {e['coins']} coins."
+    return None
+
+
+def summary(s: GameState, events: list[dict[str, Any]], *, open_scores: bool = False) -> str:
+    """The events of a finished turn as a bulleted list."""
+    lines = [describe_event(s, e, open_scores=open_scores) for e in events]
+    told = [f"• {line}" for line in lines if line]
+    return "\n".join(told) if told else "• Nothing happened."

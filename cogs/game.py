@@ -1,0 +1,435 @@
+"""The ``/sw`` slash commands: lobby, play, private coins and information.
+
+Cogs stay thin: they parse the interaction, call the service through ``bot.flow``, and turn
+the result into a reply. Every rule is the engine's: options offered by autocomplete come
+from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.flow import render_board_png, reply_error, ts
+from bot.glossary import lookup, search
+from bot.service import ServiceError
+from engine import EngineError, label, legal_actions, to_act, view
+from engine.actions import (
+    Abandon,
+    Conquer,
+    Decline,
+    Deploy,
+    Move,
+    PickCombo,
+    Reinforce,
+    RollBerserk,
+)
+from engine.state import CLOSING
+
+if TYPE_CHECKING:
+    from bot.client import SmallWorldBot
+
+Interaction = discord.Interaction[Any]
+
+HELP = """\
+**Small World in this channel**
+`/sw new` opens a game (2–5 players), `/sw join` takes a seat, `/sw start` begins.
+On your turn: `/sw pick` a combo, `/sw conquer` regions (autocomplete shows the legal ones \
+and their cost), `/sw roll` for a final conquest with the die, `/sw redeploy` tokens, then \
+`/sw end`. `/sw decline` puts your race in decline. `/sw do` lists every legal action, \
+special powers included. `/sw undo` takes back your last step (not past a roll or a pick).
+`/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw history`, \
+`/sw rules` tell the rest. `/sw notify` sends you a DM when it's your turn.
+Each decision has a deadline; when it passes the bot plays a sensible default."""
+
+
+def refusals(func: Any) -> Any:
+    """Answer expected refusals (bad input, not your turn, illegal move) with a short private
+    message instead of letting them reach the error handler as failures."""
+
+    @functools.wraps(func)
+    async def wrapper(self: Any, interaction: Interaction, *args: Any, **kwargs: Any) -> None:
+        try:
+            await func(self, interaction, *args, **kwargs)
+        except (ServiceError, EngineError) as exc:
+            await reply_error(interaction, str(exc))
+
+    return wrapper
+
+
+class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small World"):
+    """Small World games, one per channel or thread."""
+
+    def __init__(self, bot: SmallWorldBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.service
+
+    async def cog_app_command_error(
+        self, interaction: Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        # Refusals never get here (see ``refusals``); this is for real failures, which the
+        # tree's handler also logs.
+        if isinstance(error, app_commands.CheckFailure):
+            await reply_error(interaction, "You cannot use that here.")
+        else:
+            await reply_error(interaction, "Something went wrong; the game was not changed.")
+
+    # --- lobby --------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Small World game in this channel")
+    @app_commands.describe(
+        players="Number of players (2-5); the map follows",
+        deadline_hours="Hours each player has per decision (default 24)",
+        open_scores="Show everyone's coins during the game (default: hidden)",
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def new(
+        self,
+        interaction: Interaction,
+        players: app_commands.Range[int, 2, 5],
+        deadline_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
+        open_scores: bool = False,
+    ) -> None:
+        lg = await self.service.create(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            players,
+            deadline_hours,
+            open_scores,
+        )
+        await interaction.response.send_message(
+            f"**Small World** for {players} players (map `{lg.map_id}`, "
+            f"{deadline_hours:g} h per decision{', open scores' if open_scores else ''}). "
+            f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
+            f"`/sw start` once {players} have joined."
+        )
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.guild_only()
+    @refusals
+    async def join(self, interaction: Interaction) -> None:
+        lg = await self.service.join(
+            interaction.channel_id, interaction.user.id, interaction.user.display_name
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+        )
+
+    @app_commands.command(name="leave", description="Leave this channel's game before it starts")
+    @app_commands.guild_only()
+    @refusals
+    async def leave(self, interaction: Interaction) -> None:
+        lg = await self.service.leave(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(
+            f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
+        )
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.guild_only()
+    @refusals
+    async def start(self, interaction: Interaction) -> None:
+        outcome = await self.service.start(interaction.channel_id, interaction.user.id)
+        lg = outcome.game
+        order = ", ".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(lg.seats))
+        await interaction.response.send_message(
+            f"The game begins! Seat order: {order}.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.bot.flow.announce(outcome)
+
+    @app_commands.command(name="cancel", description="Cancel this channel's game")
+    @app_commands.guild_only()
+    @refusals
+    async def cancel(self, interaction: Interaction) -> None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        admin = bool(perms and perms.manage_guild)
+        await self.service.cancel(interaction.channel_id, interaction.user.id, admin)
+        await interaction.response.send_message("The game in this channel was cancelled.")
+
+    # --- play ---------------------------------------------------------------------------
+
+    @app_commands.command(name="combos", description="The six combos for sale")
+    @app_commands.guild_only()
+    @refusals
+    async def combos(self, interaction: Interaction) -> None:
+        lg = await self.service.in_channel(interaction.channel_id)
+        if lg.game is None:
+            raise ServiceError("The game has not started yet.")
+        await self.bot.flow.show_combos(interaction, lg)
+
+    @app_commands.command(name="pick", description="Take a race and power combo")
+    @app_commands.describe(slot="Position in the column: 1 is free, each lower one costs 1 more")
+    @app_commands.guild_only()
+    @refusals
+    async def pick(self, interaction: Interaction, slot: app_commands.Range[int, 1, 6]) -> None:
+        await self.bot.flow.play(interaction, PickCombo(slot))
+
+    @pick.autocomplete("slot")
+    async def pick_slot(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(interaction, current, (PickCombo,), lambda a: a.slot)
+
+    @app_commands.command(name="conquer", description="Conquer a region")
+    @app_commands.describe(region="Region number; the list shows the legal targets and costs")
+    @app_commands.guild_only()
+    @refusals
+    async def conquer(self, interaction: Interaction, region: int) -> None:
+        await self.bot.flow.play(interaction, Conquer(region))
+
+    @conquer.autocomplete("region")
+    async def conquer_region(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(interaction, current, (Conquer,), lambda a: a.region)
+
+    @app_commands.command(name="roll", description="Final conquest: name a region, roll the die")
+    @app_commands.describe(region="A region 1 to 3 tokens short (leave empty: Berserk roll)")
+    @app_commands.guild_only()
+    @refusals
+    async def roll(self, interaction: Interaction, region: int | None = None) -> None:
+        action = RollBerserk() if region is None else Reinforce(region)
+        await self.bot.flow.play(interaction, action)
+
+    @roll.autocomplete("region")
+    async def roll_region(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(interaction, current, (Reinforce,), lambda a: a.region)
+
+    @app_commands.command(name="abandon", description="Empty one of your regions before conquering")
+    @app_commands.guild_only()
+    @refusals
+    async def abandon(self, interaction: Interaction, region: int) -> None:
+        await self.bot.flow.play(interaction, Abandon(region))
+
+    @abandon.autocomplete("region")
+    async def abandon_region(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(interaction, current, (Abandon,), lambda a: a.region)
+
+    @app_commands.command(name="redeploy", description="Place tokens from hand, or move them")
+    @app_commands.describe(
+        to="Region that receives the tokens",
+        count="How many tokens (default 1)",
+        source="Region to take them from (empty: from your hand)",
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def redeploy(
+        self,
+        interaction: Interaction,
+        to: int,
+        count: app_commands.Range[int, 1, 30] = 1,
+        source: int | None = None,
+    ) -> None:
+        action = Deploy(to, count) if source is None else Move(source, to, count)
+        await self.bot.flow.play(interaction, action)
+
+    @redeploy.autocomplete("to")
+    async def redeploy_to(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(
+            interaction,
+            current,
+            (Deploy, Move),
+            lambda a: getattr(a, "region", None) if isinstance(a, Deploy) else a.target,
+            dedupe=True,
+        )
+
+    @app_commands.command(name="decline", description="Put your active race in decline")
+    @app_commands.guild_only()
+    @refusals
+    async def decline(self, interaction: Interaction) -> None:
+        await self.bot.flow.play(interaction, Decline())
+
+    @app_commands.command(name="end", description="Stop conquering and end your turn (or finish)")
+    @app_commands.guild_only()
+    @refusals
+    async def end(self, interaction: Interaction) -> None:
+        from bot.flow import finishing_actions
+
+        lg = await self.service.in_channel(interaction.channel_id)
+        if lg.game is None:
+            raise ServiceError("The game has not started yet.")
+        await self.bot.flow.play(interaction, finishing_actions(lg.game.state))
+
+    @app_commands.command(name="undo", description="Take back your last action of this turn")
+    @app_commands.guild_only()
+    @refusals
+    async def undo(self, interaction: Interaction) -> None:
+        await self.service.undo(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(
+            f"**{interaction.user.display_name}** undid their last action."
+        )
+
+    @app_commands.command(name="do", description="Any legal action, special powers included")
+    @app_commands.describe(action="Start typing: the list shows every legal action")
+    @app_commands.guild_only()
+    @refusals
+    async def do(self, interaction: Interaction, action: str) -> None:
+        await self.bot.flow.play(interaction, action)
+
+    @do.autocomplete("action")
+    async def do_action(self, interaction: Interaction, current: str) -> list[Any]:
+        return await self._choices(interaction, current, None, lambda a: a.text)
+
+    # --- private ------------------------------------------------------------------------
+
+    @app_commands.command(name="coins", description="Your victory coins (only you see them)")
+    @app_commands.guild_only()
+    @refusals
+    async def coins(self, interaction: Interaction) -> None:
+        lg = await self.service.last_game(interaction.channel_id)
+        await self.bot.flow.show_coins(interaction, lg)
+
+    @app_commands.command(name="notify", description="Get a DM when it's your turn")
+    @refusals
+    async def notify(self, interaction: Interaction, on: bool) -> None:
+        await self.service.set_notify(interaction.user.id, on)
+        text = "I'll DM you when it's your move." if on else "No more DMs from me."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    # --- information --------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="The board as it stands")
+    @app_commands.guild_only()
+    @refusals
+    async def board(self, interaction: Interaction) -> None:
+        lg = await self.service.last_game(interaction.channel_id)
+        if lg.game is None:
+            raise ServiceError("The game has not started yet.")
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(render_board_png, view(lg.game.state))
+        s = lg.game.state
+        await interaction.followup.send(
+            f"Round {s.round}/{s.turns}", file=discord.File(io.BytesIO(png), "board.png")
+        )
+
+    @app_commands.command(name="status", description="Turn, who must act, deadlines")
+    @app_commands.guild_only()
+    @refusals
+    async def status(self, interaction: Interaction) -> None:
+        lg = await self.service.last_game(interaction.channel_id)
+        if lg.game is None:
+            names = ", ".join(s.name for s in lg.seats)
+            await interaction.response.send_message(
+                f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names}).", ephemeral=True
+            )
+            return
+        s = lg.game.state
+        lines = [f"**Round {s.round}/{s.turns}** · phase {s.turn.phase} · map `{s.map_id}`"]
+        seat = to_act(s)
+        if seat is not None:
+            waiting = " (placing tokens after an attack)" if s.turn.phase == CLOSING else ""
+            deadline = f", deadline {ts(lg.deadline_at)}" if lg.deadline_at else ""
+            lines.append(f"To act: **{s.players[seat].name}**{waiting}{deadline}")
+        for i, p in enumerate(s.players):
+            active = f"{s.races[p.active].power} {p.active}" if p.active else "no active race"
+            decl = ", ".join(p.declined) or "none"
+            lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="history", description="The last actions of this game")
+    @app_commands.guild_only()
+    @refusals
+    async def history(self, interaction: Interaction) -> None:
+        lg = await self.service.last_game(interaction.channel_id)
+        rows = await self.service.history(lg.id)
+        if not rows or lg.game is None:
+            await interaction.response.send_message("Nothing played yet.", ephemeral=True)
+            return
+        names = [p.name for p in lg.game.state.players]
+        lines = [
+            f"`{r['seq']:>4}` {names[r['seat']]}: {r['text']}" + (" ⏰" if r["auto"] else "")
+            for r in rows
+        ]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="rules", description="Explain a race, a power or a rule")
+    @app_commands.guild_only()
+    @refusals
+    async def rules(self, interaction: Interaction, name: str) -> None:
+        found = lookup(name)
+        if found is None:
+            raise ServiceError(f"I don't know {name!r}; pick a name from the list.")
+        title, text = found
+        await interaction.response.send_message(f"**{title}**: {text}", ephemeral=True)
+
+    @rules.autocomplete("name")
+    async def rules_name(self, interaction: Interaction, current: str) -> list[Any]:
+        return [app_commands.Choice(name=n, value=n) for n in search(current)]
+
+    @app_commands.command(name="help", description="How to play here")
+    @refusals
+    async def help(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(HELP, ephemeral=True)
+
+    @app_commands.command(name="mygames", description="Your games on this server")
+    @app_commands.guild_only()
+    @refusals
+    async def mygames(self, interaction: Interaction) -> None:
+        games = await self.service.games_of(interaction.guild_id, interaction.user.id)
+        if not games:
+            await interaction.response.send_message("You have no game here.", ephemeral=True)
+            return
+        lines = []
+        for lg in games:
+            if lg.game is None:
+                lines.append(f"<#{lg.channel_id}>: lobby {len(lg.seats)}/{lg.player_count}")
+                continue
+            s = lg.game.state
+            seat = to_act(s)
+            yours = seat is not None and lg.user_at(seat) == interaction.user.id
+            flag = " — **your move**" if yours else ""
+            lines.append(f"<#{lg.channel_id}>: round {s.round}/{s.turns}{flag}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    # --- autocomplete -------------------------------------------------------------------
+
+    async def _choices(
+        self,
+        interaction: Interaction,
+        current: str,
+        kinds: tuple[type, ...] | None,
+        value_of: Any,
+        dedupe: bool = False,
+    ) -> list[app_commands.Choice[Any]]:
+        """Legal actions of the member's seat as autocomplete choices (at most 25)."""
+        try:
+            lg = await self.service.in_channel(interaction.channel_id)
+        except ServiceError:
+            return []
+        seat = lg.seat_of(interaction.user.id)
+        if lg.game is None or seat is None:
+            return []
+        state = lg.game.state
+        key = current.strip().lower()
+        out: list[app_commands.Choice[Any]] = []
+        seen = set()
+        for a in legal_actions(state, seat):
+            if kinds is not None and not isinstance(a, kinds):
+                continue
+            value = value_of(a)
+            if value is None or (dedupe and value in seen):
+                continue
+            seen.add(value)
+            text = label(state, a)
+            if dedupe and isinstance(a, (Deploy, Move)):
+                text = f"{value} · {state.regions[value].tokens} tokens there"
+            if key and key not in text.lower() and key not in str(value).lower():
+                continue
+            out.append(app_commands.Choice(name=text[:100], value=value))
+            if len(out) == 25:
+                break
+        return out
+
+
+async def setup(bot: SmallWorldBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(GameCog(bot))

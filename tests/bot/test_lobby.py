@@ -1,0 +1,46 @@
+"""Lobby commands through the real bot: new, join, leave, start, cancel, one game per channel."""
+
+from __future__ import annotations
+
+from .world import game_of, world
+
+
+async def test_new_join_start_and_second_game_refused(simcord_env) -> None:
+    w = await world(simcord_env)
+    ann, bob, cyd = w.members
+    r = await ann.slash(w.channel, "sw new", players=3)
+    assert "3 players" in r.response.content and not r.ephemeral
+    again = await bob.slash(w.channel, "sw new", players=2)
+    assert again.ephemeral and "already has a game" in again.response.content
+    lg = await game_of(w)
+    assert lg.player_count == 3 and [s.user_id for s in lg.seats] == [ann.id]
+    early = await ann.slash(w.channel, "sw start")
+    assert early.ephemeral and "1 of 3" in early.response.content
+    await bob.slash(w.channel, "sw join")
+    twice = await bob.slash(w.channel, "sw join")
+    assert twice.ephemeral and "already in" in twice.response.content
+    not_host = await bob.slash(w.channel, "sw start")
+    assert not_host.ephemeral
+    await cyd.slash(w.channel, "sw join")
+    await ann.slash(w.channel, "sw start")
+    lg = await game_of(w)
+    assert lg.status == "active" and sorted(s.seat for s in lg.seats) == [0, 1, 2]
+    # The turn message mentions the first player and carries the board image.
+    last = w.channel.last_message
+    first = lg.user_at(0)
+    assert f"<@{first}>" in last.content and last.attachments
+    assert last.attachments[0].filename == "board.png"
+
+
+async def test_leave_and_cancel(simcord_env) -> None:
+    w = await world(simcord_env)
+    ann, bob, cyd = w.members
+    await ann.slash(w.channel, "sw new", players=2)
+    await bob.slash(w.channel, "sw join")
+    await bob.slash(w.channel, "sw leave")
+    assert len((await game_of(w)).seats) == 1
+    refused = await cyd.slash(w.channel, "sw cancel")
+    assert refused.ephemeral and "host" in refused.response.content
+    await ann.slash(w.channel, "sw cancel")
+    fresh = await bob.slash(w.channel, "sw new", players=2)
+    assert not fresh.ephemeral

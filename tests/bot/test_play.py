@@ -1,0 +1,120 @@
+"""Playing through slash commands and buttons: errors, privacy, restarts, deadlines."""
+
+from __future__ import annotations
+
+import re
+
+from bot.views import TEMPLATE
+from engine.state import PICK
+
+from .conftest import make_bot
+from .world import actor, game_of, legal_texts, started_game, world
+
+
+def _buttons(message) -> dict[str, str]:
+    out = {}
+    for row in message.components:
+        for item in row.children:
+            if item.custom_id:
+                out[item.label] = item.custom_id
+    return out
+
+
+async def test_malformed_and_illegal_inputs_change_nothing(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await game_of(w)
+    version = lg.game.state.version
+    who, _seat = await actor(w)
+    other = next(m for m in w.members if m.id != who.id)
+    cases = [
+        (who, "sw do", {"action": "fly to the moon"}, "Unknown action"),
+        (who, "sw conquer", {"region": 99}, ""),
+        (who, "sw pick", {"slot": 6}, ""),  # unaffordable? may be fine; checked below
+        (other, "sw pick", {"slot": 1}, "not yours"),
+        (who, "sw decline", {}, ""),
+    ]
+    for member, command, options, text in cases:
+        r = await member.slash(w.channel, command, **options)
+        if command == "sw pick" and member is who:
+            continue  # slot 6 costs 5 coins: every player starts with 5, so it is legal
+        assert r.ephemeral, (command, r.response.content)
+        assert text in r.response.content
+    lg = await game_of(w)
+    # Only the legal pick 6 went through.
+    assert lg.game.state.version == version + 1
+
+
+async def test_coins_are_private_and_wrong_member_button_refused(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _seat = await actor(w)
+    r = await who.slash(w.channel, "sw pick", slot=3)
+    assert not r.ephemeral and "Pick" in r.response.content
+    coins = await who.slash(w.channel, "sw coins")
+    assert coins.ephemeral and "**3**" in coins.response.content
+    turn_message = next(m for m in reversed(w.channel.history()) if _buttons(m).get("End turn"))
+    other = next(m for m in w.members if m.id != who.id)
+    before = (await game_of(w)).game.state.version
+    refused = await other.click(turn_message, label="End turn")
+    assert refused.ephemeral and "Only" in refused.response.content
+    assert (await game_of(w)).game.state.version == before
+    # "My coins" works for anyone seated and answers privately.
+    mine = await other.click(turn_message, label="My coins")
+    assert mine.ephemeral and "**5**" in mine.response.content
+
+
+async def test_restart_mid_turn_loses_nothing_and_buttons_still_work(simcord_env, db_path) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, seat = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+    await who.slash(w.channel, "sw do", action=target)
+    before = (await game_of(w)).game.state
+    turn_message = next(m for m in reversed(w.channel.history()) if _buttons(m).get("End turn"))
+    await simcord_env.restart_bot(make_bot(db_path))
+    after = (await game_of(w)).game.state
+    assert after == before
+    r = await who.click(turn_message, label="End turn")
+    assert not r.ephemeral, r.response.content
+    lg = await game_of(w)
+    assert lg.game.state.turn.seat != seat and lg.game.state.turn.phase == PICK
+    # The same button pressed again belongs to a finished decision: refused, nothing applied.
+    version = lg.game.state.version
+    again = await who.click(turn_message, label="End turn")
+    assert again.ephemeral
+    assert (await game_of(w)).game.state.version == version
+
+
+async def test_deadline_applies_defaults_and_reminds(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w, deadline_hours=1.0)
+    who, seat = await actor(w)
+    # Past the reminder point (75% of the hour) but before the deadline.
+    await simcord_env.advance_time(50 * 60)
+    assert any("reminder" in m.content and f"<@{who.id}>" in m.content for m in w.channel.history())
+    await simcord_env.advance_time(15 * 60)
+    lg = await game_of(w)
+    assert lg.game.state.turn.seat != seat
+    rows = await simcord_env.bot.service.history(lg.id)
+    assert [r["text"] for r in rows][:3] == ["pick 1", "stop", "end"]
+    assert all(r["auto"] for r in rows)
+    assert any("Time ran out" in m.content for m in w.channel.history())
+
+
+async def test_command_tree_within_discord_limits(simcord_env) -> None:
+    tree = simcord_env.bot.tree
+    commands = tree.get_commands()
+    assert len(commands) <= 100
+    for group in commands:
+        subs = getattr(group, "commands", [])
+        assert len(subs) <= 25
+        for c in [group, *subs]:
+            assert 1 <= len(c.name) <= 32 and c.name == c.name.lower()
+            assert 1 <= len(c.description) <= 100
+            for p in getattr(c, "parameters", []):
+                assert len(p.name) <= 32 and len(p.description) <= 100
+            assert len(getattr(c, "parameters", [])) <= 25
+    longest = "sw:" + "9" * 20 + ":" + "99.9.9" + ":finish"
+    assert len(longest) <= 100 and re.fullmatch(TEMPLATE, longest)
