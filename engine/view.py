@@ -129,11 +129,17 @@ def label(s: GameState, action: Action) -> str:
     """A readable label for an action now, e.g. ``Conquer 12 · Forest · 3 tokens``."""
     m = mapdef(s)
     race = acting_race(s)
+    for field_name in ("region", "source", "target"):
+        value = getattr(action, field_name, None)
+        if isinstance(value, int) and not 0 <= value < len(m.regions):
+            return action.text  # not a region of this map: nothing more to say
 
     def where(rid: int) -> str:
         return f"{rid} · {m.regions[rid].terrain}"
 
     if isinstance(action, PickCombo):
+        if not 1 <= action.slot <= len(s.market):
+            return action.text
         c = s.market[action.slot - 1]
         price = action.slot - 1
         extra = f" · takes {c.coins} coins" if c.coins else ""

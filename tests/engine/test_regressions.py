@@ -43,3 +43,15 @@ def test_underworld_sorcerers_enchant_across_caverns() -> None:
     put(s, 1, "Ratmen", "Hill", {17: 1, 16: 2})
     turn(s, 0)
     assert "enchant 17" in texts(s)
+
+
+def test_labels_of_impossible_actions_do_not_crash() -> None:
+    # The bot labels an action before the engine refuses it; a bad number must not crash.
+    from engine import label, parse
+
+    s = fresh(2)
+    assert label(s, parse("pick 0")) == "pick 0"
+    assert label(s, parse("pick 9")) == "pick 9"
+    play(s, "pick 1")
+    assert label(s, parse("conquer 999")) == "conquer 999"
+    assert label(s, parse("move 1 999 2")) == "move 1 999 2"

@@ -1,0 +1,135 @@
+"""GameService without Discord: storage, locking, all-or-nothing actions, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.service import GameService, ServiceError
+from bot.storage import Storage
+from engine import IllegalAction
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def _service(path, clock=None) -> GameService:
+    storage = Storage(str(path))
+    await storage.open()
+    service = GameService(storage, clock=clock or Clock())
+    service.seed_source = lambda: 9
+    return service
+
+
+async def _started(service: GameService) -> None:
+    await service.create(1, 100, 11, "ann", 2)
+    await service.join(100, 22, "bob")
+    await service.start(100, 11)
+
+
+async def test_wal_mode_and_migrations(tmp_path) -> None:
+    service = await _service(tmp_path / "db.sqlite3")
+    row = await service.storage.fetchone("PRAGMA journal_mode")
+    assert row[0] == "wal"
+    row = await service.storage.fetchone("PRAGMA user_version")
+    assert row[0] == 1
+    assert await service.storage.migrate() == []  # nothing applied twice
+    await service.storage.close()
+
+
+async def test_two_simultaneous_presses_apply_once(tmp_path) -> None:
+    service = await _service(tmp_path / "db.sqlite3")
+    await _started(service)
+    lg = await service.in_channel(100)
+    actor = lg.user_at(0)
+    await service.act(100, actor, "pick 1")
+    key = lg.turn_key()
+    version = lg.game.state.version
+    results = await asyncio.gather(
+        service.act(100, actor, ["stop", "end"], turn_key=key),
+        service.act(100, actor, ["stop", "end"], turn_key=key),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, Exception)]
+    assert len(errors) == 1 and isinstance(errors[0], ServiceError)
+    assert lg.game.state.version == version + 2
+    rows = await service.storage.fetchall("SELECT text FROM actions WHERE game_id = ?", (lg.id,))
+    assert [r["text"] for r in rows] == ["pick 1", "stop", "end"]
+    await service.storage.close()
+
+
+async def test_failed_batch_changes_nothing(tmp_path) -> None:
+    service = await _service(tmp_path / "db.sqlite3")
+    await _started(service)
+    lg = await service.in_channel(100)
+    actor = lg.user_at(0)
+    before = lg.game.state.version
+    with pytest.raises(IllegalAction):
+        await service.act(100, actor, ["pick 1", "conquer 999"])
+    assert lg.game.state.version == before
+    rows = await service.storage.fetchall("SELECT * FROM actions")
+    assert rows == []
+    await service.storage.close()
+
+
+async def test_restart_restores_state_and_log(tmp_path) -> None:
+    path = tmp_path / "db.sqlite3"
+    service = await _service(path)
+    await _started(service)
+    lg = await service.in_channel(100)
+    actor = lg.user_at(0)
+    await service.act(100, actor, "pick 2")
+    state = lg.game.state
+    await service.storage.close()
+    again = await _service(path)
+    lg2 = await again.in_channel(100)
+    assert lg2.game.state == state
+    # Undo after the restart still knows the log: a pick cannot be undone.
+    with pytest.raises(ServiceError, match="combo reveal"):
+        await again.undo(100, actor)
+    await again.storage.close()
+
+
+async def test_deadline_defaults_finish_the_overdue_decision(tmp_path) -> None:
+    clock = Clock()
+    service = await _service(tmp_path / "db.sqlite3", clock)
+    await _started(service)
+    lg = await service.in_channel(100)
+    assert await service.due_games() == ([], [])
+    clock.now += timedelta(hours=19)
+    assert await service.due_games() == ([], [lg.id])
+    clock.now += timedelta(hours=6)
+    overdue, _ = await service.due_games()
+    assert overdue == [lg.id]
+    outcome = await service.run_deadline(lg.id)
+    assert [a.text for a in outcome.applied] == ["pick 1", "stop", "end"]
+    assert all(a.auto for a in outcome.applied)
+    assert lg.game.state.turn.seat == 1
+    assert lg.deadline_at == clock.now + timedelta(hours=24)
+    await service.storage.close()
+
+
+async def test_one_live_game_per_channel_even_at_the_database(tmp_path) -> None:
+    service = await _service(tmp_path / "db.sqlite3")
+    await service.create(1, 100, 11, "ann", 2)
+    with pytest.raises(ServiceError, match="already has a game"):
+        await service.create(1, 100, 22, "bob", 3)
+    import sqlite3
+
+    with pytest.raises(sqlite3.IntegrityError):
+        async with service.storage.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
+                " seed, deadline_hours, created_at, updated_at)"
+                " VALUES (1, 100, 3, 'lobby', 2, 'sw-2p', 1, 24, 'x', 'x')"
+            )
+    await service.storage.close()
