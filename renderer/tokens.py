@@ -95,15 +95,15 @@ def lost_tribe(d: ImageDraw.ImageDraw, x: float, y: float, count: int) -> None:
 
 
 MARKER_ORDER = ("lair", "fortress", "camp", "hole", "hero", "dragon")
-MARKER_W = 30
+MARKER_W = 38
 
 
 def marker(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, count: int = 1) -> None:
     """One marker icon centred at (x, y), with a count when more than one is stacked."""
-    s = 12
+    s = 15
     if kind == "lair":  # a cave-like den
         d.ellipse([x - s, y - s, x + s, y + s], fill=(110, 70, 40), outline="white", width=2)
-        d.text((x, y + 1), "L", font=font(15), fill="white", anchor="mm")
+        d.text((x, y + 1), "L", font=font(19), fill="white", anchor="mm")
     elif kind == "fortress":  # a tower with battlements
         d.rectangle(
             [x - s + 2, y - s + 5, x + s - 2, y + s], fill=(120, 120, 130), outline="white", width=2
@@ -141,7 +141,7 @@ def marker(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, count: int = 1
             fill=(200, 30, 30),
             outline="white",
         )
-        d.text((x, y + 2), "D", font=font(13), fill="white", anchor="mm")
+        d.text((x, y + 2), "D", font=font(16), fill="white", anchor="mm")
     if count > 1:
         d.text(
             (x + s, y + s),
