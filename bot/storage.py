@@ -6,6 +6,7 @@ state it produced are committed together, before any reply is sent.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -27,6 +28,9 @@ class Storage:
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        # One connection serves every game: transactions of different games must take turns,
+        # and a read must not see another game's half-written transaction.
+        self._lock = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -69,22 +73,23 @@ class Storage:
     async def transaction(self) -> AsyncIterator[_Tx]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back if the block raises."""
         db = self.db
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            yield _Tx(db)
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        await db.execute("COMMIT")
+        async with self._lock:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield _Tx(db)
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         """One row of a query, or None."""
-        async with self.db.execute(sql, params) as cur:
+        async with self._lock, self.db.execute(sql, params) as cur:
             return await cur.fetchone()
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
         """All rows of a query."""
-        async with self.db.execute(sql, params) as cur:
+        async with self._lock, self.db.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
 

@@ -133,3 +133,22 @@ async def test_one_live_game_per_channel_even_at_the_database(tmp_path) -> None:
                 " VALUES (1, 100, 3, 'lobby', 2, 'sw-2p', 1, 24, 'x', 'x')"
             )
     await service.storage.close()
+
+
+async def test_actions_in_different_games_at_the_same_time(tmp_path) -> None:
+    # One SQLite connection serves all games: their transactions must not interleave.
+    service = await _service(tmp_path / "db.sqlite3")
+    for channel in (100, 200, 300):
+        await service.create(1, channel, 11, "ann", 2)
+        await service.join(channel, 22, "bob")
+        await service.start(channel, 11)
+    games = [await service.in_channel(c) for c in (100, 200, 300)]
+    await asyncio.gather(
+        *(service.act(lg.channel_id, lg.user_at(0), ["pick 1", "stop", "end"]) for lg in games)
+    )
+    for lg in games:
+        rows = await service.storage.fetchall(
+            "SELECT text FROM actions WHERE game_id = ? ORDER BY seq", (lg.id,)
+        )
+        assert [r["text"] for r in rows] == ["pick 1", "stop", "end"]
+    await service.storage.close()
