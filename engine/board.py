@@ -58,7 +58,7 @@ def marker_limit(marker: str) -> int:
         "hero": "Hero",
         "dragon": "Dragon",
     }
-    return components()["markers"][names[marker]]
+    return int(components()["markers"][names[marker]])
 
 
 def is_empty(s: GameState, rid: int) -> bool:
@@ -122,7 +122,7 @@ def roll_die(s: GameState) -> int:
     """Roll the reinforcement die (faces 0,0,0,1,2,3) from the game's seed."""
     faces = components()["die_faces"]
     s.rng_counter += 1
-    return faces[mix(s.seed, s.rng_counter) % len(faces)]
+    return int(faces[mix(s.seed, s.rng_counter) % len(faces)])
 
 
 def event(s: GameState, kind: str, **data: Any) -> None:

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
@@ -69,9 +70,10 @@ class MapDef:
         return frozenset(r.id for r in self.regions if feature in r.features)
 
 
-def _read(name: str) -> dict:
+def _read(name: str) -> dict[str, Any]:
     with (DATA_DIR / name).open(encoding="utf-8") as f:
-        return json.load(f)
+        data: dict[str, Any] = json.load(f)
+    return data
 
 
 @cache
@@ -93,12 +95,12 @@ def powers() -> dict[str, PowerDef]:
 
 
 @cache
-def components() -> dict:
+def components() -> dict[str, Any]:
     """Physical limits of the box: marker counts, die faces, starting coins."""
     return _read("components.json")
 
 
-def build_map(raw: dict) -> MapDef:
+def build_map(raw: dict[str, Any]) -> MapDef:
     """Turn a map's JSON form into a ``MapDef``, checking that adjacency is symmetric."""
     by_id = {r["id"]: r for r in raw["regions"]}
     if sorted(by_id) != list(range(len(by_id))):

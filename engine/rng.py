@@ -7,6 +7,9 @@ serializable: replaying the same actions from the same seed draws the same numbe
 from __future__ import annotations
 
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
@@ -19,7 +22,7 @@ def mix(seed: int, counter: int) -> int:
     return z ^ (z >> 31)
 
 
-def shuffled(items: list, seed: int, counter: int) -> list:
+def shuffled(items: list[T], seed: int, counter: int) -> list[T]:
     """Return a new list with ``items`` shuffled by the draw at ``counter``."""
     out = list(items)
     random.Random(mix(seed, counter)).shuffle(out)

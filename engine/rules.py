@@ -7,6 +7,8 @@ state keep a copy (``Game`` replays its log instead).
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import powers as _powers  # noqa: F401  (registers the special powers)
 from . import races as _races  # noqa: F401  (registers the races)
 from .abilities import abilities, flag
@@ -601,7 +603,7 @@ def unready(s: GameState, race: RaceState) -> None:
 def _game_over(s: GameState) -> None:
     """[SW p.6] Highest coins wins; ties go to the most tokens on the board."""
     s.turn.phase = OVER
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat, p in enumerate(s.players):
         on_board = sum(r.tokens for r in s.regions if r.owner == seat)
         rows.append({"seat": seat, "name": p.name, "coins": p.coins, "tokens": on_board})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .content import components, load_map, map_for_players, powers, races
 from .rng import shuffled
 from .rules import refill_market, start_turn
@@ -9,7 +11,10 @@ from .state import GameState, PlayerState, RegionState, TurnState
 
 
 def new_game(
-    players: list[str], seed: int, map_id: str | None = None, options: dict | None = None
+    players: list[str],
+    seed: int,
+    map_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> GameState:
     """A new game for ``players`` in seat order, shuffled from ``seed``.
 
