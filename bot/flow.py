@@ -84,13 +84,29 @@ class Flow:
         turn_key: str | None = None,
         ephemeral: bool = False,
     ) -> Outcome | None:
-        """Apply actions for the member; reply with what was done; announce the change."""
+        """Apply actions for the member; reply with what was done; announce the change.
+
+        A refusal is answered at once, privately. An accepted request is deferred first, so the
+        interaction is answered within Discord's 3 seconds however busy the bot is, then
+        applied and committed, then the reply follows.
+        """
+        try:
+            await self.service.check(
+                interaction.channel_id, interaction.user.id, actions, turn_key=turn_key
+            )
+        except (ServiceError, EngineError) as exc:
+            await reply_error(interaction, str(exc))
+            return None
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         try:
             outcome = await self.service.act(
                 interaction.channel_id, interaction.user.id, actions, turn_key=turn_key
             )
         except (ServiceError, EngineError) as exc:
-            await reply_error(interaction, str(exc))
+            # Someone else's action got in between the check and the lock: say so privately
+            # and drop the public "thinking" placeholder.
+            await interaction.delete_original_response()
+            await interaction.followup.send(str(exc), ephemeral=True)
             return None
         await self.acknowledge(interaction, outcome, ephemeral=ephemeral)
         await self.announce(outcome)

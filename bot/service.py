@@ -24,6 +24,7 @@ from engine import (
     default_action,
     label,
     parse,
+    problem,
     to_act,
 )
 from engine.content import map_for_players
@@ -373,6 +374,34 @@ class GameService:
 
     # --- play ---------------------------------------------------------------------------
 
+    async def check(
+        self,
+        channel_id: int,
+        user_id: int,
+        actions: list[Action | str] | Action | str,
+        *,
+        turn_key: str | None = None,
+    ) -> tuple[LoadedGame, int, list[Action]]:
+        """Refuse now, changing nothing, what ``act`` would refuse for this member.
+
+        The first action is checked against the engine's rules; later ones in a batch can
+        only be judged once the earlier ones are applied (``act`` checks them all again).
+        """
+        lg = await self.in_channel(channel_id)
+        self._require_running(lg)
+        seat = lg.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("You are not playing in this game.")
+        if turn_key is not None and turn_key != lg.turn_key():
+            raise ServiceError("That button belongs to a decision that is already over.")
+        items = actions if isinstance(actions, list) else [actions]
+        parsed = [parse(a) if isinstance(a, str) else a for a in items]
+        assert lg.game is not None
+        why = problem(lg.game.state, seat, parsed[0])
+        if why is not None:
+            raise IllegalAction(why)
+        return lg, seat, parsed
+
     async def act(
         self,
         channel_id: int,
@@ -384,14 +413,7 @@ class GameService:
         """Apply one or more actions for a member, all or nothing, committed before returning."""
         lg = await self.in_channel(channel_id)
         async with self.lock(lg.id):
-            self._require_running(lg)
-            seat = lg.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("You are not playing in this game.")
-            if turn_key is not None and turn_key != lg.turn_key():
-                raise ServiceError("That button belongs to a decision that is already over.")
-            items = actions if isinstance(actions, list) else [actions]
-            parsed = [parse(a) if isinstance(a, str) else a for a in items]
+            lg, seat, parsed = await self.check(channel_id, user_id, actions, turn_key=turn_key)
             return await self._apply(lg, [(seat, a, user_id, False) for a in parsed])
 
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
