@@ -323,10 +323,9 @@ class Flow:
         actor = self.service_actor(lg)
         if actor is None or not await self.service.wants_dm(actor):
             return
-        user = self.bot.get_user(actor)
-        if user is None:
-            return
         try:
+            # Without the members intent the user may not be cached: fetch if needed.
+            user = self.bot.get_user(actor) or await self.bot.fetch_user(actor)
             await user.send(f"It's your move in <#{lg.channel_id}> (Small World).")
         except discord.HTTPException:
             log.info("could not DM %s", actor)

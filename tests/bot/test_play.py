@@ -118,3 +118,19 @@ async def test_command_tree_within_discord_limits(simcord_env) -> None:
             assert len(getattr(c, "parameters", [])) <= 25
     longest = "sw:" + "9" * 20 + ":" + "99.9.9" + ":finish"
     assert len(longest) <= 100 and re.fullmatch(TEMPLATE, longest)
+
+
+async def test_notify_sends_a_dm_when_it_is_your_move(simcord_env) -> None:
+    w = await world(simcord_env)
+    for m in w.members:
+        r = await m.slash(w.channel, "sw notify", on=True)
+        assert r.ephemeral
+    await started_game(w)
+    first, _ = await actor(w)
+    dms = first.user.dm_channel.history()
+    assert dms and f"<#{w.channel.id}>" in dms[-1].content
+    await first.slash(w.channel, "sw pick", slot=1)
+    await first.slash(w.channel, "sw end")
+    nxt, _ = await actor(w)
+    assert nxt.id != first.id
+    assert f"<#{w.channel.id}>" in nxt.user.dm_channel.history()[-1].content
