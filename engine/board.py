@@ -48,17 +48,28 @@ def marker_total(s: GameState, marker: str) -> int:
     return sum(r.markers.get(marker, 0) for r in s.regions)
 
 
+#: Readable names of region markers, as the box and the rulebook call them.
+MARKER_NAMES: dict[str, str] = {
+    "lost_tribe": "Lost Tribe",
+    "mountain": "Mountain",
+    "lair": "Troll Lair",
+    "fortress": "Fortress",
+    "camp": "Encampment",
+    "hole": "Hole-in-the-Ground",
+    "hero": "Hero",
+    "dragon": "Dragon",
+    "monster": "Monster",
+}
+
+
 def marker_limit(marker: str) -> int:
     """The number of a marker in the box."""
-    names = {
-        "lair": "Troll Lair",
-        "fortress": "Fortress",
-        "camp": "Encampment",
-        "hole": "Hole-in-the-Ground",
-        "hero": "Hero",
-        "dragon": "Dragon",
-    }
-    return int(components()["markers"][names[marker]])
+    return int(components()["markers"][MARKER_NAMES[marker]])
+
+
+def nonempty_conquests(s: GameState, race: RaceState) -> int:
+    """Non-empty regions the race conquered this turn (Orcs, Pillaging, Skeletons)."""
+    return s.turn.nonempty_conquests if s.turn.race == race.name else 0
 
 
 def is_empty(s: GameState, rid: int) -> bool:

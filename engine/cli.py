@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .actions import Action, parse
+from .board import MARKER_NAMES
 from .content import load_map, map_for_players
 from .errors import EngineError
 from .game import Game, GameConfig
@@ -31,19 +32,6 @@ Commands:
   undo            take back your last action of this turn (not past a pick, roll or turn end)
   help            show this list
   quit            leave the game"""
-
-#: Readable names of region markers, in the order they are listed.
-MARKER_NAMES: dict[str, str] = {
-    "lost_tribe": "Lost Tribe",
-    "mountain": "Mountain",
-    "lair": "Troll Lair",
-    "fortress": "Fortress",
-    "camp": "Encampment",
-    "hole": "Hole-in-the-Ground",
-    "hero": "Hero",
-    "dragon": "Dragon",
-    "monster": "Monster",
-}
 
 
 class InputError(EngineError):

@@ -20,6 +20,7 @@ from .board import (
     mapdef,
     marker_limit,
     marker_total,
+    nonempty_conquests,
     regions_of,
     roll_die,
 )
@@ -109,7 +110,7 @@ class Pillaging(Ability):
     name = "Pillaging"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return s.turn.nonempty_conquests if s.turn.race == race.name else 0
+        return nonempty_conquests(s, race)
 
 
 @power_ability

@@ -12,6 +12,7 @@ from .board import (
     mapdef,
     marker_limit,
     marker_total,
+    nonempty_conquests,
     regions_of,
     tray,
 )
@@ -142,7 +143,7 @@ class Orcs(Ability):
     name = "Orcs"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return s.turn.nonempty_conquests if s.turn.race == race.name else 0
+        return nonempty_conquests(s, race)
 
 
 @race_ability

@@ -30,7 +30,18 @@ from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, tar
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
 from .rng import shuffled
-from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, Combo, GameState, Pending, RaceState
+from .state import (
+    CLOSING,
+    CONQUER,
+    OVER,
+    PICK,
+    REDEPLOY,
+    Combo,
+    GameState,
+    Pending,
+    RaceState,
+    TurnState,
+)
 
 MARKET_SIZE = 6
 
@@ -524,20 +535,7 @@ def start_turn(s: GameState, seat: int) -> None:
     """Begin ``seat``'s turn: Ghouls in decline first, then pick or ready the active race."""
     s.last_events = s.events
     s.events = []
-    t = s.turn
-    t.seat = seat
-    t.phase = PICK
-    t.race = None
-    t.picked = t.acted = t.ghouls_done = False
-    t.conquered = []
-    t.nonempty_conquests = 0
-    t.attacked = []
-    t.enchanted = []
-    t.dragon_used = t.fortified = False
-    t.heroes_placed = 0
-    t.berserk_die = None
-    t.pending = []
-    t.readied = []
+    s.turn = t = TurnState(seat=seat)
     p = s.players[seat]
     p.peace_with = None
     for name in [p.active, *p.declined]:

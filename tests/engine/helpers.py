@@ -6,7 +6,7 @@ from engine import apply, legal_actions, new_game, to_act
 from engine.actions import Action
 from engine.board import regions_of
 from engine.rules import ready
-from engine.state import CONQUER, REDEPLOY, GameState, RaceState
+from engine.state import CONQUER, REDEPLOY, GameState, RaceState, TurnState
 
 
 def fresh(players: int = 2, seed: int = 1, map_id: str | None = None) -> GameState:
@@ -66,21 +66,9 @@ def turn(
     picked: bool = False,
 ) -> GameState:
     """Make it ``seat``'s turn in ``phase`` with ``race`` acting (default: the active race)."""
-    t = s.turn
-    t.seat = seat
-    t.phase = phase
-    t.race = race or s.players[seat].active
-    t.picked = picked
-    t.acted = False
-    t.ghouls_done = False
-    t.conquered = []
-    t.nonempty_conquests = 0
-    t.attacked = []
-    t.enchanted = []
-    t.dragon_used = t.fortified = False
-    t.heroes_placed = 0
-    t.berserk_die = None
-    t.pending = []
+    s.turn = t = TurnState(
+        seat=seat, phase=phase, race=race or s.players[seat].active, picked=picked
+    )
     s.events = []
     if do_ready and t.race:
         ready(s, s.races[t.race])
