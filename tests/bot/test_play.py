@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.views import TEMPLATE
 from engine.state import PICK
 
@@ -134,3 +136,16 @@ async def test_notify_sends_a_dm_when_it_is_your_move(simcord_env) -> None:
     nxt, _ = await actor(w)
     assert nxt.id != first.id
     assert f"<#{w.channel.id}>" in nxt.user.dm_channel.history()[-1].content
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_deadlines_survive_a_restart(simcord_env, db_path) -> None:
+    # Two simulated hours are 120 deadline checks: give the simulation room to run them.
+    w = await world(simcord_env)
+    await started_game(w, deadline_hours=2.0)
+    _who, seat = await actor(w)
+    await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.advance_time(2 * 3600 + 120)
+    lg = await game_of(w)
+    assert lg.game.state.turn.seat != seat
+    assert any("Time ran out" in m.content for m in w.channel.history())
