@@ -20,7 +20,7 @@ from engine.rules import can_decline
 from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY
 
 from .narrate import describe_event, summary
-from .service import LoadedGame, Outcome, ServiceError
+from .service import GameService, LoadedGame, Outcome, ServiceError
 from .views import turn_view
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class Flow:
         self.bot = bot
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def service(self) -> GameService:
         """The game service of the bot."""
         return self.bot.service
 
@@ -169,14 +169,13 @@ class Flow:
             return
         if verb == "undo":
             try:
-                outcome = await self.service.undo(interaction.channel_id, interaction.user.id)
+                await self.service.undo(interaction.channel_id, interaction.user.id)
             except (ServiceError, EngineError) as exc:
                 await reply_error(interaction, str(exc))
                 return
             await interaction.response.send_message(
-                f"**{interaction.user.display_name}** undid their last action.", ephemeral=False
+                f"**{interaction.user.display_name}** undid their last action."
             )
-            del outcome
             return
         if verb == "decline":
             await self.play(interaction, "decline", turn_key=key)

@@ -429,14 +429,13 @@ class GameService:
             why = game.can_undo(seat)
             if why:
                 raise ServiceError(why)
-            before = game.state
             game.undo(seat)
             try:
                 await self._commit(lg, [(seat, UNDO, user_id, False)])
             except BaseException:
+                # The database still has the action: reload from it next time.
                 self._cache.pop(lg.id, None)
                 raise
-            del before
             return Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])
 
     async def run_deadline(self, game_id: int) -> Outcome | None:

@@ -50,7 +50,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(int(match["game"]), match["key"], verb)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: SmallWorldBot = interaction.client  # type: ignore[assignment]
+        bot: SmallWorldBot = interaction.client
         await bot.flow.press(interaction, self.game_id, self.key, self.verb)
 
 

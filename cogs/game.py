@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.flow import render_board_png, reply_error, ts
 from bot.glossary import lookup, search
-from bot.service import ServiceError
+from bot.service import GameService, ServiceError
 from engine import EngineError, label, legal_actions, to_act, view
 from engine.actions import (
     Abandon,
@@ -71,7 +71,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         super().__init__()
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def service(self) -> GameService:
+        """The bot's game service."""
         return self.bot.service
 
     async def cog_app_command_error(
