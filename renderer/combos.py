@@ -1,58 +1,84 @@
-"""The combos panel: the six race and power combos for sale."""
+"""The combos panel: the six race banner and power badge pairs for sale.
+
+One card per combo, stacked, so the panel stays narrow and tall like a phone held upright:
+slot and price on the left, power and race in large type, tokens and coins on the right.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from .board import encode
-from .fonts import font
-from .palette import INK, PAPER
+from .board import Composed, Writer, encode
+from .fonts import fit_text
+from .icons import coin, paste_centred, seat_disc
+from .palette import INK, MUTED, PAPER, PAPER_DARK, WHITE, initials
 
-ROW = 96
 WIDTH = 1000
+TOP = 112
+CARD = 128
+GAP = 10
+#: Columns: slot disc, race initials, names, tokens, price, coins lying on the combo.
+COL_SLOT, COL_TAG, COL_NAME, COL_TOKENS, COL_PRICE, COL_COINS = 62, 164, 218, 640, 780, 910
+
+
+def compose_combos(view: dict[str, Any]) -> Composed:
+    """The combos panel of a view as a Pillow image, with the texts written on it."""
+    market = view.get("market") or []
+    height = TOP + (CARD + GAP) * max(1, len(market)) + 10
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    out = Composed(img)
+    w = Writer(img, out.texts)
+    w.text((28, 42), "Combos for sale", 40, anchor="lm")
+    w.text(
+        (28, 86),
+        "Price: 1 coin on each combo above it · coins on a combo go to its taker",
+        22,
+        MUTED,
+        bold=False,
+        anchor="lm",
+    )
+    for i, c in enumerate(market):
+        top = TOP + (CARD + GAP) * i
+        _card(w, c, top)
+    if not market:
+        w.text((WIDTH / 2, TOP + CARD / 2), "No combos left", 30, MUTED, anchor="mm")
+    return out
+
+
+def _card(w: Writer, c: dict[str, Any], top: int) -> None:
+    cy = top + CARD / 2
+    w.draw.rounded_rectangle(
+        (16, top, WIDTH - 16, top + CARD), radius=18, fill=WHITE, outline=PAPER_DARK, width=3
+    )
+    paste_centred(w.img, seat_disc(INK, 68), (COL_SLOT, cy))
+    w.text((COL_SLOT, cy), str(c["slot"]), 40, WHITE, anchor="mm")
+    # The race's initials as on the board's tokens, in a neutral pill.
+    w.draw.rounded_rectangle(
+        (COL_TAG - 34, cy - 22, COL_TAG + 34, cy + 22),
+        radius=22,
+        fill=PAPER_DARK,
+        outline=INK,
+        width=3,
+    )
+    w.text((COL_TAG, cy), initials(c["race"]), 24, anchor="mm")
+    power_size = fit_text(c["power"], 28, COL_TOKENS - COL_NAME - 40, bold=False)
+    w.text((COL_NAME, cy - 22), c["power"], power_size, MUTED, bold=False)
+    race_size = fit_text(c["race"], 40, COL_TOKENS - COL_NAME - 40)
+    w.text((COL_NAME, cy + 18), c["race"], race_size)
+    w.text((COL_TOKENS, cy - 10), str(c["tokens"]), 46, anchor="mm")
+    w.text((COL_TOKENS, cy + 32), "tokens", 20, MUTED, bold=False, anchor="mm")
+    price = c["slot"] - 1
+    w.text((COL_PRICE, cy - 10), "free" if price == 0 else f"−{price}", 36, anchor="mm")
+    unit = "price" if price == 0 else ("coin" if price == 1 else "coins")
+    w.text((COL_PRICE, cy + 32), unit, 20, MUTED, bold=False, anchor="mm")
+    if c.get("coins"):
+        paste_centred(w.img, coin(56), (COL_COINS, cy - 10))
+        w.text((COL_COINS, cy - 10), f"+{c['coins']}", 24, INK, anchor="mm")
+        w.text((COL_COINS, cy + 32), "on it", 20, MUTED, bold=False, anchor="mm")
 
 
 def render_combos(view: dict[str, Any]) -> bytes:
-    """The market of a view: slot, price, power and race, tokens, and coins lying on it."""
-    market = view["market"]
-    img = Image.new("RGB", (WIDTH, 90 + ROW * max(1, len(market))), PAPER)
-    d = ImageDraw.Draw(img)
-    d.text((28, 26), "Combos for sale", font=font(38), fill=INK)
-    d.text((WIDTH - 28, 36), "price = slot − 1", font=font(24, bold=False), fill=INK, anchor="ra")
-    for i, c in enumerate(market):
-        top = 90 + ROW * i
-        fill = (255, 255, 255) if i % 2 == 0 else (240, 234, 220)
-        d.rounded_rectangle(
-            [16, top + 6, WIDTH - 16, top + ROW - 6],
-            radius=14,
-            fill=fill,
-            outline=(200, 190, 170),
-            width=2,
-        )
-        cy = top + ROW / 2
-        d.ellipse([32, cy - 28, 88, cy + 28], fill=INK)
-        d.text((60, cy), str(c["slot"]), font=font(34), fill="white", anchor="mm")
-        d.text(
-            (112, cy - 16), c["power"], font=font(26, bold=False), fill=(90, 80, 70), anchor="lm"
-        )
-        d.text((112, cy + 18), c["race"], font=font(34), fill=INK, anchor="lm")
-        d.text((640, cy), f"{c['tokens']} tokens", font=font(30), fill=INK, anchor="mm")
-        price = c["slot"] - 1
-        d.text(
-            (WIDTH - 200, cy),
-            "free" if price == 0 else f"costs {price}",
-            font=font(28),
-            fill=INK,
-            anchor="mm",
-        )
-        if c["coins"]:
-            d.ellipse(
-                [WIDTH - 104, cy - 26, WIDTH - 52, cy + 26],
-                fill=(240, 196, 40),
-                outline=INK,
-                width=2,
-            )
-            d.text((WIDTH - 78, cy), f"+{c['coins']}", font=font(22), fill=INK, anchor="mm")
-    return encode(img)
+    """The six visible combos of a view: slot, price, power and race, tokens, coins on it."""
+    return encode(compose_combos(view).image)

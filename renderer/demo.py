@@ -1,4 +1,9 @@
-"""Demo images from seeded simulated games, to look at the renderer without Discord."""
+"""Demo pictures from seeded simulated games, to look at the renderer without Discord.
+
+``python -m renderer demo --out DIR`` writes, for each base map, boards at the start, in the
+middle (with every marker staged) and at the end, a combos panel and a final score sheet.
+The same helpers make the states of the tests and of ``bench/render.py``.
+"""
 
 from __future__ import annotations
 
@@ -6,46 +11,84 @@ import random
 from pathlib import Path
 
 from engine import apply, legal_actions, new_game, to_act, view
-from engine.simulate import choose, random_game
+from engine.content import load_map
+from engine.simulate import choose
 from engine.state import GameState
 
-from . import render_board, render_combos, render_final
+from .board import render_board
+from .combos import render_combos
+from .sheet import render_final
 
-NAMES = ("Aurelia", "Bram", "Chen", "Dagny", "Esi")
+#: Player names of the demo games: different lengths and a non-ASCII letter on purpose.
+NAMES = ("Aurelia", "Bram", "Chen Wei", "Dagny", "Émile")
+#: Race markers staged on a mid-game board, with the count put down (camps stack).
+STAGED = {"lair": 1, "fortress": 1, "camp": 3, "hole": 1, "hero": 1, "dragon": 1}
 
 
-def played(players: int, seed: int, actions: int) -> GameState:
-    """A seeded game played at random for ``actions`` actions (or to its end)."""
+def played(players: int, seed: int, actions: int | None = None) -> GameState:
+    """A seeded game of ``players`` played at random for ``actions`` actions (None: to its end).
+
+    Same random player as ``engine.simulate.random_game``; stops early if the game ends.
+    """
     s = new_game(list(NAMES[:players]), seed)
     rng = random.Random(seed)
-    for _ in range(actions):
+    done = 0
+    while actions is None or done < actions:
         seat = to_act(s)
         if seat is None:
             break
-        apply(s, seat, choose(rng, s, legal_actions(s, seat)))
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+        done += 1
     return s
 
 
-def with_every_marker(s: GameState) -> GameState:
-    """Put one of each race marker on occupied regions so that every icon can be checked.
+def midgame(players: int, seed: int) -> GameState:
+    """A game about halfway through (the random games last 20 to 45 actions per player)."""
+    return played(players, seed, 22 * players)
 
-    This is staging for a picture, not play: the markers land on the first regions that hold
-    tokens of any race.
+
+def demo_seed(players: int, tries: int = 40) -> int:
+    """The first seed from ``players`` on whose mid-game some race is already in decline.
+
+    The random player seldom declines, and a demo should show what a declined race looks
+    like; this keeps the demo seeded and reproducible all the same.
     """
-    present = {k for r in s.regions for k in r.markers}
-    missing = [
-        k for k in ("lair", "fortress", "camp", "hole", "hero", "dragon") if k not in present
+    for seed in range(players, players + tries):
+        s = midgame(players, seed)
+        if any(r.race and s.races[r.race].in_decline for r in s.regions):
+            return seed
+    return players
+
+
+def stage_markers(s: GameState) -> GameState:
+    """Put every kind of race marker on the board (in place), for pictures and tests.
+
+    This is staging, not play: each marker lands on its own land region holding tokens of
+    an active race (the Troll Lair on Trolls when there are any), without a rules check.
+    """
+    water = {d.id for d in load_map(s.map_id).regions if d.water}
+    held = [
+        r
+        for i, r in enumerate(s.regions)
+        if r.race and r.tokens and not s.races[r.race].in_decline and i not in water
     ]
-    free = [r for r in s.regions if r.race and not r.markers]
-    for region, kind in zip(free, missing, strict=False):
-        region.markers[kind] = 2 if kind == "camp" else 1
+    held.sort(key=lambda r: (r.race != "Trolls", -r.tokens))
+    used: set[int] = set()
+    for kind, count in STAGED.items():
+        if any(r.markers.get(kind) for r in s.regions):
+            continue
+        for r in held:
+            if id(r) not in used:
+                r.markers[kind] = count
+                used.add(id(r))
+                break
     return s
 
 
 def write_demo(out: Path) -> list[Path]:
-    """Boards at the start, mid-game and end of each map, plus a combos panel and a sheet."""
+    """Write every demo picture into ``out``; return the paths written."""
     out.mkdir(parents=True, exist_ok=True)
-    written = []
+    written: list[Path] = []
 
     def save(name: str, png: bytes) -> None:
         path = out / name
@@ -53,14 +96,12 @@ def write_demo(out: Path) -> list[Path]:
         written.append(path)
 
     for players in (2, 3, 4, 5):
-        seed = players
+        seed = demo_seed(players)
         save(f"board-{players}p-start.png", render_board(view(played(players, seed, 0))))
-        mid = with_every_marker(played(players, seed, 22 * players))
+        mid = stage_markers(midgame(players, seed))
         save(f"board-{players}p-mid.png", render_board(view(mid)))
-        end = played(players, seed, 10_000)
+        save(f"combos-{players}p.png", render_combos(view(mid)))
+        end = played(players, seed)
         save(f"board-{players}p-end.png", render_board(view(end)))
-        if players == 5:
-            save("combos.png", render_combos(view(mid)))
-            save("final-5p.png", render_final(view(end)))
-    save("final-3p.png", render_final(view(random_game(3, 4).state)))
+        save(f"final-{players}p.png", render_final(view(end)))
     return written

@@ -1,55 +1,114 @@
-"""Colours chosen to stay apart for colour-blind players.
+"""Colours and names shared by every picture: seats, terrains, race initials.
 
-Seats use the Okabe–Ito palette, which stays distinguishable under the common forms of
-colour blindness; terrains differ in lightness as well as hue and each also carries a
-pattern, so no information rests on hue alone.
+Seat colours come from the Okabe-Ito palette, chosen to stay apart for the common kinds of
+colour blindness; the board never relies on them alone (tokens also carry race initials, and
+the legend ties initials to players). Terrains are told apart by a pattern as well as a fill.
 """
 
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
-#: Seat colours, in seat order (Okabe–Ito: vermillion, blue, bluish green, reddish purple,
-#: orange, sky blue).
-SEATS: tuple[RGB, ...] = (
-    (213, 94, 0),
-    (0, 114, 178),
-    (0, 158, 115),
-    (204, 121, 167),
-    (230, 159, 0),
-    (86, 180, 233),
+#: Seat colours in seat order (Okabe-Ito). Light and dark entries alternate so that two
+#: neighbouring seats differ in lightness too, which survives any colour-vision deficiency.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (204, 121, 167),  # reddish purple
+    (240, 228, 66),  # yellow
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermillion
 )
+#: Names of the seat colours, for alt text and the legend.
+SEAT_COLOUR_NAMES = ("orange", "sky blue", "purple", "yellow", "blue", "vermillion")
 
-#: Terrain fill and the colour of its pattern strokes.
+INK: RGB = (28, 26, 24)  # outlines and dark text
+PAPER: RGB = (250, 246, 236)  # panel background
+PAPER_DARK: RGB = (232, 224, 206)  # bands and card backgrounds
+HIGHLIGHT: RGB = (255, 236, 150)  # the row of the player to act, the winner
+MUTED: RGB = (110, 104, 96)  # secondary text
+WHITE: RGB = (255, 255, 255)
+DECLINE_FILL: RGB = (196, 196, 196)  # tokens of a race in decline
+DECLINE_HATCH: RGB = (146, 146, 146)
+TRIBE_FILL: RGB = (224, 214, 190)  # Lost Tribe tokens: neutral parchment
+TRIBE_INK: RGB = (96, 72, 40)
+BORDER: RGB = (40, 32, 24)
+
+#: Terrain fill and the darker ink of its pattern. Fills are kept light and muted so that the
+#: saturated seat colours of the tokens stand out on every terrain.
 TERRAIN: dict[str, tuple[RGB, RGB]] = {
-    "Farmland": ((236, 220, 150), (214, 190, 110)),
-    "Hill": ((196, 206, 140), (160, 172, 100)),
-    "Forest": ((92, 138, 78), (62, 104, 52)),
-    "Swamp": ((128, 160, 146), (92, 124, 112)),
-    "Mountain": ((166, 156, 142), (120, 110, 98)),
-    "Sea": ((74, 124, 184), (110, 156, 210)),
-    "Lake": ((132, 182, 222), (170, 206, 236)),
+    "Farmland": ((240, 224, 156), (196, 166, 80)),
+    "Hill": ((190, 214, 138), (118, 150, 76)),
+    "Forest": ((104, 156, 96), (46, 98, 52)),
+    "Swamp": ((150, 158, 124), (84, 98, 70)),
+    "Mountain": ((184, 170, 156), (112, 98, 88)),
+    "Sea": ((96, 146, 208), (160, 196, 236)),
+    "Lake": ((156, 204, 234), (96, 156, 206)),
 }
-UNKNOWN_TERRAIN: tuple[RGB, RGB] = ((200, 200, 200), (170, 170, 170))
+UNKNOWN_TERRAIN: tuple[RGB, RGB] = ((200, 200, 200), (150, 150, 150))
 
-INK: RGB = (33, 30, 28)
-PAPER: RGB = (250, 246, 236)
-BORDER: RGB = (40, 34, 30)
-DECLINE: RGB = (150, 150, 150)
-LOST_TRIBE: RGB = (118, 100, 86)
+#: Two-letter race initials written on the tokens; fixed so that no two races share them
+#: (Trolls and Tritons, Dwarves and Iron Dwarves would under a naive rule).
+RACE_INITIALS: dict[str, str] = {
+    "Amazons": "Am",
+    "Dwarves": "Dw",
+    "Elves": "El",
+    "Ghouls": "Gh",
+    "Giants": "Gi",
+    "Halflings": "Ha",
+    "Humans": "Hu",
+    "Orcs": "Or",
+    "Ratmen": "Ra",
+    "Skeletons": "Sk",
+    "Sorcerers": "So",
+    "Tritons": "Tn",
+    "Trolls": "Tr",
+    "Wizards": "Wi",
+    "Cultists": "Cu",
+    "Drow": "Dr",
+    "Flames": "Fl",
+    "Gnomes": "Gn",
+    "Iron Dwarves": "ID",
+    "Kraken": "Kr",
+    "Liches": "Li",
+    "Lizardmen": "Lz",
+    "Mudmen": "Mu",
+    "Mummies": "Mm",
+    "Ogres": "Og",
+    "Shadow Mimes": "SM",
+    "Shrooms": "Sh",
+    "Spiderines": "Sp",
+    "Will-o'-Wisps": "WW",
+}
 
 
 def seat_colour(seat: int) -> RGB:
-    """The colour of a seat (cycling if there are ever more seats than colours)."""
-    return SEATS[seat % len(SEATS)]
+    """The colour of a seat (cycles past the sixth, which the game never reaches)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
 def terrain_colours(terrain: str) -> tuple[RGB, RGB]:
-    """Fill and pattern colour of a terrain."""
+    """(fill, pattern ink) of a terrain; grey for a terrain this palette does not know."""
     return TERRAIN.get(terrain, UNKNOWN_TERRAIN)
 
 
-def text_on(fill: RGB) -> RGB:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+def initials(race: str) -> str:
+    """The race's two-letter initials (its first two letters for a race not in the table)."""
+    return RACE_INITIALS.get(race) or (race[:1].upper() + race[1:2].lower())
+
+
+def luminance(rgb: RGB) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0 (black) to 1 (white)."""
+
+    def chan(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb
+    return 0.2126 * chan(r) + 0.7152 * chan(g) + 0.0722 * chan(b)
+
+
+def text_on(rgb: RGB) -> RGB:
+    """Black or white, whichever contrasts more with ``rgb`` (WCAG contrast ratio)."""
+    lum = luminance(rgb)
+    return INK if (lum + 0.05) / (luminance(INK) + 0.05) >= 1.05 / (lum + 0.05) else WHITE

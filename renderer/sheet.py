@@ -1,4 +1,7 @@
-"""The final score sheet: ranking with revealed coins, tie-break note, score chart."""
+"""The final score sheet: revealed coins, the ranking, the tie-break note and a score chart.
+
+Drawn only for a finished game: before that, coins are secret and the view has none.
+"""
 
 from __future__ import annotations
 
@@ -6,86 +9,150 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .board import encode
-from .fonts import font
-from .palette import INK, PAPER, seat_colour
+from .board import Composed, Writer, encode
+from .fonts import ellipsize, fit_text
+from .icons import paste_centred, seat_disc
+from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
 
-WIDTH = 1400
-ROW = 64
+WIDTH = 1200
+ROW = 76
+TOP = 150
+CHART_H = 560
+#: A point shape per seat, so the chart's lines can be told apart without colour.
+SHAPES = ("circle", "square", "triangle", "diamond", "down", "hexagon")
 
 
-def render_final(view: dict[str, Any]) -> bytes:
-    """The end of a game: who won, everyone's coins and tokens, and scores turn by turn.
+def places(ranking: list[dict[str, Any]]) -> list[int]:
+    """Place of each ranking row (1 = first); rows equal on coins and tokens share a place."""
+    out: list[int] = []
+    for i, row in enumerate(ranking):
+        prev = ranking[i - 1] if i else None
+        same = prev is not None and (prev["coins"], prev["tokens"]) == (row["coins"], row["tokens"])
+        out.append(out[-1] if same else i + 1)
+    return out
 
-    Refuses views of games that are not over: coins are secret until then.
-    """
+
+def compose_final(view: dict[str, Any]) -> Composed:
+    """The score sheet of a finished game as a Pillow image, with the texts written on it."""
     result = view.get("result")
     if view.get("phase") != "over" or not result:
         raise ValueError("the score sheet is only drawn once the game is over")
     ranking = result["ranking"]
-    chart_top = 140 + ROW * len(ranking) + 40
-    chart_h = 520
-    img = Image.new("RGB", (WIDTH, chart_top + chart_h + 110), PAPER)
-    d = ImageDraw.Draw(img)
-    winners = set(result["winners"])
-    names = ", ".join(r["name"] for r in ranking if r["seat"] in winners)
-    d.text((32, 28), f"Winner: {names}", font=font(46), fill=INK)
+    winners = set(result.get("winners") or [])
+    chart_top = TOP + ROW * len(ranking) + 70
+    legend_rows = (len(view["players"]) + 2) // 3
+    height = chart_top + CHART_H + 96 + 56 * (legend_rows - 1) + 44
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    out = Composed(img)
+    w = Writer(img, out.texts)
+    names = [r["name"] for r in ranking if r["seat"] in winners]
+    title = ("Winner: " if len(names) == 1 else "Shared victory: ") + " & ".join(names)
+    w.text((32, 48), ellipsize(title, 46, WIDTH - 64), 46)
+    note = f"Game over after {view['turns']} turns"
     if result.get("tiebreak_used"):
-        d.text(
-            (32, 88),
-            "Tie on coins, broken by tokens on the board.",
-            font=font(26, bold=False),
-            fill=(120, 60, 20),
-        )
-    for i, r in enumerate(ranking):
-        top = 140 + ROW * i
-        cy = top + ROW / 2
-        fill = (252, 236, 180) if r["seat"] in winners else (255, 255, 255)
-        d.rounded_rectangle(
-            [24, top + 4, WIDTH - 24, top + ROW - 4],
-            radius=12,
-            fill=fill,
-            outline=(200, 190, 170),
-            width=2,
-        )
-        d.text((52, cy), f"{i + 1}.", font=font(32), fill=INK, anchor="lm")
-        d.rounded_rectangle([104, cy - 16, 136, cy + 16], radius=6, fill=seat_colour(r["seat"]))
-        d.text((152, cy), r["name"], font=font(32), fill=INK, anchor="lm")
-        d.text((WIDTH - 380, cy), f"{r['coins']} coins", font=font(32), fill=INK, anchor="rm")
-        d.text(
-            (WIDTH - 48, cy),
-            f"{r['tokens']} tokens on board",
-            font=font(24, bold=False),
-            fill=INK,
-            anchor="rm",
-        )
-    _chart(d, view, chart_top, chart_h)
-    return encode(img)
+        note += " · tie on coins, broken by the most race tokens on the board"
+    w.text((32, 104), note, fit_text(note, 24, WIDTH - 64, bold=False), MUTED, bold=False)
+    for i, (row, place) in enumerate(zip(ranking, places(ranking), strict=True)):
+        _rank_row(w, row, place, TOP + ROW * i, row["seat"] in winners)
+    _chart(w, view, chart_top)
+    return out
 
 
-def _chart(d: ImageDraw.ImageDraw, view: dict[str, Any], top: int, height: int) -> None:
-    histories = {p["seat"]: [5, *p.get("score_history", [])] for p in view["players"]}
-    turns = max(len(h) for h in histories.values()) - 1
-    peak = max(max(h) for h in histories.values())
-    peak = max(10, ((peak + 9) // 10) * 10)
-    left, right, bottom = 110, WIDTH - 60, top + height
-    d.text((32, top - 10), "Coins after each turn", font=font(28), fill=INK)
-    for k in range(0, peak + 1, max(10, peak // 5 // 10 * 10)):
-        y = bottom - (bottom - top - 40) * k / peak
-        d.line([(left, y), (right, y)], fill=(220, 212, 196), width=1)
-        d.text((left - 12, y), str(k), font=font(20, bold=False), fill=INK, anchor="rm")
-    for t in range(turns + 1):
-        x = left + (right - left) * t / max(1, turns)
-        d.text((x, bottom + 18), str(t), font=font(20, bold=False), fill=INK, anchor="mm")
-    d.text(
-        ((left + right) / 2, bottom + 52), "turn", font=font(22, bold=False), fill=INK, anchor="mm"
+def _rank_row(w: Writer, row: dict[str, Any], place: int, top: int, winner: bool) -> None:
+    cy = top + ROW / 2
+    w.draw.rounded_rectangle(
+        (20, top + 4, WIDTH - 20, top + ROW - 4),
+        radius=14,
+        fill=HIGHLIGHT if winner else WHITE,
+        outline=PAPER_DARK,
+        width=3,
     )
+    w.text((74, cy), f"{place}.", 34, anchor="rm")
+    paste_centred(w.img, seat_disc(seat_colour(row["seat"]), 44, str(row["seat"] + 1)), (116, cy))
+    label = ellipsize(row["name"], 34, 560)
+    right = w.text((156, cy), label, 34)
+    if winner:
+        _star(w.draw, right + 30, cy, 18)
+    w.text((WIDTH - 300, cy), f"{row['coins']} coins", 36, anchor="rm")
+    w.text((WIDTH - 44, cy), f"{row['tokens']} tokens on board", 22, MUTED, bold=False, anchor="rm")
+
+
+def _star(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    import math
+
+    pts = []
+    for k in range(10):
+        rad = r if k % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    d.polygon(pts, fill=(240, 190, 30), outline=INK, width=2)
+
+
+def _point(d: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, fill: RGB) -> None:
+    """A chart point of a seat's shape, outlined in ink so light colours stay visible."""
+    if shape == "circle":
+        d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=2)
+        return
+    shapes: dict[str, list[tuple[float, float]]] = {
+        "square": [(-1, -1), (1, -1), (1, 1), (-1, 1)],
+        "triangle": [(0, -1.25), (1.15, 0.85), (-1.15, 0.85)],
+        "diamond": [(0, -1.35), (1.35, 0), (0, 1.35), (-1.35, 0)],
+        "down": [(0, 1.25), (1.15, -0.85), (-1.15, -0.85)],
+        "hexagon": [(1, 0), (0.5, 0.87), (-0.5, 0.87), (-1, 0), (-0.5, -0.87), (0.5, -0.87)],
+    }
+    d.polygon(
+        [(x + px * r, y + py * r) for px, py in shapes[shape]], fill=fill, outline=INK, width=2
+    )
+
+
+def _chart(w: Writer, view: dict[str, Any], top: int) -> None:
+    """Coins after each turn, one line per seat, with a legend under it."""
+    d = w.draw
+    histories = {p["seat"]: list(p.get("score_history") or []) for p in view["players"]}
+    turns = max([len(h) for h in histories.values()] + [1])
+    peak = max([v for h in histories.values() for v in h] + [10])
+    tick = next(t for t in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if peak / t <= 6)
+    peak = -(-peak // tick) * tick
+    w.text((32, top), "Coins after each turn", 30)
+    left, right = 110, WIDTH - 50
+    y0, y1 = top + CHART_H, top + 50  # bottom and top of the plot
+    d.rectangle((left, y1, right, y0), fill=WHITE, outline=PAPER_DARK, width=2)
+
+    def px(t: int, v: float) -> tuple[float, float]:
+        x = left + 30 + (right - left - 60) * (t - 1) / max(1, turns - 1)
+        return x, y0 - (y0 - y1) * v / peak
+
+    for k in range(0, peak + 1, tick):
+        y = px(1, k)[1]
+        d.line((left, y, right, y), fill=PAPER_DARK, width=1)
+        w.text((left - 12, y), str(k), 20, MUTED, bold=False, anchor="rm")
+    for t in range(1, turns + 1):
+        w.text((px(t, 0)[0], y0 + 20), str(t), 20, MUTED, bold=False, anchor="mm")
+    w.text(((left + right) / 2, y0 + 48), "turn", 20, MUTED, bold=False, anchor="mm")
     for seat, h in histories.items():
-        pts = [
-            (left + (right - left) * t / max(1, turns), bottom - (bottom - top - 40) * v / peak)
-            for t, v in enumerate(h)
-        ]
         colour = seat_colour(seat)
-        d.line(pts, fill=colour, width=6, joint="curve")
+        pts = [px(t, v) for t, v in enumerate(h, start=1)]
+        if len(pts) > 1:
+            # A dark casing under the coloured line keeps yellow and sky blue visible on white.
+            d.line(pts, fill=INK, width=9, joint="curve")
+            d.line(pts, fill=colour, width=5, joint="curve")
         for x, y in pts:
-            d.ellipse([x - 6, y - 6, x + 6, y + 6], fill=colour, outline="white", width=2)
+            _point(d, SHAPES[seat % len(SHAPES)], x, y, 8, colour)
+    # Legend: shape, colour and name of each seat, three to a row.
+    y = y0 + 96
+    col = (WIDTH - 64) / 3
+    for i, p in enumerate(view["players"]):
+        x = 40 + col * (i % 3)
+        yy = y + 56 * (i // 3)
+        d.line((x, yy, x + 50, yy), fill=INK, width=9)
+        d.line((x, yy, x + 50, yy), fill=seat_colour(p["seat"]), width=5)
+        _point(d, SHAPES[p["seat"] % len(SHAPES)], x + 25, yy, 9, seat_colour(p["seat"]))
+        w.text((x + 64, yy), ellipsize(p["name"], 26, col - 80), 26)
+
+
+def render_final(view: dict[str, Any]) -> bytes:
+    """The final sheet of a finished game (PNG): ranking with coins, and scores turn by turn.
+
+    Raises ``ValueError`` for a game that is not over: coins are secret until the end.
+    """
+    return encode(compose_final(view).image)

@@ -1,28 +1,44 @@
-"""The part of a board that never changes during a game: terrain, borders, numbers, symbols.
+"""The part of a board that never changes during a game: terrain, borders, numbers, features.
 
-It is drawn once per map and kept in memory; every board image starts from a copy.
+It is drawn once per map and kept in memory (``functools.cache``); every board image starts
+from a copy of it. This module also decides where things go inside a region (``RegionLayout``)
+so that the static and the dynamic layer agree on every position.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from engine.content import load_map
-
 from .fonts import font
-from .palette import BORDER, INK, RGB, terrain_colours
+from .icons import FEATURES, paste_centred, sprite
+from .palette import BORDER, INK, RGB, WHITE, terrain_colours
 
-GEOMETRY = Path(__file__).resolve().parent.parent / "data" / "geometry"
-PATTERN_STEP = 22
+GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
+
+#: Sizes at scale 1, for the smallest regions (label clearance of about 60 px). The number's
+#: digits are 0.73 of the font size tall: 40 px gives 29 px digits, readable at 50 % zoom.
+NUMBER_SIZE = 40
+BADGE_HEIGHT = 44
+CHIP = 32
+#: Clearance (px) at which a region's contents are drawn at scale 1.
+BASE_CLEARANCE = 60.0
+MAX_SCALE = 1.15
+#: Width of the widest token badge at scale 1 ("WW 20"), kept clear of chips.
+BADGE_MAX_WIDTH = 104
+#: Closest distance (px) of a region's number or icons to the top or bottom of the board.
+EDGE_MARGIN = 10
+#: Side of a terrain pattern tile (it repeats seamlessly).
+TILE = 48
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RegionShape:
     """Where a region is drawn: its outlines, label point and clear radius around it."""
 
@@ -33,20 +49,59 @@ class RegionShape:
     clearance: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MapShape:
-    """A board's size and region shapes."""
+    """A board's size, region shapes and shared borders."""
 
     id: str
     width: int
     height: int
     regions: tuple[RegionShape, ...]
+    #: Border polylines as (points, True when on the board's outer edge).
+    borders: tuple[tuple[tuple[tuple[float, float], ...], bool], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RegionLayout:
+    """Where a region's number, token badge and chips go.
+
+    From top to bottom: the number, then the token badge (on the label point, unless the
+    label is too near the board's edge), then chips: map features first, then markers, in
+    ``slots`` order. Slots were checked against the region's own pixels, so chips stay inside
+    the region; only a region too small for all of them overflows, into ``spare`` places.
+    """
+
+    scale: float
+    number: tuple[float, float]
+    badge: tuple[float, float]
+    badge_height: int
+    chip: int
+    features: int
+    slots: tuple[tuple[float, float], ...]
+    spare: tuple[tuple[float, float], ...] = ()
+
+    def feature_slots(self) -> list[tuple[float, float]]:
+        """Centres of the map-feature chips (drawn in the static layer)."""
+        return self._take(0, self.features)
+
+    def marker_slots(self, count: int) -> list[tuple[float, float]]:
+        """Centres of ``count`` marker chips, after the feature chips."""
+        return self._take(self.features, count)
+
+    def _take(self, start: int, count: int) -> list[tuple[float, float]]:
+        places = self.slots + self.spare
+        out = list(places[start : start + count])
+        x, y = places[-1] if places else self.badge
+        while len(out) < count:  # more chips than places: keep going right, never stack
+            x += self.chip + 2
+            out.append((x, y))
+        return out
 
 
 @cache
 def map_shape(map_id: str) -> MapShape:
     """The committed geometry of a map (``data/geometry/<map>.json``)."""
-    raw = json.loads((GEOMETRY / f"{map_id}.json").read_text(encoding="utf-8"))
+    raw = json.loads((GEOMETRY_DIR / f"{map_id}.json").read_text(encoding="utf-8"))
     regions = tuple(
         RegionShape(
             id=r["id"],
@@ -57,141 +112,282 @@ def map_shape(map_id: str) -> MapShape:
         )
         for r in sorted(raw["regions"], key=lambda r: r["id"])
     )
-    return MapShape(raw["map"], raw["board"]["width"], raw["board"]["height"], regions)
+    borders = tuple(
+        (tuple((x, y) for x, y in b["points"]), min(b["regions"]) < 0)
+        for b in raw.get("borders", [])
+    )
+    return MapShape(raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders)
 
 
-def _pattern(terrain: str, size: tuple[int, int], colour: RGB) -> Image.Image:
-    """A transparent layer covering the board with the terrain's pattern."""
-    w, h = size
-    layer = Image.new("RGBA", size, (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
-    c = (*colour, 255)
-    step = PATTERN_STEP
-    if terrain == "Farmland":  # furrows
-        for x in range(-h, w, step):
-            d.line([(x, 0), (x + h, h)], fill=c, width=3)
-    elif terrain == "Hill":  # little mounds
-        for j, y in enumerate(range(0, h + step, step)):
-            for x in range((j % 2) * step, w + step, 2 * step):
-                d.arc([x - 10, y - 6, x + 10, y + 8], 200, 340, fill=c, width=3)
-    elif terrain == "Forest":  # trees
-        for j, y in enumerate(range(0, h + step, step)):
-            for x in range((j % 2) * step // 2, w + step, step):
-                d.polygon([(x, y - 8), (x - 6, y + 5), (x + 6, y + 5)], fill=c)
-    elif terrain == "Swamp":  # reeds over water lines
-        for j, y in enumerate(range(0, h + step, step)):
-            for x in range((j % 2) * step, w + step, 2 * step):
-                d.line([(x - 9, y), (x + 9, y)], fill=c, width=3)
-                d.line([(x - 3, y), (x - 3, y - 8)], fill=c, width=2)
-                d.line([(x + 3, y), (x + 3, y - 6)], fill=c, width=2)
-    elif terrain == "Mountain":  # peaks
-        for j, y in enumerate(range(0, h + step, step)):
-            for x in range((j % 2) * step, w + step, 2 * step):
-                d.line([(x - 10, y + 6), (x, y - 7), (x + 10, y + 6)], fill=c, width=3)
-    elif terrain in ("Sea", "Lake"):  # waves
-        amp = 4 if terrain == "Sea" else 3
-        for j, y in enumerate(range(0, h + step, step)):
-            pts = [(x, y + amp * math.sin((x + j * 11) / 7)) for x in range(0, w + 8, 6)]
-            d.line(pts, fill=c, width=2)
-    return layer
+def _scale(r: RegionShape) -> float:
+    """Everything grows a little with the clear disc (up to ``MAX_SCALE``; more would make
+    numbers look uneven) and shrinks a little below 60 px (never under 0.9×, where digits
+    are still 26 px tall). A few discrete steps, so that cached sprites are reused."""
+    s = min(MAX_SCALE, max(0.9, r.clearance / BASE_CLEARANCE))
+    return round(s * 20) / 20
+
+
+def _fits(ids: Image.Image, value: int, box: tuple[float, float, float, float]) -> bool:
+    """Whether every pixel of ``box`` on the region-id raster belongs to region ``value``."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    if x0 < 0 or y0 < 0 or x1 > ids.width or y1 > ids.height:
+        return False
+    return ids.crop((x0, y0, x1, y1)).getextrema() == (value, value)
+
+
+def region_layout(
+    r: RegionShape, features: int = 0, board_height: int = 1100, ids: Image.Image | None = None
+) -> RegionLayout:
+    """The layout of a region with ``features`` map-feature chips.
+
+    ``ids`` is the map's region-id raster (``region_ids``); without it chips are placed in a
+    row under the badge without checking that they stay inside the region.
+    """
+    s = _scale(r)
+    x, y = r.label
+    badge_h = round(BADGE_HEIGHT * s)
+    chip = round(CHIP * s)
+    digits = 0.73 * NUMBER_SIZE * s
+    number_dy = badge_h / 2 + 6 * s + digits / 2
+    row_dy = badge_h / 2 + 5 * s + chip / 2
+    # A label whose clear disc touches the board's edge would put the number (or the chips)
+    # against the frame; slide the whole stack inwards, where the region continues.
+    top, bottom = y - number_dy - digits / 2, y + row_dy + chip / 2
+    if top < EDGE_MARGIN:
+        y += EDGE_MARGIN - top
+    elif bottom > board_height - EDGE_MARGIN:
+        y -= bottom - (board_height - EDGE_MARGIN)
+    pitch = chip + 4 * s
+    badge_half = BADGE_MAX_WIDTH * s / 2
+    number_half = 0.62 * NUMBER_SIZE * s  # two bold digits are about 1.24 em wide
+    ny = y - number_dy
+    row1, row2 = y + row_dy, y + row_dy + pitch
+    above = ny - digits / 2 - 4 * s - chip / 2
+    side_badge = badge_half + chip / 2 + 4 * s
+    side_number = number_half + chip / 2 + 6 * s
+    # Places in order of preference: under the badge, beside it, beside the number, then
+    # further out. Every place is clear of the number and of the widest badge.
+    candidates = [
+        (x, row1), (x + pitch, row1), (x - pitch, row1),
+        (x + side_badge, y), (x - side_badge, y),
+        (x + side_number, ny), (x - side_number, ny),
+        (x + 2 * pitch, row1), (x - 2 * pitch, row1),
+        (x, row2), (x + pitch, row2), (x - pitch, row2),
+        (x + side_badge + pitch, y), (x - side_badge - pitch, y),
+        (x, above), (x + pitch, above), (x - pitch, above),
+    ]  # fmt: skip
+    spare: tuple[tuple[float, float], ...] = ()
+    if ids is None:
+        slots = tuple(candidates[:3] + candidates[7:9])
+    else:
+        half = chip / 2 + 1  # one pixel of terrain between a chip and the border
+        ok = [
+            _fits(ids, r.id + 1, (cx - half, cy - half, cx + half, cy + half))
+            for cx, cy in candidates
+        ]
+        slots = tuple(c for c, good in zip(candidates, ok, strict=True) if good)
+        spare = tuple(c for c, good in zip(candidates, ok, strict=True) if not good)
+    return RegionLayout(s, (x, ny), (x, y), badge_h, chip, features, slots, spare)
 
 
 @cache
-def static_layer(map_id: str) -> Image.Image:
-    """The board of a map with nothing on it but its printed features (cached)."""
+def region_ids(map_id: str) -> Image.Image:
+    """A raster of the board where each pixel holds its region's id + 1 (0 on borders)."""
+    shape = map_shape(map_id)
+    ids = Image.new("L", (shape.width, shape.height), 0)
+    d = ImageDraw.Draw(ids)
+    for r in shape.regions:
+        for poly in r.polygons:
+            d.polygon(poly, fill=r.id + 1)
+    for points, _outer in shape.borders:
+        d.line(points, fill=0, width=5)
+    return ids
+
+
+@cache
+def layouts(map_id: str, features: tuple[int, ...]) -> tuple[RegionLayout, ...]:
+    """Every region's layout on a map, given how many feature chips each region has."""
+    shape = map_shape(map_id)
+    ids = region_ids(map_id)
+    return tuple(
+        region_layout(r, features[r.id] if r.id < len(features) else 0, shape.height, ids)
+        for r in shape.regions
+    )
+
+
+# --- terrain patterns ------------------------------------------------------------------------
+
+TileDraw = Callable[[ImageDraw.ImageDraw, int, RGB], None]
+
+
+def _brick(t: int) -> list[tuple[float, float]]:
+    """Motif centres of a tile in two offset rows, repeated across edges to wrap seamlessly."""
+    base = [(t * 0.25, t * 0.25), (t * 0.75, t * 0.25), (0.0, t * 0.75), (t * 0.5, t * 0.75)]
+    return [(x + dx, y + dy) for x, y in base for dx in (-t, 0, t) for dy in (-t, 0, t)]
+
+
+def _farmland(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    # Furrows: diagonal lines whose spacing divides the tile, so they join across tiles.
+    step = t // 4
+    for c in range(-t, 2 * t, step):
+        d.line((c, t, c + t, 0), fill=ink, width=2)
+
+
+def _hill(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.arc((x - 9, y - 4, x + 9, y + 10), 200, 340, fill=ink, width=3)
+
+
+def _forest(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.polygon([(x, y - 8), (x - 6, y + 4), (x + 6, y + 4)], fill=ink)
+        d.line((x, y + 4, x, y + 8), fill=ink, width=2)
+
+
+def _swamp(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.line((x - 8, y + 5, x + 8, y + 5), fill=ink, width=2)
+        d.line((x, y + 5, x, y - 6), fill=ink, width=2)
+        d.line((x - 4, y + 5, x - 6, y - 2), fill=ink, width=2)
+        d.line((x + 4, y + 5, x + 6, y - 2), fill=ink, width=2)
+
+
+def _mountain(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.line((x - 9, y + 6, x, y - 6, x + 9, y + 6), fill=ink, width=3)
+
+
+def _waves(period: int, amp: float, rows: int) -> TileDraw:
+    def draw(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+        for j in range(rows):
+            y0 = (j + 0.5) * t / rows
+            shift = j * period / 2
+            pts = [
+                (x, y0 + amp * math.sin(2 * math.pi * (x + shift) / period))
+                for x in range(-4, t + 5, 2)
+            ]
+            d.line(pts, fill=ink, width=2)
+
+    return draw
+
+
+def _lake(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    # Short ripples rather than the sea's full wave lines: same water, different texture.
+    for x, y in _brick(t):
+        d.arc((x - 8, y - 3, x, y + 5), 200, 340, fill=ink, width=2)
+        d.arc((x, y - 3, x + 8, y + 5), 20, 160, fill=ink, width=2)
+
+
+_PATTERNS: dict[str, TileDraw] = {
+    "Farmland": _farmland,
+    "Hill": _hill,
+    "Forest": _forest,
+    "Swamp": _swamp,
+    "Mountain": _mountain,
+    "Sea": _waves(24, 3.5, 3),
+    "Lake": _lake,
+}
+
+
+@cache
+def terrain_tile(terrain: str) -> Image.Image:
+    """One seamless TILE×TILE square of a terrain: its fill with its pattern."""
+    fill, ink = terrain_colours(terrain)
+    tile = Image.new("RGB", (TILE, TILE), fill)
+    draw = _PATTERNS.get(terrain)
+    if draw is not None:
+        draw(ImageDraw.Draw(tile), TILE, ink)
+    return tile
+
+
+def _tiled(tile: Image.Image, size: tuple[int, int]) -> Image.Image:
+    out = Image.new("RGB", size)
+    for y in range(0, size[1], tile.height):
+        for x in range(0, size[0], tile.width):
+            out.paste(tile, (x, y))
+    return out
+
+
+# --- the static layer -----------------------------------------------------------------------
+
+
+@cache
+def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Image.Image:
+    """The board of a map with only what is printed on it: terrain, borders, numbers, features.
+
+    ``features`` lists each region's map features (from the view), so the picture follows the
+    game's own map data; it is part of the cache key together with the map id. Treat the
+    returned image as read-only: it is shared.
+    """
     shape = map_shape(map_id)
     size = (shape.width, shape.height)
-    img = Image.new("RGB", size, (255, 255, 255))
+    img = Image.new("RGB", size, WHITE)
     by_terrain: dict[str, list[RegionShape]] = {}
     for r in shape.regions:
         by_terrain.setdefault(r.terrain, []).append(r)
     for terrain, regions in by_terrain.items():
-        fill, stroke = terrain_colours(terrain)
         mask = Image.new("L", size, 0)
         md = ImageDraw.Draw(mask)
         for r in regions:
             for poly in r.polygons:
-                md.polygon(poly, fill=255)
-        img.paste(fill, mask=mask)
-        pattern = _pattern(terrain, size, stroke)
-        alpha = Image.composite(pattern.getchannel("A"), Image.new("L", size, 0), mask)
-        img.paste(pattern.convert("RGB"), mask=alpha)
+                md.polygon(poly, fill=255, outline=255)
+        img.paste(_tiled(terrain_tile(terrain), size), (0, 0), mask)
+    _borders(img, shape)
     d = ImageDraw.Draw(img)
+    lays = layouts(map_id, tuple(len(f) for f in features))
     for r in shape.regions:
-        for poly in r.polygons:
-            d.line([*poly, poly[0]], fill=BORDER, width=4, joint="curve")
-    d.rectangle([0, 0, shape.width - 1, shape.height - 1], outline=BORDER, width=6)
-    features = {r.id: r for r in load_map(map_id).regions}
-    for r in shape.regions:
-        _number_and_symbols(d, r, features[r.id].features, features[r.id].terrain)
+        feats = features[r.id] if r.id < len(features) else ()
+        lay = lays[r.id]
+        size_px = round(NUMBER_SIZE * lay.scale)
+        # Anchor "ms" is the baseline: centre the digits (0.73 em tall) on lay.number.
+        nx, ny = lay.number
+        d.text(
+            (nx, ny + 0.365 * size_px),
+            str(r.id),
+            font=font(size_px),
+            fill=WHITE,
+            anchor="ms",
+            stroke_width=max(3, round(4 * lay.scale)),
+            stroke_fill=INK,
+        )
+        for kind, centre in zip(feats, lay.feature_slots(), strict=True):
+            paste_centred(img, sprite(kind, lay.chip), centre)
     return img
 
 
-def layout(r: RegionShape) -> dict[str, tuple[float, float]]:
-    """Anchor points inside a region: its number, its tokens and its markers."""
-    x, y = r.label
-    c = r.clearance
-    return {
-        "number": (x, y - 0.55 * c),
-        "tokens": (x, y + 0.04 * c),
-        "markers": (x, y + 0.56 * c),
-    }
+def _borders(img: Image.Image, shape: MapShape) -> None:
+    """Region borders, drawn at twice the size and scaled down so they are anti-aliased."""
+    k = 2
+    w, h = img.size
+    ink = Image.new("L", (w * k, h * k), 0)
+    d = ImageDraw.Draw(ink)
+    if shape.borders:
+        for points, outer in shape.borders:
+            d.line(
+                [(x * k, y * k) for x, y in points],
+                fill=255,
+                width=(5 if outer else 3) * k,
+                joint="curve",
+            )
+    else:  # older geometry files without shared borders: outline every polygon
+        for r in shape.regions:
+            for poly in r.polygons:
+                d.line(
+                    [(x * k, y * k) for x, y in (*poly, poly[0])],
+                    fill=255,
+                    width=3 * k,
+                    joint="curve",
+                )
+    d.rectangle((0, 0, w * k - 1, h * k - 1), outline=255, width=4 * k)
+    mask = ink.reduce(k)
+    img.paste(BORDER, (0, 0, w, h), mask)
 
 
-def _number_and_symbols(
-    d: ImageDraw.ImageDraw, r: RegionShape, features: frozenset[str], terrain: str
-) -> None:
-    nx, ny = layout(r)["number"]
-    f = font(number_font_size(r.clearance))
-    text = str(r.id)
-    w = d.textlength(text, font=f)
-    symbols = [k for k in SYMBOL_ORDER if k in features]
-    if terrain == "Mountain":
-        symbols.append("Mountain")
-    gap = 30
-    total = w + gap * len(symbols)
-    left = nx - total / 2
-    d.text(
-        (left + w / 2, ny), text, font=f, fill="white", anchor="mm", stroke_width=4, stroke_fill=INK
-    )
-    for k, kind in enumerate(symbols):
-        draw_feature(d, kind, left + w + gap * k + gap / 2 + 2, ny)
-
-
-SYMBOL_ORDER = ("Cavern", "Magic Source", "Mine")
-
-
-def draw_feature(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, s: float = 13) -> None:
-    """A map symbol centred at (x, y): Cavern, Magic Source, Mine or Mountain."""
-    if kind == "Cavern":  # a dark cave mouth
-        d.pieslice([x - s, y - s, x + s, y + s], 180, 360, fill=(40, 36, 40), outline="white")
-        d.rectangle([x - s, y, x + s, y + s * 0.35], fill=(40, 36, 40))
-    elif kind == "Magic Source":  # a violet star
-        pts = []
-        for k in range(10):
-            rad = s if k % 2 == 0 else s * 0.45
-            a = -math.pi / 2 + k * math.pi / 5
-            pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
-        d.polygon(pts, fill=(150, 70, 200), outline="white")
-    elif kind == "Mine":  # a gold nugget with a pick
-        d.polygon(
-            [(x, y - s), (x + s, y), (x, y + s), (x - s, y)], fill=(226, 178, 40), outline=INK
-        )
-        d.line([(x - s * 0.5, y + s * 0.5), (x + s * 0.5, y - s * 0.5)], fill=INK, width=3)
-    elif kind == "Mountain":  # a snow-capped peak
-        d.polygon(
-            [(x - s * 1.2, y + s), (x, y - s), (x + s * 1.2, y + s)],
-            fill=(96, 86, 76),
-            outline="white",
-        )
-        d.polygon(
-            [(x - s * 0.4, y - s * 0.33), (x, y - s), (x + s * 0.4, y - s * 0.33)], fill="white"
-        )
-
-
-def number_font_size(clearance: float) -> int:
-    """Region numbers as big as the region allows, never below what a phone can read."""
-    return max(28, min(40, int(clearance * 0.45)))
-
-
-__all__ = ["MapShape", "RegionShape", "draw_feature", "font", "map_shape", "static_layer"]
+def features_key(view_regions: list[dict[str, object]]) -> tuple[tuple[str, ...], ...]:
+    """The static-layer cache key part for a view's regions: their drawable map features."""
+    out = []
+    for r in view_regions:
+        feats = r.get("features") or ()
+        assert isinstance(feats, (list, tuple))
+        out.append(tuple(f for f in FEATURES if f in feats))
+    return tuple(out)

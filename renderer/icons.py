@@ -1,0 +1,343 @@
+"""Small sprites drawn with Pillow primitives: map features, markers and token badges.
+
+Every sprite is drawn at ``SS`` times its size and scaled down, because Pillow draws shapes
+without anti-aliasing; the result is an RGBA image, cached, and pasted with its alpha.
+Map features sit on rounded squares and markers on discs, so the two families stay apart
+even where a glyph is too small to make out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache, lru_cache
+
+from PIL import Image, ImageChops, ImageDraw
+
+from .fonts import font
+from .palette import (
+    DECLINE_FILL,
+    DECLINE_HATCH,
+    INK,
+    RGB,
+    TRIBE_FILL,
+    TRIBE_INK,
+    WHITE,
+    text_on,
+)
+
+#: Supersampling factor of every sprite.
+SS = 4
+
+#: Map features (printed on the board, never move), drawn on rounded squares.
+FEATURES = ("Cavern", "Magic Source", "Mine")
+#: Markers the view may list (``markers`` keys), in the order they are drawn.
+MARKERS = ("mountain", "lair", "fortress", "camp", "hole", "hero", "dragon")
+#: Readable names of markers, for the key in the legend.
+MARKER_NAMES = {
+    "mountain": "Mountain",
+    "lair": "Troll Lair",
+    "fortress": "Fortress",
+    "camp": "Encampment",
+    "hole": "Hole",
+    "hero": "Hero",
+    "dragon": "Dragon",
+    "lost_tribe": "Lost Tribe",
+}
+
+Draw = ImageDraw.ImageDraw
+Glyph = Callable[[Draw, float], None]
+
+
+def _pts(n: float, *xy: float) -> list[tuple[float, float]]:
+    """Unit coordinates (0..1) to sprite pixels."""
+    return [(xy[i] * n, xy[i + 1] * n) for i in range(0, len(xy), 2)]
+
+
+# --- glyphs: each draws inside an n×n square ----------------------------------------------
+
+
+def _cavern(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.12, 0.82, 0.22, 0.38, 0.42, 0.2, 0.66, 0.24, 0.84, 0.44, 0.9, 0.82),
+        fill=(150, 140, 130),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.chord((n * 0.3, n * 0.46, n * 0.7, n * 1.12), 180, 360, fill=INK)
+
+
+def _magic(d: Draw, n: float) -> None:
+    c = n / 2
+    big, small = n * 0.42, n * 0.13
+    star = []
+    for i in range(8):
+        r = big if i % 2 == 0 else small
+        ang = i * math.pi / 4
+        star.append((c + r * math.sin(ang), c - r * math.cos(ang)))
+    d.polygon(star, fill=(126, 60, 196), outline=INK, width=int(n * 0.03))
+    d.ellipse((c - n * 0.08, c - n * 0.08, c + n * 0.08, c + n * 0.08), fill=WHITE)
+
+
+def _mine(d: Draw, n: float) -> None:
+    w = int(n * 0.1)
+    d.line(_pts(n, 0.25, 0.85, 0.68, 0.3), fill=(120, 74, 36), width=w)
+    d.arc((n * 0.2, n * 0.14, n * 0.98, n * 0.74), 200, 320, fill=(60, 60, 66), width=int(n * 0.12))
+    d.ellipse(
+        (n * 0.62, n * 0.62, n * 0.86, n * 0.86),
+        fill=(236, 190, 40),
+        outline=INK,
+        width=int(n * 0.03),
+    )
+
+
+def _mountain(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.08, 0.82, 0.5, 0.16, 0.92, 0.82),
+        fill=(120, 108, 100),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.polygon(
+        _pts(n, 0.36, 0.38, 0.5, 0.16, 0.64, 0.38, 0.56, 0.34, 0.5, 0.42, 0.44, 0.34), fill=WHITE
+    )
+
+
+def _lair(d: Draw, n: float) -> None:
+    # A cave mouth with teeth, light on the dark-brown disc.
+    d.chord((n * 0.14, n * 0.24, n * 0.86, n * 1.28), 180, 360, fill=(222, 196, 150))
+    d.chord((n * 0.3, n * 0.42, n * 0.7, n * 1.2), 180, 360, fill=INK)
+    for x in (0.38, 0.5, 0.62):
+        d.polygon(_pts(n, x - 0.05, 0.45, x + 0.05, 0.45, x, 0.6), fill=WHITE)
+
+
+def _fortress(d: Draw, n: float) -> None:
+    stone, o = (170, 170, 176), int(n * 0.035)
+    d.rectangle((n * 0.22, n * 0.34, n * 0.78, n * 0.84), fill=stone, outline=INK, width=o)
+    for x in (0.22, 0.43, 0.64):
+        d.rectangle((n * x, n * 0.18, n * (x + 0.14), n * 0.36), fill=stone, outline=INK, width=o)
+    d.chord((n * 0.4, n * 0.56, n * 0.6, n * 0.96), 180, 360, fill=INK)
+    d.rectangle((n * 0.4, n * 0.76, n * 0.6, n * 0.84), fill=INK)
+
+
+def _camp(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.1, 0.82, 0.5, 0.18, 0.9, 0.82),
+        fill=(46, 110, 60),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.polygon(_pts(n, 0.5, 0.4, 0.38, 0.82, 0.62, 0.82), fill=(240, 226, 190))
+    d.line(_pts(n, 0.5, 0.18, 0.5, 0.06), fill=INK, width=int(n * 0.05))
+
+
+def _hole(d: Draw, n: float) -> None:
+    d.ellipse(
+        (n * 0.1, n * 0.3, n * 0.9, n * 0.76), fill=(130, 86, 46), outline=INK, width=int(n * 0.04)
+    )
+    d.ellipse((n * 0.24, n * 0.38, n * 0.76, n * 0.68), fill=INK)
+
+
+def _hero(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.2, 0.16, 0.8, 0.16, 0.8, 0.5, 0.5, 0.9, 0.2, 0.5),
+        fill=(240, 196, 40),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.line(_pts(n, 0.5, 0.24, 0.5, 0.74), fill=(170, 30, 30), width=int(n * 0.09))
+    d.line(_pts(n, 0.3, 0.42, 0.7, 0.42), fill=(170, 30, 30), width=int(n * 0.09))
+
+
+def _dragon(d: Draw, n: float) -> None:
+    wing = (250, 220, 90)
+    d.polygon(
+        _pts(n, 0.5, 0.5, 0.08, 0.2, 0.14, 0.46, 0.06, 0.56, 0.22, 0.62, 0.26, 0.78),
+        fill=wing,
+        outline=INK,
+        width=int(n * 0.03),
+    )
+    d.polygon(
+        _pts(n, 0.5, 0.5, 0.92, 0.2, 0.86, 0.46, 0.94, 0.56, 0.78, 0.62, 0.74, 0.78),
+        fill=wing,
+        outline=INK,
+        width=int(n * 0.03),
+    )
+    d.ellipse((n * 0.4, n * 0.28, n * 0.6, n * 0.86), fill=wing, outline=INK, width=int(n * 0.03))
+    d.ellipse((n * 0.42, n * 0.14, n * 0.58, n * 0.34), fill=wing, outline=INK, width=int(n * 0.03))
+
+
+def _unknown(d: Draw, n: float) -> None:
+    d.text((n / 2, n / 2), "?", fill=INK, font=font(int(n * 0.7)), anchor="mm")
+
+
+#: kind -> (glyph, chip fill, True for a rounded square (map feature) or False for a disc).
+_SPRITES: dict[str, tuple[Glyph, RGB, bool]] = {
+    "Cavern": (_cavern, (236, 236, 232), True),
+    "Magic Source": (_magic, (226, 212, 246), True),
+    "Mine": (_mine, (250, 236, 196), True),
+    "mountain": (_mountain, WHITE, False),
+    "lair": (_lair, (104, 62, 34), False),
+    "fortress": (_fortress, WHITE, False),
+    "camp": (_camp, (246, 232, 196), False),
+    "hole": (_hole, WHITE, False),
+    "hero": (_hero, (30, 70, 150), False),
+    "dragon": (_dragon, (196, 40, 36), False),
+}
+
+
+def _finish(big: Image.Image) -> Image.Image:
+    """Scale a supersampled sprite down by ``SS`` with a box filter on premultiplied alpha.
+
+    A box filter keeps flat colours exact (a seat colour stays that seat colour, which
+    the tests and the palette rely on) and premultiplying avoids dark fringes at edges.
+    """
+    return big.convert("RGBa").reduce(SS).convert("RGBA")
+
+
+@cache
+def sprite(kind: str, size: int, count: int = 1) -> Image.Image:
+    """A feature or marker chip, ``size`` px across; a count above one is shown in a corner."""
+    glyph, chip, square = _SPRITES.get(kind, (_unknown, WHITE, False))
+    n = size * SS
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    edge = max(SS, int(n * 0.07))
+    box = (edge // 2, edge // 2, n - 1 - edge // 2, n - 1 - edge // 2)
+    if square:
+        d.rounded_rectangle(box, radius=n * 0.22, fill=chip, outline=INK, width=edge)
+    else:
+        d.ellipse(box, fill=chip, outline=INK, width=edge)
+    inset = n * 0.16
+    inner = Image.new("RGBA", (int(n - 2 * inset),) * 2, (0, 0, 0, 0))
+    glyph(ImageDraw.Draw(inner), inner.width)
+    big.alpha_composite(inner, (int(inset), int(inset)))
+    out = _finish(big)
+    if count > 1:
+        out = _with_count(out, count)
+    return out
+
+
+def _with_count(chip: Image.Image, count: int) -> Image.Image:
+    """The chip with a count bubble over its lower right (same footprint as the chip)."""
+    size = chip.width
+    bubble = max(14, int(size * 0.56))
+    out = chip.copy()
+    n = bubble * SS
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse((0, 0, n - 1, n - 1), fill=INK, outline=WHITE, width=SS * 2)
+    d.text((n / 2, n / 2), str(count), fill=WHITE, font=font(int(n * 0.74)), anchor="mm")
+    out.alpha_composite(_finish(big), (size - bubble, size - bubble))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def badge(
+    text: str,
+    count: int,
+    fill: RGB,
+    height: int,
+    *,
+    decline: bool = False,
+    tribe: bool = False,
+) -> Image.Image:
+    """A token pill: race ``text`` (initials) then the ``count`` in large digits.
+
+    Active races fill the pill with the owner's seat colour. A race in decline is grey and
+    hatched with a thick ring in the seat colour, so it reads as "sleeping" in any colour
+    vision; Lost Tribes are parchment with brown ink.
+    """
+    n = height * SS
+    small, large = int(n * 0.5), int(n * 0.78)
+    f_small, f_large = font(small), font(large)
+    count_text = str(count)
+    pad = n * 0.3
+    gap = n * 0.1
+    content = f_small.getlength(text) + gap + f_large.getlength(count_text)
+    width = int(max(n * 1.5, content + 2 * pad)) // SS * SS + SS
+    big = Image.new("RGBA", (width, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    edge = max(SS * 2, int(n * 0.07))
+    box = (0, 0, width - 1, n - 1)
+    if decline:
+        d.rounded_rectangle(box, radius=n / 2, fill=DECLINE_FILL)
+        # Diagonal hatching, clipped to the pill by a mask.
+        hatch = Image.new("RGBA", big.size, (0, 0, 0, 0))
+        hd = ImageDraw.Draw(hatch)
+        step = int(n * 0.22)
+        for hx in range(-n, width + n, step):
+            hd.line((hx, n, hx + n, 0), fill=DECLINE_HATCH, width=max(SS, int(n * 0.04)))
+        mask = Image.new("L", big.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle(box, radius=n / 2, fill=255)
+        hatch.putalpha(ImageChops.multiply(hatch.getchannel("A"), mask))
+        big.alpha_composite(hatch)
+        ring = int(n * 0.13)
+        d.rounded_rectangle(box, radius=n / 2, outline=fill, width=ring + edge)
+        d.rounded_rectangle(box, radius=n / 2, outline=INK, width=edge)
+        d.rounded_rectangle(
+            (
+                ring + edge - SS,
+                ring + edge - SS,
+                width - ring - edge + SS - 1,
+                n - ring - edge + SS - 1,
+            ),
+            radius=n / 2 - ring,
+            outline=INK,
+            width=SS,
+        )
+        ink: RGB = INK
+    elif tribe:
+        d.rounded_rectangle(box, radius=n / 2, fill=TRIBE_FILL, outline=TRIBE_INK, width=edge)
+        ink = TRIBE_INK
+    else:
+        d.rounded_rectangle(box, radius=n / 2, fill=fill, outline=INK, width=edge)
+        ink = text_on(fill)
+    x: float = (width - content) / 2
+    base = n * 0.5 + large * 0.36  # shared baseline, so both texts sit on one line
+    # In decline, a grey halo keeps the text clear of the hatching.
+    halo = int(SS * 1.5) if decline else 0
+    for pos, txt, fnt in (
+        (x, text, f_small),
+        (x + f_small.getlength(text) + gap, count_text, f_large),
+    ):
+        d.text(
+            (pos, base),
+            txt,
+            fill=ink,
+            font=fnt,
+            anchor="ls",
+            stroke_width=halo,
+            stroke_fill=DECLINE_FILL,
+        )
+    return _finish(big)
+
+
+@cache
+def seat_disc(colour: RGB, size: int, label: str = "") -> Image.Image:
+    """A plain disc in a seat colour with a dark rim (legend and charts)."""
+    n = size * SS
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse((0, 0, n - 1, n - 1), fill=colour, outline=INK, width=int(n * 0.08))
+    if label:
+        d.text((n / 2, n / 2), label, fill=text_on(colour), font=font(int(n * 0.55)), anchor="mm")
+    return _finish(big)
+
+
+def paste_centred(dest: Image.Image, sprite_img: Image.Image, centre: tuple[float, float]) -> None:
+    """Alpha-paste ``sprite_img`` onto ``dest`` (RGB or RGBA) centred on ``centre``."""
+    x = round(centre[0] - sprite_img.width / 2)
+    y = round(centre[1] - sprite_img.height / 2)
+    dest.paste(sprite_img, (x, y), sprite_img)
+
+
+@cache
+def coin(size: int) -> Image.Image:
+    """A gold coin (for coins lying on a combo)."""
+    n = size * SS
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse((0, 0, n - 1, n - 1), fill=(236, 190, 40), outline=INK, width=SS * 3)
+    d.ellipse((n * 0.14, n * 0.14, n * 0.86, n * 0.86), outline=(196, 146, 20), width=SS * 2)
+    return _finish(big)
