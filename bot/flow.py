@@ -18,6 +18,7 @@ from engine import EngineError, view
 from engine.actions import EndConquests, EndTurn, Finish
 from engine.rules import can_decline
 from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY
+from engine.view import visible_events
 
 from .narrate import describe_event, summary
 from .service import GameService, LoadedGame, Outcome, ServiceError
@@ -119,7 +120,7 @@ class Flow:
         state = outcome.game.game.state  # type: ignore[union-attr]
         name = interaction.user.display_name
         lines = [f"**{name}**: " + " → ".join(a.label for a in outcome.applied)]
-        for e in outcome.new_events:
+        for e in visible_events(state, outcome.new_events):
             if e["kind"] in ("roll", "berserk", "grow"):
                 told = describe_event(state, e)
                 if told:
@@ -157,7 +158,7 @@ class Flow:
             await self.show_combos(interaction, lg)
             return
         state = lg.game.state
-        actor = self.service_actor(lg)
+        actor = lg.actor_id()
         if actor != interaction.user.id:
             who = lg.game.state.players[lg.seat_of(actor) or 0].name if actor else "nobody"
             await reply_error(interaction, f"Only {who} can press this now.")
@@ -182,14 +183,6 @@ class Flow:
             return
         await self.play(interaction, finishing_actions(state), turn_key=key)
 
-    def service_actor(self, lg: LoadedGame) -> int | None:
-        """The member who must act now in a running game."""
-        assert lg.game is not None
-        from engine import to_act
-
-        seat = to_act(lg.game.state)
-        return None if seat is None else lg.user_at(seat)
-
     async def show_coins(self, interaction: discord.Interaction[Any], lg: LoadedGame) -> None:
         """The member's own coins, to them alone."""
         seat = lg.seat_of(interaction.user.id)
@@ -205,11 +198,12 @@ class Flow:
         """The combos panel, privately (it is public information, but spares the channel)."""
         assert lg.game is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(render_combos_png, view(lg.game.state))
+        public = view(lg.game.state)
+        png = await asyncio.to_thread(render_combos_png, public)
         lines = [
             f"`{c['slot']}` **{c['power']} {c['race']}** · {c['tokens']} tokens · "
             f"costs {c['slot'] - 1}" + (f" · {c['coins']} coins on it" if c["coins"] else "")
-            for c in view(lg.game.state)["market"]
+            for c in public["market"]
         ]
         await interaction.followup.send(
             "\n".join(lines), file=discord.File(io.BytesIO(png), "combos.png"), ephemeral=True
@@ -240,8 +234,7 @@ class Flow:
             done_seat = outcome.applied[-1].seat if outcome.applied else None
             title = f"**{state.players[done_seat].name}'s turn**" if done_seat is not None else ""
             parts.append(
-                (title + "\n" if title else "")
-                + summary(state, outcome.finished_turn_events, open_scores=lg.open_scores)
+                (title + "\n" if title else "") + summary(state, outcome.finished_turn_events)
             )
         if state.turn.phase == OVER:
             await self._game_over(ch, lg, parts)
@@ -261,7 +254,7 @@ class Flow:
         """Who must act now, mentioned, with what they can do and the deadline."""
         assert lg.game is not None
         state = lg.game.state
-        actor = self.service_actor(lg)
+        actor = lg.actor_id()
         mention = f"<@{actor}>" if actor else "nobody"
         deadline = f" Deadline {ts(lg.deadline_at)}." if lg.deadline_at else ""
         t = state.turn
@@ -319,7 +312,7 @@ class Flow:
 
     async def dm_if_wanted(self, lg: LoadedGame) -> None:
         """An opt-in direct message to the member who must act now."""
-        actor = self.service_actor(lg)
+        actor = lg.actor_id()
         if actor is None or not await self.service.wants_dm(actor):
             return
         try:
@@ -347,7 +340,7 @@ class Flow:
                 await self.announce(outcome, note=f"⏰ Time ran out for **{who}**: {did}.")
         for game_id in remind:
             lg = await self.service.load(game_id)
-            actor = self.service_actor(lg) if lg.game else None
+            actor = lg.actor_id()
             if actor is None:
                 continue
             ch = await self.channel(lg.channel_id)

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.board import mapdef
 from engine.state import GameState
+from engine.view import visible_events
 
 
 def _name(s: GameState, seat: int | None) -> str:
@@ -18,8 +19,11 @@ def _name(s: GameState, seat: int | None) -> str:
     return s.players[seat].name
 
 
-def describe_event(s: GameState, e: dict[str, Any], *, open_scores: bool = False) -> str | None:
-    """One line for an event, or None for events that are not told in public."""
+def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
+    """One line for an event, or None for bookkeeping events (turn starts, game over).
+
+    Callers pass only events the reader may see (``engine.view.visible_events``).
+    """
     kind = e["kind"]
     who = _name(s, e.get("seat"))
     m = mapdef(s)
@@ -58,13 +62,17 @@ def describe_event(s: GameState, e: dict[str, Any], *, open_scores: bool = False
         return f"{who} built a Fortress in {where(e['region'])}."
     if kind == "peace":
         return f"{who} made peace with {_name(s, e['ally'])}."
-    if kind == "score" and open_scores:
+    if kind == "score":
         return f"{who} scored {e['coins']} coins."
     return None
 
 
-def summary(s: GameState, events: list[dict[str, Any]], *, open_scores: bool = False) -> str:
-    """The events of a finished turn as a bulleted list."""
-    lines = [describe_event(s, e, open_scores=open_scores) for e in events]
+def summary(s: GameState, events: list[dict[str, Any]]) -> str:
+    """The public events of a finished turn as a bulleted list.
+
+    Scores are private unless the game has open scores (the engine decides, in
+    ``visible_events``); a public channel never gets more than the public view.
+    """
+    lines = [describe_event(s, e) for e in visible_events(s, events)]
     told = [f"• {line}" for line in lines if line]
     return "\n".join(told) if told else "• Nothing happened."

@@ -85,6 +85,13 @@ class LoadedGame:
                 return s.user_id
         raise KeyError(seat)
 
+    def actor_id(self) -> int | None:
+        """The member who must act now in a running game (None in a lobby or once over)."""
+        if self.game is None:
+            return None
+        seat = to_act(self.game.state)
+        return None if seat is None else self.user_at(seat)
+
     def turn_key(self) -> str:
         """Identifies the decision being made now; buttons carry it to refuse stale presses."""
         assert self.game is not None

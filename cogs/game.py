@@ -385,9 +385,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 lines.append(f"<#{lg.channel_id}>: lobby {len(lg.seats)}/{lg.player_count}")
                 continue
             s = lg.game.state
-            seat = to_act(s)
-            yours = seat is not None and lg.user_at(seat) == interaction.user.id
-            flag = " — **your move**" if yours else ""
+            flag = " — **your move**" if lg.actor_id() == interaction.user.id else ""
             lines.append(f"<#{lg.channel_id}>: round {s.round}/{s.turns}{flag}")
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 

@@ -20,7 +20,7 @@ from .game import Game, GameConfig
 from .rules import legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
-from .view import coins_visible, label, view
+from .view import label, view, visible_events
 
 HELP = """\
 Commands:
@@ -243,10 +243,9 @@ def run_play(game: Game, inp: TextIO, out: TextIO) -> int:
                 before, count = s.events, len(s.events)
                 game.play(seat, action)
                 say(f"{names[seat]}: {text}")
-                for e in _new_events(game.state, before, count):
-                    # Scores are private events: the public never learns them before the end.
-                    if not e.get("private") or coins_visible(game.state, None, e.get("seat", -1)):
-                        say("  · " + describe_event(e, names))
+                # Scores are private events: the public never learns them before the end.
+                for e in visible_events(game.state, _new_events(game.state, before, count)):
+                    say("  · " + describe_event(e, names))
         except EngineError as exc:
             say("error: " + " ".join(str(exc).split()))
             continue

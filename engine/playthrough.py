@@ -24,7 +24,7 @@ from .game import Game, GameConfig
 from .rules import legal_actions, to_act
 from .simulate import random_game
 from .state import OVER, GameState, to_json
-from .view import coins_visible, view
+from .view import view, visible_events
 
 #: Where the golden files live, one per printed map: ``sw-{players}p.txt``.
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
@@ -215,11 +215,10 @@ def write_playthrough(players: int, seed: int) -> str:
         lines.append(f"action: {names[seat]} {text}")
         shown = [
             describe_event(e, names)
-            for e in _new_events(game.state, before, count)
             # Score events are private (the golden file shows what the public sees); turn
             # changes are already in the next step's header.
+            for e in visible_events(game.state, _new_events(game.state, before, count))
             if e.get("kind") != "turn"
-            and (not e.get("private") or coins_visible(game.state, None, e.get("seat", -1)))
         ]
         if shown:
             lines.append("events: " + " | ".join(shown))

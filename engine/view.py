@@ -43,6 +43,15 @@ def coins_visible(s: GameState, viewer: int | None, seat: int) -> bool:
     return s.turn.phase == OVER or viewer == seat or bool(s.options.get("open_scores"))
 
 
+def visible_events(
+    s: GameState, events: list[dict[str, Any]], viewer: int | None = PUBLIC
+) -> list[dict[str, Any]]:
+    """The events ``viewer`` may see: private ones (scores) only if their coins are visible."""
+    return [
+        e for e in events if not e.get("private") or coins_visible(s, viewer, e.get("seat", -1))
+    ]
+
+
 def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
     """The game as ``viewer`` (a seat, or None for the public) may see it, as plain data."""
     m = mapdef(s)
@@ -75,11 +84,7 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
                 "in_decline": bool(r.race and s.races[r.race].in_decline),
             }
         )
-    events = [
-        e
-        for e in s.last_events + s.events
-        if not e.get("private") or coins_visible(s, viewer, e.get("seat", -1))
-    ]
+    events = visible_events(s, s.last_events + s.events, viewer)
     return {
         "map": s.map_id,
         "round": s.round,
