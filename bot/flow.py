@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import EngineError, view
-from engine.actions import EndConquests, EndTurn, Finish
-from engine.rules import can_decline
-from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY
+from engine.rules import can_decline, end_actions
+from engine.state import CLOSING, OVER, PICK
 from engine.view import visible_events
 
 from .narrate import describe_event, summary
@@ -181,7 +180,7 @@ class Flow:
         if verb == "decline":
             await self.play(interaction, "decline", turn_key=key)
             return
-        await self.play(interaction, finishing_actions(state), turn_key=key)
+        await self.play(interaction, end_actions(state), turn_key=key)
 
     async def show_coins(self, interaction: discord.Interaction[Any], lg: LoadedGame) -> None:
         """The member's own coins, to them alone."""
@@ -349,18 +348,3 @@ class Flow:
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
             await self.service.mark_reminded(game_id)
-
-
-def finishing_actions(state: Any) -> list[Any]:
-    """What "End turn" / "Done" means in the current phase."""
-    t = state.turn
-    if t.phase == CLOSING:
-        return [Finish()]
-    race = state.races.get(t.race) if t.race else None
-    ghouls = race is not None and race.in_decline
-    last = Finish() if ghouls else EndTurn()
-    if t.phase == CONQUER:
-        return [EndConquests(), last]
-    if t.phase == REDEPLOY:
-        return [last]
-    return [last]

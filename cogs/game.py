@@ -30,6 +30,7 @@ from engine.actions import (
     Reinforce,
     RollBerserk,
 )
+from engine.rules import end_actions
 from engine.state import CLOSING
 
 if TYPE_CHECKING:
@@ -253,12 +254,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def end(self, interaction: Interaction) -> None:
-        from bot.flow import finishing_actions
-
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.flow.play(interaction, finishing_actions(lg.game.state))
+        await self.bot.flow.play(interaction, end_actions(lg.game.state))
 
     @app_commands.command(name="undo", description="Take back your last action of this turn")
     @app_commands.guild_only()

@@ -119,12 +119,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                     if dst != src:
                         out.extend(Move(src, dst, n) for n in sorted({1, spare}))
         out.extend(_ability_actions(s, race))
-        if t.phase == CLOSING or race.name != s.players[t.seat].active:
-            out.append(Finish())
-        else:
-            out.append(EndTurn())
-            if flag(race, "declines_after_scoring"):
-                out.append(EndTurn(decline=True))
+        closing = closing_action(s)
+        out.append(closing)
+        if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
+            out.append(EndTurn(decline=True))
     return out
 
 
@@ -631,8 +629,23 @@ def default_action(s: GameState) -> Action | None:
         return PickCombo(1)
     if t.phase == CONQUER:
         return EndConquests()
-    if t.phase == REDEPLOY:
-        race = acting_race(s)
-        if race is not None and race.name == s.players[t.seat].active:
-            return EndTurn()
+    return closing_action(s)
+
+
+def closing_action(s: GameState) -> Action:
+    """The action that ends the redeployment under way.
+
+    The active race ends the turn (and scores); In-Decline Ghouls and defenders finish.
+    """
+    t = s.turn
+    race = acting_race(s)
+    if t.phase != CLOSING and race is not None and race.name == s.players[t.seat].active:
+        return EndTurn()
     return Finish()
+
+
+def end_actions(s: GameState) -> list[Action]:
+    """What an "End turn" button does now: stop conquering if need be, then close."""
+    if s.turn.phase == CONQUER:
+        return [EndConquests(), closing_action(s)]
+    return [closing_action(s)]

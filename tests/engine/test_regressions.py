@@ -55,3 +55,21 @@ def test_labels_of_impossible_actions_do_not_crash() -> None:
     play(s, "pick 1")
     assert label(s, parse("conquer 999")) == "conquer 999"
     assert label(s, parse("move 1 999 2")) == "move 1 999 2"
+
+
+def test_end_actions_follow_the_phase_and_the_acting_race() -> None:
+    # One place decides what "End turn" means: the active race stops and ends the turn;
+    # In-Decline Ghouls only finish their part of it.
+    from engine.rules import end_actions, start_turn
+
+    s = clear_board(fresh(2))
+    put(s, 0, "Ratmen", "Hill", {1: 2})
+    turn(s, 0)
+    assert [a.text for a in end_actions(s)] == ["stop", "end"]
+    s = clear_board(fresh(2))
+    put(s, 0, "Ghouls", "Hill", {1: 3}, decline=True)
+    put(s, 0, "Ratmen", "Merchant", {16: 2})
+    start_turn(s, 0)
+    assert [a.text for a in end_actions(s)] == ["stop", "finish"]
+    play(s, *[a.text for a in end_actions(s)])
+    assert s.turn.race == "Ratmen" and [a.text for a in end_actions(s)] == ["stop", "end"]
