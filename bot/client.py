@@ -9,11 +9,12 @@ from datetime import datetime
 import discord
 from discord.ext import commands, tasks
 
-from .flow import Flow
+from .announcer import Announcer
+from .controls import TurnButton
+from .desk import Desk
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
-from .views import TurnButton
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +36,19 @@ class SmallWorldBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
         self.storage = Storage(settings.database_path)
-        self.service = GameService(self.storage, clock=clock or discord.utils.utcnow)
-        self.flow = Flow(self)
+        now = clock or discord.utils.utcnow
+        self.service = GameService(self.storage, clock=now)
+        self.announcer = Announcer(self.storage, self, self.service, now)
+        self.desk = Desk(self.service, self.announcer)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
 
     async def setup_hook(self) -> None:
-        """Open the database, register commands and persistent buttons, start deadlines."""
+        """Open the database, register commands and persistent buttons, start deadlines.
+
+        The deadline loop's first pass runs at once: it posts whatever a crash left in the
+        outbox before anything else happens.
+        """
         await self.storage.open()
         await self.load_extension("cogs.game")
         self.add_dynamic_items(TurnButton)
@@ -55,7 +62,7 @@ class SmallWorldBot(commands.Bot):
 
     async def _tick(self) -> None:
         try:
-            await self.flow.tick()
+            await self.desk.tick()
         except Exception:  # deadlines must keep running whatever one pass hit
             log.exception("deadline pass failed")
 

@@ -28,9 +28,11 @@ from engine import (
     to_act,
 )
 from engine.content import map_for_players
-from engine.state import OVER, from_json, to_json
+from engine.state import OVER, GameState, from_json, to_json
 
-from .storage import Storage, now_iso
+from . import outbox
+from .messages import Announcement, decision_key, paused_dm, reminder, turn_message, your_move_dm
+from .storage import Storage, Transaction, now_iso
 
 #: Default time a player has for a decision, in hours.
 DEFAULT_DEADLINE_HOURS = 24.0
@@ -69,6 +71,7 @@ class LoadedGame:
     seats: list[Seat]
     deadline_at: datetime | None = None
     reminded: bool = False
+    paused: bool = False
     game: Game | None = None
 
     def seat_of(self, user_id: int) -> int | None:
@@ -92,12 +95,14 @@ class LoadedGame:
         seat = to_act(self.game.state)
         return None if seat is None else self.user_at(seat)
 
-    def turn_key(self) -> str:
-        """Identifies the decision being made now; buttons carry it to refuse stale presses."""
+    def matches(self, key: str) -> bool:
+        """Whether a button's key still holds: ``v<version>`` for exactly this state (Undo),
+        else the decision key (End turn, Done placing, Decline)."""
         assert self.game is not None
         s = self.game.state
-        pending = len(s.turn.pending)
-        return f"{s.round}.{s.turn.seat}.{pending}"
+        if key.startswith("v"):
+            return key == f"v{s.version}"
+        return key == decision_key(s)
 
 
 @dataclass
@@ -120,6 +125,8 @@ class Outcome:
     turn_ended: bool = False
     actor_changed: bool = False
     finished_turn_events: list[dict[str, Any]] = field(default_factory=list)
+    #: Outbox rows recorded with this change, for the announcer to post.
+    announced: list[int] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -183,6 +190,7 @@ class GameService:
             seats=seats,
             deadline_at=datetime.fromisoformat(row["deadline_at"]) if row["deadline_at"] else None,
             reminded=bool(row["reminded"]),
+            paused=bool(row["paused"]),
         )
         if row["state"]:
             cfg = json.loads(row["config"])
@@ -372,12 +380,14 @@ class GameService:
                         lg.id,
                     ),
                 )
+                items = await self._turn_announcements(tx, lg, game.state, deadline)
+                announced = await outbox.record(tx, lg.id, items, self.clock())
             lg.status = "active"
             lg.game = game
             lg.deadline_at = deadline
             lg.reminded = False
             lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
-            return Outcome(lg, turn_ended=True, actor_changed=True)
+            return Outcome(lg, turn_ended=True, actor_changed=True, announced=announced)
 
     # --- play ---------------------------------------------------------------------------
 
@@ -387,20 +397,17 @@ class GameService:
         user_id: int,
         actions: list[Action | str] | Action | str,
         *,
-        turn_key: str | None = None,
+        key: str | None = None,
     ) -> tuple[LoadedGame, int, list[Action]]:
         """Refuse now, changing nothing, what ``act`` would refuse for this member.
 
         The first action is checked against the engine's rules; later ones in a batch can
         only be judged once the earlier ones are applied (``act`` checks them all again).
+        ``act`` calls this again inside the game's lock, so a second press of the same
+        button, queued behind the first, is refused there.
         """
         lg = await self.in_channel(channel_id)
-        self._require_running(lg)
-        seat = lg.seat_of(user_id)
-        if seat is None:
-            raise ServiceError("You are not playing in this game.")
-        if turn_key is not None and turn_key != lg.turn_key():
-            raise ServiceError("That button belongs to a decision that is already over.")
+        seat = self._seat_for(lg, user_id, key)
         items = actions if isinstance(actions, list) else [actions]
         parsed = [parse(a) if isinstance(a, str) else a for a in items]
         assert lg.game is not None
@@ -409,38 +416,50 @@ class GameService:
             raise IllegalAction(why)
         return lg, seat, parsed
 
+    def _seat_for(self, lg: LoadedGame, user_id: int, key: str | None) -> int:
+        self._require_running(lg)
+        seat = lg.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("You are not playing in this game.")
+        if key is not None and not lg.matches(key):
+            raise ServiceError("That button belongs to a moment of the game that is over.")
+        return seat
+
     async def act(
         self,
         channel_id: int,
         user_id: int,
         actions: list[Action | str] | Action | str,
         *,
-        turn_key: str | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Apply one or more actions for a member, all or nothing, committed before returning."""
         lg = await self.in_channel(channel_id)
         async with self.lock(lg.id):
-            lg, seat, parsed = await self.check(channel_id, user_id, actions, turn_key=turn_key)
+            lg, seat, parsed = await self.check(channel_id, user_id, actions, key=key)
             return await self._apply(lg, [(seat, a, user_id, False) for a in parsed])
 
-    async def undo(self, channel_id: int, user_id: int) -> Outcome:
-        """Take back the member's last action of this turn."""
+    async def undo(self, channel_id: int, user_id: int, *, key: str | None = None) -> Outcome:
+        """Take back the member's last action of this turn.
+
+        With a button's ``key`` (``v<version>``) the undo happens only if nothing changed
+        since the button was shown: two presses of one Undo button take back one action.
+        """
         lg = await self.in_channel(channel_id)
         async with self.lock(lg.id):
-            self._require_running(lg)
-            seat = lg.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("You are not playing in this game.")
+            lg = await self.in_channel(channel_id)
+            seat = self._seat_for(lg, user_id, key)
             game = lg.game
             assert game is not None
             why = game.can_undo(seat)
             if why:
                 raise ServiceError(why)
+            snapshot, log = to_json(game.state), list(game.log)
             game.undo(seat)
             try:
                 await self._commit(lg, [(seat, UNDO, user_id, False)])
             except BaseException:
-                # The database still has the action: reload from it next time.
+                game.state, game.log = from_json(snapshot), log
                 self._cache.pop(lg.id, None)
                 raise
             return Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])
@@ -449,7 +468,7 @@ class GameService:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
         lg = await self.load(game_id)
         async with self.lock(lg.id):
-            if lg.status != "active" or lg.game is None or lg.deadline_at is None:
+            if lg.status != "active" or lg.game is None or lg.deadline_at is None or lg.paused:
                 return None
             if lg.deadline_at > self.clock():
                 return None
@@ -458,21 +477,25 @@ class GameService:
             if seat is None:
                 return None
             batch = []
+            labels = []
             probe = Game.restore(lg.game.config, [], from_json(to_json(state)))
             # Finish the overdue decision: defaults until another seat must act or it is over.
             while to_act(probe.state) == seat:
                 action = default_action(probe.state)
                 assert action is not None
+                labels.append(label(probe.state, action))
                 probe.play(seat, action)
                 batch.append((seat, action, None, True))
-            return await self._apply(lg, batch)
+            did = " → ".join(labels)
+            note = f"⏰ Time ran out for **{state.players[seat].name}**: {did}."
+            return await self._apply(lg, batch, note=note)
 
     async def due_games(self) -> tuple[list[int], list[int]]:
-        """Games whose deadline has passed, and games due a reminder."""
+        """Games whose deadline has passed, and games due a reminder (paused ones wait)."""
         now = self.clock()
         rows = await self.storage.fetchall(
             "SELECT id, deadline_at, deadline_hours, reminded FROM games"
-            " WHERE status = 'active' AND deadline_at IS NOT NULL"
+            " WHERE status = 'active' AND deadline_at IS NOT NULL AND paused = 0"
         )
         overdue, remind = [], []
         for r in rows:
@@ -485,13 +508,55 @@ class GameService:
                 remind.append(r["id"])
         return overdue, remind
 
-    async def mark_reminded(self, game_id: int) -> None:
-        """Remember that the current decision's reminder went out."""
-        async with self.storage.transaction() as tx:
-            await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
-        lg = self._cache.get(game_id)
-        if lg is not None:
+    async def remind(self, game_id: int) -> list[int]:
+        """Record the reminder of the current decision, once; returns the outbox rows."""
+        lg = await self.load(game_id)
+        async with self.lock(lg.id):
+            actor = lg.actor_id()
+            if lg.reminded or lg.paused or actor is None or lg.deadline_at is None:
+                return []
+            async with self.storage.transaction() as tx:
+                await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
+                ids = await outbox.record(
+                    tx, game_id, [reminder(actor, lg.deadline_at)], self.clock()
+                )
             lg.reminded = True
+            return ids
+
+    async def pause(self, game_id: int, reason: str) -> list[int]:
+        """Stop a game's deadlines because its channel refuses the bot; tell the host by DM.
+
+        Returns the outbox rows recorded (none if the game was already paused or is over).
+        """
+        lg = await self.load(game_id)
+        async with self.lock(lg.id):
+            if lg.paused or lg.status != "active":
+                return []
+            async with self.storage.transaction() as tx:
+                await tx.execute("UPDATE games SET paused = 1 WHERE id = ?", (game_id,))
+                ids = await outbox.record(
+                    tx, game_id, [paused_dm(lg.host_id, lg.channel_id, reason)], self.clock()
+                )
+            lg.paused = True
+            return ids
+
+    async def resume(self, game_id: int) -> None:
+        """The channel takes the bot's messages again: deadlines run, the current one afresh."""
+        lg = await self.load(game_id)
+        async with self.lock(lg.id):
+            if not lg.paused:
+                return
+            deadline = None
+            if lg.status == "active":
+                deadline = self.clock() + timedelta(hours=lg.deadline_hours)
+            async with self.storage.transaction() as tx:
+                await tx.execute(
+                    "UPDATE games SET paused = 0, deadline_at = ?, reminded = 0 WHERE id = ?",
+                    (now_iso(deadline) if deadline else None, game_id),
+                )
+            lg.paused = False
+            lg.deadline_at = deadline
+            lg.reminded = False
 
     def _require_running(self, lg: LoadedGame) -> None:
         if lg.status == "lobby":
@@ -500,7 +565,10 @@ class GameService:
             raise ServiceError("This game is over.")
 
     async def _apply(
-        self, lg: LoadedGame, batch: list[tuple[int, Action, int | None, bool]]
+        self,
+        lg: LoadedGame,
+        batch: list[tuple[int, Action, int | None, bool]],
+        note: str | None = None,
     ) -> Outcome:
         game = lg.game
         assert game is not None
@@ -543,6 +611,8 @@ class GameService:
                 lg,
                 [(s, a.text, u, auto) for s, a, u, auto in batch],
                 reset_deadline=outcome.actor_changed,
+                outcome=outcome,
+                note=note,
             )
         except BaseException:
             game.state = from_json(snapshot)
@@ -556,7 +626,11 @@ class GameService:
         lg: LoadedGame,
         rows: list[tuple[int, str, int | None, bool]],
         reset_deadline: bool = False,
+        outcome: Outcome | None = None,
+        note: str | None = None,
     ) -> None:
+        """Append the actions, save the state and, when the decision passed to someone else,
+        record its announcements: one transaction."""
         game = lg.game
         assert game is not None
         state = game.state
@@ -594,10 +668,52 @@ class GameService:
                     lg.id,
                 ),
             )
+            if outcome is not None and (outcome.turn_ended or outcome.actor_changed):
+                items = await self._turn_announcements(
+                    tx,
+                    lg,
+                    state,
+                    deadline,
+                    finished_seat=outcome.applied[-1].seat if outcome.applied else None,
+                    finished_events=outcome.finished_turn_events if outcome.turn_ended else None,
+                    note=note,
+                )
+                outcome.announced = await outbox.record(tx, lg.id, items, now)
         lg.deadline_at = deadline
         lg.reminded = reminded
         if over:
             lg.status = "over"
+
+    async def _turn_announcements(
+        self,
+        tx: Transaction,
+        lg: LoadedGame,
+        state: GameState,
+        deadline: datetime | None,
+        *,
+        finished_seat: int | None = None,
+        finished_events: list[dict[str, Any]] | None = None,
+        note: str | None = None,
+    ) -> list[Announcement]:
+        """The turn message, and a DM to the member who acts next if they asked for one."""
+        seat = to_act(state)
+        actor = None if seat is None else lg.user_at(seat)
+        items = [
+            turn_message(
+                lg.id,
+                state,
+                actor_id=actor,
+                deadline=deadline,
+                finished_seat=finished_seat,
+                finished_events=finished_events,
+                note=note,
+            )
+        ]
+        if actor is not None:
+            row = await tx.fetchone("SELECT dm_turns FROM user_prefs WHERE user_id = ?", (actor,))
+            if row and row["dm_turns"]:
+                items.append(your_move_dm(lg.channel_id, actor))
+        return items
 
     # --- queries ------------------------------------------------------------------------
 

@@ -70,13 +70,13 @@ class Storage:
         return applied
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Tx]:
+    async def transaction(self) -> AsyncIterator[Transaction]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back if the block raises."""
         db = self.db
         async with self._lock:
             await db.execute("BEGIN IMMEDIATE")
             try:
-                yield _Tx(db)
+                yield Transaction(db)
             except BaseException:
                 await db.execute("ROLLBACK")
                 raise
@@ -93,7 +93,7 @@ class Storage:
             return list(await cur.fetchall())
 
 
-class _Tx:
+class Transaction:
     """The connection inside a transaction (statements only; no commit of its own)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

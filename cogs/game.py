@@ -1,7 +1,7 @@
 """The ``/sw`` slash commands: lobby, play, private coins and information.
 
-Cogs stay thin: they parse the interaction, call the service through ``bot.flow``, and turn
-the result into a reply. Every rule is the engine's: options offered by autocomplete come
+Cogs stay thin: they parse the interaction and hand it to the service, through ``bot.desk``
+for anything that plays. Every rule is the engine's: options offered by autocomplete come
 from ``legal_actions``.
 """
 
@@ -16,8 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.flow import render_board_png, reply_error, ts
+from bot.desk import committed, render_board_png, reply_error
 from bot.glossary import lookup, search
+from bot.messages import ts
 from bot.service import GameService, ServiceError
 from engine import EngineError, label, legal_actions, to_act, view
 from engine.actions import (
@@ -83,6 +84,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         # tree's handler also logs.
         if isinstance(error, app_commands.CheckFailure):
             await reply_error(interaction, "You cannot use that here.")
+        elif interaction.extras.get("committed"):
+            await reply_error(
+                interaction, "Your move counts, but something went wrong after it was saved."
+            )
         else:
             await reply_error(interaction, "Something went wrong; the game was not changed.")
 
@@ -150,7 +155,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             f"The game begins! Seat order: {order}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.bot.flow.announce(outcome)
+        committed(interaction)
+        await self.bot.desk.announce(outcome, interaction)
 
     @app_commands.command(name="cancel", description="Cancel this channel's game")
     @app_commands.guild_only()
@@ -170,14 +176,14 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.flow.show_combos(interaction, lg)
+        await self.bot.desk.show_combos(interaction, lg)
 
     @app_commands.command(name="pick", description="Take a race and power combo")
     @app_commands.describe(slot="Position in the column: 1 is free, each lower one costs 1 more")
     @app_commands.guild_only()
     @refusals
     async def pick(self, interaction: Interaction, slot: app_commands.Range[int, 1, 6]) -> None:
-        await self.bot.flow.play(interaction, PickCombo(slot))
+        await self.bot.desk.play(interaction, PickCombo(slot))
 
     @pick.autocomplete("slot")
     async def pick_slot(self, interaction: Interaction, current: str) -> list[Any]:
@@ -188,7 +194,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def conquer(self, interaction: Interaction, region: int) -> None:
-        await self.bot.flow.play(interaction, Conquer(region))
+        await self.bot.desk.play(interaction, Conquer(region))
 
     @conquer.autocomplete("region")
     async def conquer_region(self, interaction: Interaction, current: str) -> list[Any]:
@@ -200,7 +206,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def roll(self, interaction: Interaction, region: int | None = None) -> None:
         action = RollBerserk() if region is None else Reinforce(region)
-        await self.bot.flow.play(interaction, action)
+        await self.bot.desk.play(interaction, action)
 
     @roll.autocomplete("region")
     async def roll_region(self, interaction: Interaction, current: str) -> list[Any]:
@@ -210,7 +216,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def abandon(self, interaction: Interaction, region: int) -> None:
-        await self.bot.flow.play(interaction, Abandon(region))
+        await self.bot.desk.play(interaction, Abandon(region))
 
     @abandon.autocomplete("region")
     async def abandon_region(self, interaction: Interaction, current: str) -> list[Any]:
@@ -232,7 +238,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         source: int | None = None,
     ) -> None:
         action = Deploy(to, count) if source is None else Move(source, to, count)
-        await self.bot.flow.play(interaction, action)
+        await self.bot.desk.play(interaction, action)
 
     @redeploy.autocomplete("to")
     async def redeploy_to(self, interaction: Interaction, current: str) -> list[Any]:
@@ -248,7 +254,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def decline(self, interaction: Interaction) -> None:
-        await self.bot.flow.play(interaction, Decline())
+        await self.bot.desk.play(interaction, Decline())
 
     @app_commands.command(name="end", description="Stop conquering and end your turn (or finish)")
     @app_commands.guild_only()
@@ -257,23 +263,20 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.flow.play(interaction, end_actions(lg.game.state))
+        await self.bot.desk.play(interaction, end_actions(lg.game.state))
 
     @app_commands.command(name="undo", description="Take back your last action of this turn")
     @app_commands.guild_only()
     @refusals
     async def undo(self, interaction: Interaction) -> None:
-        await self.service.undo(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            f"**{interaction.user.display_name}** undid their last action."
-        )
+        await self.bot.desk.undo(interaction)
 
     @app_commands.command(name="do", description="Any legal action, special powers included")
     @app_commands.describe(action="Start typing: the list shows every legal action")
     @app_commands.guild_only()
     @refusals
     async def do(self, interaction: Interaction, action: str) -> None:
-        await self.bot.flow.play(interaction, action)
+        await self.bot.desk.play(interaction, action)
 
     @do.autocomplete("action")
     async def do_action(self, interaction: Interaction, current: str) -> list[Any]:
@@ -286,7 +289,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def coins(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
-        await self.bot.flow.show_coins(interaction, lg)
+        await self.bot.desk.show_coins(interaction, lg)
 
     @app_commands.command(name="notify", description="Get a DM when it's your turn")
     @refusals

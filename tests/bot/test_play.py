@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.views import TEMPLATE
+from bot.controls import TEMPLATE
 from engine.state import PICK
 
 from .conftest import make_bot

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.messages import decision_key
 from bot.service import GameService, ServiceError
 from bot.storage import Storage
 from engine import IllegalAction
@@ -41,7 +42,7 @@ async def test_wal_mode_and_migrations(tmp_path) -> None:
     row = await service.storage.fetchone("PRAGMA journal_mode")
     assert row[0] == "wal"
     row = await service.storage.fetchone("PRAGMA user_version")
-    assert row[0] == 1
+    assert row[0] == 2  # 001 tables, 002 outbox
     assert await service.storage.migrate() == []  # nothing applied twice
     await service.storage.close()
 
@@ -52,11 +53,11 @@ async def test_two_simultaneous_presses_apply_once(tmp_path) -> None:
     lg = await service.in_channel(100)
     actor = lg.user_at(0)
     await service.act(100, actor, "pick 1")
-    key = lg.turn_key()
+    key = decision_key(lg.game.state)
     version = lg.game.state.version
     results = await asyncio.gather(
-        service.act(100, actor, ["stop", "end"], turn_key=key),
-        service.act(100, actor, ["stop", "end"], turn_key=key),
+        service.act(100, actor, ["stop", "end"], key=key),
+        service.act(100, actor, ["stop", "end"], key=key),
         return_exceptions=True,
     )
     errors = [r for r in results if isinstance(r, Exception)]

@@ -1,0 +1,349 @@
+"""The announcer: posts what the outbox holds, and owns every post, edit and retry.
+
+Guarantees, for each outbox row:
+
+- it is posted at least once after it was committed, even across a crash (pending rows are
+  posted on start and on every tick);
+- it is not posted twice: an attempt is counted before it is made, and a row that was
+  attempted before is first looked for among the channel's latest messages (a crash right
+  after Discord took the post), then sent with a nonce that Discord deduplicates;
+- one game's channel messages go out in order: a row that cannot go yet holds back the
+  game's later channel rows;
+- a failure never hides the move: transient errors (5xx, network, time-outs) are retried
+  with backoff; a board that Discord refuses falls back to a text-only message and the image
+  is added by an edit later; a channel that refuses the bot pauses the game and the host is
+  told by DM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+import discord
+
+from . import outbox
+from .controls import turn_view
+from .messages import CHANNEL, Announcement
+from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
+from .storage import Storage
+
+log = logging.getLogger(__name__)
+
+#: Seconds before the n-th retry of a transient failure (the last value repeats).
+BACKOFF = (5, 15, 60, 300, 900)
+#: How often a blocked channel is tried again, in seconds.
+BLOCKED_RETRY = 900
+#: Attempts at adding a refused image by an edit before the text-only message stays as is.
+IMAGE_ATTEMPTS = 5
+#: How many of the channel's latest messages are searched for a post a crash interrupted.
+LOOKBACK = 25
+
+
+class Courier(Protocol):
+    """What the announcer needs of the Discord client (``discord.Client`` has it all)."""
+
+    @property
+    def user(self) -> Any: ...
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    def get_user(self, user_id: int, /) -> Any: ...
+
+    async def fetch_user(self, user_id: int, /) -> Any: ...
+
+
+class GameDesk(Protocol):
+    """What the announcer may ask of the game service."""
+
+    async def pause(self, game_id: int, reason: str) -> list[int]: ...
+
+    async def resume(self, game_id: int) -> None: ...
+
+
+@dataclass
+class Delivery:
+    """What became of one outbox row, for the member whose action caused it."""
+
+    id: int
+    kind: str
+    status: str
+    error: str | None = None
+
+
+def render_files(a: Announcement) -> list[discord.File]:
+    """The images of an announcement (CPU work: called in a worker thread)."""
+    from renderer import render_board, render_final
+
+    assert a.view is not None
+    if a.image == "final":
+        return [
+            discord.File(io.BytesIO(render_final(a.view)), "final.png"),
+            discord.File(io.BytesIO(render_board(a.view)), "board.png"),
+        ]
+    return [discord.File(io.BytesIO(render_board(a.view)), "board.png")]
+
+
+class ImageError(Exception):
+    """The image of an announcement could not be made."""
+
+
+def reason_of(exc: BaseException) -> str:
+    """A short, true description of a failed Discord call."""
+    if isinstance(exc, discord.HTTPException):
+        text = exc.text or type(exc).__name__
+        return f"Discord said {exc.status}: {text}"
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+
+
+def is_permanent(exc: BaseException) -> bool:
+    """A refusal that retrying will not change: 4xx other than rate limits."""
+    if isinstance(exc, (discord.Forbidden, discord.NotFound)):
+        return True
+    return isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500 and exc.status != 429
+
+
+class Announcer:
+    """Posts outbox rows to Discord."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        courier: Courier,
+        games: GameDesk,
+        clock: Callable[[], datetime],
+        render: Callable[[Announcement], list[discord.File]] = render_files,
+    ) -> None:
+        self.storage = storage
+        self.courier = courier
+        self.games = games
+        self.clock = clock
+        self.render = render
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # --- entry points ---------------------------------------------------------------------
+
+    async def deliver(self, game_id: int, ids: list[int]) -> list[Delivery]:
+        """Post a game's open rows now (right after the request that recorded ``ids``).
+
+        Returns what became of ``ids``; earlier open rows of the game go first.
+        """
+        done = await self._deliver_game(game_id, force=True)
+        return [d for d in done if d.id in ids]
+
+    async def deliver_due(self) -> None:
+        """Post every open row whose time has come (on start, and on every tick)."""
+        for game_id in await outbox.games_with_open_rows(self.storage):
+            try:
+                await self._deliver_game(game_id, force=False)
+            except Exception:  # one game's trouble must not hold back the others
+                log.exception("announcements of game %s failed", game_id)
+
+    # --- one game -------------------------------------------------------------------------
+
+    async def _deliver_game(self, game_id: int, *, force: bool) -> list[Delivery]:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        results: list[Delivery] = []
+        async with lock:
+            now = self.clock()
+            channel_held = False
+            for row in await outbox.open_rows(self.storage, game_id):
+                is_channel = row.kind == CHANNEL
+                if is_channel and channel_held:
+                    continue
+                due = row.next_at is None or row.next_at <= now
+                if not due and not (force and row.status in (PENDING, BLOCKED)):
+                    channel_held = channel_held or (is_channel and row.status != PARTIAL)
+                    continue
+                delivery = await self._post(row)
+                results.append(delivery)
+                if is_channel and delivery.status in (PENDING, BLOCKED):
+                    channel_held = True
+        return results
+
+    async def _post(self, row: Row) -> Delivery:
+        """One attempt at one row; every outcome is recorded before returning."""
+        first_try = row.attempts == 0
+        await outbox.mark_attempt(self.storage, row)
+        now = self.clock()
+        try:
+            if row.kind == CHANNEL:
+                return await self._post_channel(row, first_try)
+            return await self._post_dm(row)
+        except Exception as exc:
+            # Permanent refusals were handled above; what is left may pass: retry later.
+            delay = BACKOFF[min(row.attempts - 1, len(BACKOFF) - 1)]
+            reason = reason_of(exc)
+            log.warning("outbox %s: %s; retrying in %ss", row.id, reason, delay)
+            await outbox.mark(
+                self.storage,
+                row,
+                PENDING,
+                now,
+                error=reason,
+                next_at=now + timedelta(seconds=delay),
+            )
+            return Delivery(row.id, row.kind, PENDING, reason)
+
+    async def _post_dm(self, row: Row) -> Delivery:
+        now = self.clock()
+        assert row.user_id is not None
+        try:
+            user = self.courier.get_user(row.user_id) or await self.courier.fetch_user(row.user_id)
+            message = await user.send(row.announcement.content)
+        except discord.HTTPException as exc:
+            if not is_permanent(exc):
+                raise
+            # Members who take no DMs from the bot: nothing to retry, nothing to pause.
+            reason = reason_of(exc)
+            log.info("outbox %s: DM to %s refused: %s", row.id, row.user_id, reason)
+            await outbox.mark(self.storage, row, FAILED, now, error=reason)
+            return Delivery(row.id, row.kind, FAILED, reason)
+        await outbox.mark(self.storage, row, SENT, now, message_id=message.id)
+        return Delivery(row.id, row.kind, SENT)
+
+    async def _post_channel(self, row: Row, first_try: bool) -> Delivery:
+        a = row.announcement
+        try:
+            channel = await self._channel(row.channel_id)
+            if row.status == PARTIAL:
+                return await self._add_image(row, channel)
+            if not first_try:
+                found = await self._already_posted(channel, row)
+                if found is not None:
+                    status = SENT if found.content == a.content else PARTIAL
+                    return await self._done(row, found, status, error=row.error)
+            try:
+                message = await self._send(channel, row, with_image=True)
+                return await self._done(row, message, SENT)
+            except (ImageError, discord.HTTPException) as exc:
+                if isinstance(exc, discord.HTTPException) and not (is_permanent(exc) and a.image):
+                    raise
+                # The text may still go where the image does not (no Attach Files, too big).
+                row.error = reason_of(exc)
+                log.warning("outbox %s: image refused (%s); posting text only", row.id, row.error)
+                message = await self._send(channel, row, with_image=False)
+                return await self._done(row, message, PARTIAL, error=row.error)
+        except discord.HTTPException as exc:
+            if not is_permanent(exc):
+                raise
+            return await self._blocked(row, reason_of(exc))
+
+    async def _send(self, channel: Any, row: Row, *, with_image: bool) -> Any:
+        a = row.announcement
+        kwargs: dict[str, Any] = {
+            "allowed_mentions": discord.AllowedMentions(
+                users=[discord.Object(u) for u in a.mentions], roles=False, everyone=False
+            ),
+            # Discord drops a second message with the same nonce from the same author.
+            "nonce": f"sw{row.id}",
+        }
+        if a.buttons:
+            b = a.buttons
+            kwargs["view"] = turn_view(b["game"], b["key"], b["version"], b["verbs"])
+        content = a.content
+        if with_image and a.image:
+            kwargs["files"] = await self._images(a)
+        elif a.image:
+            content = text_only(a.content, row.error)
+        return await channel.send(content, **kwargs)
+
+    async def _images(self, a: Announcement) -> list[discord.File]:
+        try:
+            return await asyncio.to_thread(self.render, a)
+        except Exception as exc:
+            # A drawing bug must not stop the game: the turn goes out as text.
+            log.exception("rendering failed")
+            raise ImageError("the board could not be drawn") from exc
+
+    async def _add_image(self, row: Row, channel: Any) -> Delivery:
+        """Put the refused image on the text-only message, by an edit; after a few failed
+        tries the text-only message stays as it is (``/sw board`` still draws the board)."""
+        now = self.clock()
+        a = row.announcement
+        try:
+            assert row.message_id is not None
+            message = channel.get_partial_message(row.message_id)
+            await message.edit(content=a.content, attachments=await self._images(a))
+        except (ImageError, discord.HTTPException) as exc:
+            reason = reason_of(exc)
+            if row.attempts >= IMAGE_ATTEMPTS:
+                await outbox.mark(self.storage, row, SENT, now, error=reason)
+                return Delivery(row.id, row.kind, SENT, reason)
+            delay = BACKOFF[min(row.attempts - 1, len(BACKOFF) - 1)]
+            await outbox.mark(
+                self.storage,
+                row,
+                PARTIAL,
+                now,
+                error=reason,
+                next_at=now + timedelta(seconds=delay),
+            )
+            return Delivery(row.id, row.kind, PARTIAL, reason)
+        await outbox.mark(self.storage, row, SENT, now)
+        return Delivery(row.id, row.kind, SENT)
+
+    async def _already_posted(self, channel: Any, row: Row) -> Any:
+        """The message an interrupted attempt posted, if it is among the latest ones."""
+        me = self.courier.user
+        a = row.announcement
+        texts = {a.content, text_only(a.content, row.error)}
+        async for message in channel.history(limit=LOOKBACK):
+            if me is not None and message.author.id == me.id and message.content in texts:
+                return message
+        return None
+
+    async def _done(
+        self, row: Row, message: Any, status: str, error: str | None = None
+    ) -> Delivery:
+        now = self.clock()
+        next_at = now + timedelta(seconds=BACKOFF[0]) if status == PARTIAL else None
+        await outbox.mark(
+            self.storage, row, status, now, message_id=message.id, error=error, next_at=next_at
+        )
+        # A message went through: a game paused for its channel may go on.
+        await self.games.resume(row.game_id)
+        return Delivery(row.id, row.kind, status, error)
+
+    async def _blocked(self, row: Row, reason: str) -> Delivery:
+        now = self.clock()
+        log.warning("outbox %s: channel %s refuses the bot: %s", row.id, row.channel_id, reason)
+        await outbox.mark(
+            self.storage,
+            row,
+            BLOCKED,
+            now,
+            error=reason,
+            next_at=now + timedelta(seconds=BLOCKED_RETRY),
+        )
+        ids = await self.games.pause(row.game_id, reason)
+        if ids:
+            # The host's DM does not depend on the channel: post it now.
+            for dm in await outbox.open_rows(self.storage, row.game_id):
+                if dm.id in ids:
+                    await self._post(dm)
+        return Delivery(row.id, row.kind, BLOCKED, reason)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.courier.get_channel(channel_id)
+        if channel is None:
+            channel = await self.courier.fetch_channel(channel_id)
+        return channel
+
+
+def retry_at(row: Row, now: datetime) -> datetime:
+    """When a row that failed for now is tried again: later after each failure."""
+    return now + timedelta(seconds=BACKOFF[min(row.attempts, len(BACKOFF)) - 1])
+
+
+def text_only(content: str, reason: str | None) -> str:
+    """The message posted when its image was refused, saying so."""
+    why = f" ({reason})" if reason else ""
+    return f"{content}\n\n⚠️ The board image could not be posted{why}; `/sw board` shows it."

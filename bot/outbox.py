@@ -1,0 +1,137 @@
+"""The outbox table: announcements written with the action that caused them.
+
+``record`` is called inside the service's transaction, so an action and what it must
+announce are committed together or not at all. The announcer reads open rows and marks
+each one's fate; every mark is its own small transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .messages import Announcement
+from .storage import Storage, Transaction, now_iso
+
+PENDING = "pending"
+SENT = "sent"
+#: Posted as text only; the image is still owed (an edit adds it later).
+PARTIAL = "partial"
+#: The channel refuses the bot (deleted, or permissions taken away); the game is paused.
+BLOCKED = "blocked"
+#: Given up for good (a member who takes no DMs from the bot).
+FAILED = "failed"
+OPEN = (PENDING, PARTIAL, BLOCKED)
+
+
+@dataclass
+class Row:
+    """One outbox row."""
+
+    id: int
+    game_id: int
+    channel_id: int
+    host_id: int
+    kind: str
+    user_id: int | None
+    announcement: Announcement
+    status: str
+    attempts: int
+    next_at: datetime | None
+    message_id: int | None
+    error: str | None
+
+
+async def record(
+    tx: Transaction, game_id: int, items: list[Announcement], now: datetime
+) -> list[int]:
+    """Queue announcements inside the caller's transaction; returns their ids in order."""
+    ids = []
+    for a in items:
+        rid = await tx.execute(
+            "INSERT INTO outbox (game_id, kind, user_id, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, a.kind, a.user_id, a.to_json(), now_iso(now)),
+        )
+        assert rid is not None
+        ids.append(rid)
+    return ids
+
+
+_SELECT = "SELECT o.*, g.channel_id, g.host_id FROM outbox o JOIN games g ON g.id = o.game_id"
+
+
+def _row(r: object) -> Row:
+    get = r.__getitem__  # type: ignore[attr-defined]
+    return Row(
+        id=get("id"),
+        game_id=get("game_id"),
+        channel_id=get("channel_id"),
+        host_id=get("host_id"),
+        kind=get("kind"),
+        user_id=get("user_id"),
+        announcement=Announcement.from_json(get("payload")),
+        status=get("status"),
+        attempts=get("attempts"),
+        next_at=datetime.fromisoformat(get("next_at")) if get("next_at") else None,
+        message_id=get("message_id"),
+        error=get("error"),
+    )
+
+
+async def open_rows(storage: Storage, game_id: int | None = None) -> list[Row]:
+    """Rows not yet done, oldest first (one game's, or every game's)."""
+    where = " WHERE o.status IN ('pending', 'partial', 'blocked')"
+    params: tuple = ()
+    if game_id is not None:
+        where += " AND o.game_id = ?"
+        params = (game_id,)
+    rows = await storage.fetchall(_SELECT + where + " ORDER BY o.id", params)
+    return [_row(r) for r in rows]
+
+
+async def games_with_open_rows(storage: Storage) -> list[int]:
+    """Games that still owe an announcement."""
+    rows = await storage.fetchall(
+        "SELECT DISTINCT game_id FROM outbox WHERE status IN ('pending', 'partial', 'blocked')"
+        " ORDER BY game_id"
+    )
+    return [r["game_id"] for r in rows]
+
+
+async def mark_attempt(storage: Storage, row: Row) -> None:
+    """Count an attempt before it is made: after a crash, a row with attempts may have
+    been posted already, and the announcer looks for it before posting again."""
+    row.attempts += 1
+    async with storage.transaction() as tx:
+        await tx.execute("UPDATE outbox SET attempts = ? WHERE id = ?", (row.attempts, row.id))
+
+
+async def mark(
+    storage: Storage,
+    row: Row,
+    status: str,
+    now: datetime,
+    *,
+    message_id: int | None = None,
+    error: str | None = None,
+    next_at: datetime | None = None,
+) -> None:
+    """Record what became of a row."""
+    row.status = status
+    row.message_id = message_id if message_id is not None else row.message_id
+    row.error = error
+    row.next_at = next_at
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "UPDATE outbox SET status = ?, message_id = ?, error = ?, next_at = ?,"
+            " sent_at = ? WHERE id = ?",
+            (
+                status,
+                row.message_id,
+                error,
+                now_iso(next_at) if next_at else None,
+                now_iso(now) if status in (SENT, PARTIAL) else None,
+                row.id,
+            ),
+        )
