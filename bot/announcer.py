@@ -179,16 +179,10 @@ class Announcer:
             return await self._post_dm(row)
         except Exception as exc:
             # Permanent refusals were handled above; what is left may pass: retry later.
-            delay = BACKOFF[min(row.attempts - 1, len(BACKOFF) - 1)]
             reason = reason_of(exc)
-            log.warning("outbox %s: %s; retrying in %ss", row.id, reason, delay)
+            log.warning("outbox %s: %s; trying again later", row.id, reason)
             await outbox.mark(
-                self.storage,
-                row,
-                PENDING,
-                now,
-                error=reason,
-                next_at=now + timedelta(seconds=delay),
+                self.storage, row, PENDING, now, error=reason, next_at=retry_at(row, now)
             )
             return Delivery(row.id, row.kind, PENDING, reason)
 
@@ -277,14 +271,8 @@ class Announcer:
             if row.attempts >= IMAGE_ATTEMPTS:
                 await outbox.mark(self.storage, row, SENT, now, error=reason)
                 return Delivery(row.id, row.kind, SENT, reason)
-            delay = BACKOFF[min(row.attempts - 1, len(BACKOFF) - 1)]
             await outbox.mark(
-                self.storage,
-                row,
-                PARTIAL,
-                now,
-                error=reason,
-                next_at=now + timedelta(seconds=delay),
+                self.storage, row, PARTIAL, now, error=reason, next_at=retry_at(row, now)
             )
             return Delivery(row.id, row.kind, PARTIAL, reason)
         await outbox.mark(self.storage, row, SENT, now)

@@ -1,8 +1,8 @@
 """The desk: a member's request, from the interaction to the service and back.
 
-A refusal is answered at once, privately, and changes nothing. An accepted request is
-deferred (so Discord's 3 seconds never run out), applied and committed by the service
-together with what it must announce, answered, and then handed to the announcer. If the
+A refusal is answered privately and changes nothing. An accepted request is applied and
+committed by the service together with what it must announce, answered, and then handed to
+the announcer (posting and drawing happen after the answer, so the answer is quick). If the
 announcement could not be posted, the member is told the truth: the move counts, and why
 the channel did not get the message.
 """
@@ -16,9 +16,9 @@ from typing import Any
 
 import discord
 
-from engine import EngineError, view
-from engine.rules import end_actions
-from engine.state import OVER
+from engine import EngineError, problem, to_act, view
+from engine.rules import closing_action, end_actions
+from engine.state import CONQUER, OVER
 from engine.view import visible_events
 
 from .announcer import Announcer, Delivery
@@ -47,12 +47,21 @@ def render_combos_png(state_view: dict[str, Any]) -> bytes:
     return render_combos(state_view)
 
 
+async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
+    """Reply to an interaction, whether or not it was acknowledged already.
+
+    Buttons are acknowledged with a silent defer (no "thinking" message), so that what
+    follows may be public or private as each reply needs.
+    """
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
 async def reply_error(interaction: Interaction, message: str) -> None:
     """A short private refusal, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    await answer(interaction, message, ephemeral=True)
 
 
 def committed(interaction: Interaction) -> None:
@@ -98,7 +107,6 @@ class Desk:
         actions: list[Any] | Any,
         *,
         key: str | None = None,
-        ephemeral: bool = False,
     ) -> Outcome | None:
         """Apply actions for the member; reply with what was done; announce the change."""
         try:
@@ -106,19 +114,20 @@ class Desk:
         except (ServiceError, EngineError) as exc:
             await reply_error(interaction, str(exc))
             return None
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        if interaction.type == discord.InteractionType.component:
+            # A press is acknowledged at once without a message (Discord's 3 seconds).
+            await interaction.response.defer()
         try:
             outcome = await self.service.act(
                 interaction.channel_id, interaction.user.id, actions, key=key
             )
         except (ServiceError, EngineError) as exc:
-            # Someone else's action got in between the check and the lock: say so privately
-            # and drop the public "thinking" placeholder.
-            await interaction.delete_original_response()
-            await interaction.followup.send(str(exc), ephemeral=True)
+            # Someone else's action (or the same button pressed twice) got in between the
+            # first check and the game's lock: refused there, privately.
+            await reply_error(interaction, str(exc))
             return None
         committed(interaction)
-        await self.acknowledge(interaction, outcome, ephemeral=ephemeral)
+        await self.acknowledge(interaction, outcome)
         await self.announce(outcome, interaction)
         return outcome
 
@@ -130,13 +139,9 @@ class Desk:
             await reply_error(interaction, str(exc))
             return
         committed(interaction)
-        await interaction.response.send_message(
-            f"**{interaction.user.display_name}** undid their last action."
-        )
+        await answer(interaction, f"**{interaction.user.display_name}** undid their last action.")
 
-    async def acknowledge(
-        self, interaction: Interaction, outcome: Outcome, ephemeral: bool = False
-    ) -> None:
+    async def acknowledge(self, interaction: Interaction, outcome: Outcome) -> None:
         """The member's reply: the labels of what was applied and what the dice said."""
         lg = outcome.game
         assert lg.game is not None
@@ -148,13 +153,20 @@ class Desk:
                 told = describe_event(state, e)
                 if told:
                     lines.append(told)
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+        if not outcome.actor_changed and state.turn.phase != OVER:
+            # Ending is refused while the player owes a choice (the Amazons' 4): say which.
+            seat = to_act(state)
+            closing = closing_action(state)
+            why = problem(state, seat, closing) if seat is not None else None
+            if why and state.turn.phase != CONQUER:
+                lines.append(f"Before you end: {why}")
+        kwargs: dict[str, Any] = {}
         if not outcome.actor_changed and state.turn.phase != OVER:
             # The same member acts on: put the next steps (End turn, Undo...) under the reply.
             kwargs["view"] = turn_view(
                 lg.id, decision_key(state), state.version, buttons_for(state)
             )
-        await interaction.followup.send("\n".join(lines), **kwargs)
+        await answer(interaction, "\n".join(lines), **kwargs)
 
     async def announce(
         self, outcome: Outcome, interaction: Interaction | None = None

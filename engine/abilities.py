@@ -70,11 +70,25 @@ class Ability:
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
         """Called when conquests end, before redeployment (Skeletons' new tokens)."""
 
+    def owed(self, s: GameState, race: RaceState) -> Action | None:
+        """A choice the owner must still make before its redeployment may end, or None.
+
+        The return value is the default a deadline applies (Amazons: the next token to
+        withdraw). While a choice is owed, ending is refused; each default must bring the
+        owner closer to owing nothing.
+        """
+        return None
+
+    def owed_reason(self, s: GameState, race: RaceState) -> str:
+        """The sentence telling the owner what ``owed`` asks of them (only asked when owed)."""
+        return "You still have a choice to make before ending."
+
     def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
-        """Called at the end of the owner's redeployment, before scoring (Amazons, Heroes)."""
+        """Called when the owner's own redeployment ends, before the tokens still in hand are
+        put back and before scoring (Amazons: those tokens count toward the 4)."""
 
     def place_defaults(self, s: GameState, race: RaceState) -> None:
-        """Place pieces the owner left unplaced when a redeployment ends (Encampments)."""
+        """Place pieces the owner left unplaced when a redeployment ends (Encampments, Heroes)."""
 
     def on_decline(self, s: GameState, race: RaceState) -> None:
         """Called when the race goes into decline (markers that vanish)."""
@@ -94,6 +108,13 @@ class Ability:
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         """Carry out one of the actions offered by ``actions``."""
         raise NotImplementedError(type(action).__name__)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        """Why one of this ability's actions (``handles``) is refused now, for the player.
+
+        None leaves the general sentence of the rules.
+        """
+        return None
 
 
 RACES: dict[str, Ability] = {}

@@ -120,6 +120,15 @@ class Finish(Action):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class Withdraw(Action):
+    """Amazons: take ``count`` tokens off a region, toward the 4 removed after redeploying."""
+
+    verb: ClassVar[str] = "withdraw"
+    region: int
+    count: int
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Enchant(Action):
     """Sorcerers: replace a lone active enemy token with one of yours from the tray."""
 
@@ -193,6 +202,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     EndTurn,
     Finish,
+    Withdraw,
     Enchant,
     DragonAttack,
     RollBerserk,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .abilities import abilities, cost_abilities, flag
 from .board import clear_region, event, is_empty, is_immune, mapdef, regions_of
 from .content import RegionDef
+from .market import remove_race
 from .state import GameState, RaceState
 
 BASE_COST = 2
@@ -129,12 +130,16 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
     [SW p.4] The defender "must immediately take all of these Race tokens back in hand and:
     Permanently discard one Race token back into the Storage tray; Keep the other Race tokens
     in hand, and redeploy them ... as the final action of the current player's turn."
+
+    A race In Decline whose last region this was leaves the map at once, its tokens in hand
+    with it [SW p.6]: "when the last token of a race In Decline is wiped off the map".
     """
     region = s.regions[rid]
     turn = s.turn
     nonempty = not is_empty(s, rid)
     defender_name = region.race
     lost = 0
+    defender = None
     if defender_name is not None:
         defender = s.races[defender_name]
         held = region.tokens
@@ -173,5 +178,10 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
         lost=lost,
         lost_tribe=bool(tribe),
     )
+    if defender is not None and defender.in_decline and not regions_of(s, defender.name):
+        # Gone now, not when the turn closes: the banner is back under the stack before the
+        # next conquest of this turn.
+        defender.hand = 0
+        remove_race(s, defender.name)
     for a in abilities(race):
         a.on_conquer(s, race, rid)

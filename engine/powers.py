@@ -330,7 +330,11 @@ class Heroic(Ability):
         add_marker(s, action.region, "hero")
         s.turn.heroes_placed += 1
 
-    def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
+    def place_defaults(self, s: GameState, race: RaceState) -> None:
+        # "At the end of your turn, place each of your 2 Heroes": the owner's own
+        # redeployment only, once its tokens are all placed, never as a defender.
+        if s.turn.phase != REDEPLOY:
+            return
         own = regions_of(s, race.name)
         placed = sum(1 for rid in own if s.regions[rid].markers.get("hero"))
         free = sorted(

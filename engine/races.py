@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .abilities import Ability, race_ability
-from .actions import Action, Enchant
+from .actions import Action, Enchant, Withdraw
 from .board import (
     add_marker,
     clear_region,
@@ -17,7 +17,7 @@ from .board import (
     tray,
 )
 from .conquest import neighbourhood, take_region, targets
-from .state import CONQUER, GameState, RaceState
+from .state import CONQUER, REDEPLOY, GameState, RaceState
 
 
 def _count(s: GameState, regions: list[int], terrain: str = "", feature: str = "") -> int:
@@ -30,36 +30,121 @@ def _count(s: GameState, regions: list[int], terrain: str = "", feature: str = "
     )
 
 
+#: Amazon tokens that conquer but never defend [SW p.8].
+AMAZON_LOAN = 4
+
+
 @race_ability
 class Amazons(Ability):
-    """Four tokens conquer but never defend: removed after redeploying, back when readied."""
+    """Four tokens conquer but never defend: the player withdraws them after redeploying, and
+    they come back when the troops are readied.
+
+    [SW p.8] "At the end of each of your Troop Redeployments ..., remove four tokens from the
+    map, making sure to leave at least one Amazon token in each of your Regions if possible".
+    The player chooses which (``Withdraw``); tokens still in hand when the redeployment ends
+    count first, as they never reached the map. The 4 wait in ``race.reserve``.
+    """
 
     name = "Amazons"
+    handles = (Withdraw,)
 
     def on_ready(self, s: GameState, race: RaceState) -> None:
         race.hand += race.reserve
         race.reserve = 0
 
+    def _due(self, s: GameState, race: RaceState) -> int:
+        """Tokens that must still come off the map: 4, less those withdrawn and those in hand.
+
+        Only in the Amazons' own redeployment, where the reserve starts empty (``on_ready``
+        put it in hand); a defender's placement is not their Troop Redeployment.
+        """
+        t = s.turn
+        if t.phase != REDEPLOY or t.race != race.name:
+            return 0
+        return max(0, AMAZON_LOAN - race.reserve - race.hand)
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        due = self._due(s, race)
+        if not due:
+            return []
+        own = regions_of(s, race.name)
+        full = [rid for rid in own if s.regions[rid].tokens >= 2]
+        out: list[Action] = []
+        for rid in own:
+            have = s.regions[rid].tokens
+            counts = list(range(1, min(due, have - 1) + 1))
+            # "leave at least one Amazon token in each of your Regions if possible": a region
+            # may be emptied only once no other region can spare a token.
+            if have <= due and not any(o != rid for o in full):
+                counts.append(have)
+            out.extend(Withdraw(rid, n) for n in counts)
+        return out
+
+    def owed(self, s: GameState, race: RaceState) -> Action | None:
+        if not self._due(s, race):
+            return None
+        own = regions_of(s, race.name)
+        if not own:
+            return None  # nothing left to withdraw: no choice remains
+        # The deadline's choice, one token a step: from the fullest region (lowest id on a
+        # tie); once every region is down to one token, empty the lowest id first.
+        rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
+        if s.regions[rid].tokens <= 1:
+            rid = own[0]
+        return Withdraw(rid, 1)
+
+    def owed_reason(self, s: GameState, race: RaceState) -> str:
+        due = self._due(s, race)
+        return (
+            f"Remove your {AMAZON_LOAN} Amazon tokens first: {due} more must come off the map "
+            "(withdraw REGION COUNT; tokens still in hand count), leaving one in each region "
+            "while any region holds two or more."
+        )
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        assert isinstance(action, Withdraw)
+        region = s.regions[action.region]
+        region.tokens -= action.count
+        race.reserve += action.count
+        if region.tokens == 0:
+            clear_region(s, action.region)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        assert isinstance(action, Withdraw)
+        t = s.turn
+        if t.phase != REDEPLOY or t.race != race.name:
+            return (
+                f"The Amazons withdraw their {AMAZON_LOAN} tokens at the end of their own "
+                "redeployment."
+            )
+        due = self._due(s, race)
+        if not due:
+            return "No more Amazon tokens need to leave the map (tokens in hand count)."
+        if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
+            return f"Region {action.region} is not one of your Amazon regions."
+        have = s.regions[action.region].tokens
+        if action.count < 1:
+            return "Withdraw at least one token."
+        if action.count > due:
+            return f"Only {due} more Amazon token{'s' if due != 1 else ''} must leave the map."
+        if action.count > have:
+            return f"Region {action.region} holds only {have} Amazon tokens."
+        spare = [
+            rid
+            for rid in regions_of(s, race.name)
+            if rid != action.region and s.regions[rid].tokens >= 2
+        ]
+        if action.count == have and spare:
+            return (
+                f"Leave one token in region {action.region}: region {spare[0]} can still spare "
+                "one, and a token must stay in each region if possible."
+            )
+        return None
+
     def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
-        # "remove four tokens from the map, making sure to leave at least one Amazon token in
-        # each of your Regions if possible": take from the fullest regions first; only when
-        # every region is down to one token does a region empty (lowest id first).
-        need = 4
-        own = [i for i, r in enumerate(s.regions) if r.race == race.name]
-        while need and own:
-            rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
-            region = s.regions[rid]
-            if region.tokens <= 1:
-                rid = min(own)
-                region = s.regions[rid]
-            region.tokens -= 1
-            race.reserve += 1
-            need -= 1
-            if region.tokens == 0:
-                clear_region(s, rid)
-                own.remove(rid)
-        # Tokens still in hand (no region to hold them) also wait off the board.
-        take = min(need, race.hand)
+        # Tokens still in hand count first toward the 4: placing and lifting them again
+        # would come to the same.
+        take = min(max(0, AMAZON_LOAN - race.reserve), race.hand)
         race.hand -= take
         race.reserve += take
 

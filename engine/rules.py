@@ -29,22 +29,20 @@ from .board import clear_region, event, regions_of, roll_die, tokens_on_board
 from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, targets
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
-from .rng import shuffled
+from .market import refill_market, remove_race
 from .state import (
     CLOSING,
     CONQUER,
     OVER,
     PICK,
     REDEPLOY,
-    Combo,
     GameState,
     Pending,
     RaceState,
     TurnState,
+    from_dict,
+    to_dict,
 )
-
-MARKET_SIZE = 6
-
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -119,10 +117,12 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                     if dst != src:
                         out.extend(Move(src, dst, n) for n in sorted({1, spare}))
         out.extend(_ability_actions(s, race))
-        closing = closing_action(s)
-        out.append(closing)
-        if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
-            out.append(EndTurn(decline=True))
+        # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
+        if owed(s, race) is None:
+            closing = closing_action(s)
+            out.append(closing)
+            if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
+                out.append(EndTurn(decline=True))
     return out
 
 
@@ -131,6 +131,26 @@ def _ability_actions(s: GameState, race: RaceState) -> list[Action]:
     for a in abilities(race):
         out.extend(a.actions(s, race))
     return out
+
+
+def owed(s: GameState, race: RaceState) -> Action | None:
+    """The default of a choice ``race``'s owner must make before this redeployment ends.
+
+    None when nothing is owed. While something is, ending the redeployment is refused, and a
+    deadline applies this default instead (``default_action``).
+    """
+    for a in abilities(race):
+        due = a.owed(s, race)
+        if due is not None:
+            return due
+    return None
+
+
+def _owed_reason(s: GameState, race: RaceState) -> str | None:
+    for a in abilities(race):
+        if a.owed(s, race) is not None:
+            return a.owed_reason(s, race)
+    return None
 
 
 def _conquered_by(s: GameState, race: RaceState) -> bool:
@@ -228,7 +248,14 @@ def _explain(s: GameState, action: Action) -> str:
     if isinstance(action, Abandon):
         return "You can only abandon your own regions, before conquering."
     if isinstance(action, (EndTurn, Finish, EndConquests)):
-        return "That step is not available now."
+        why = _owed_reason(s, race) if race is not None and t.phase != CONQUER else None
+        return why or "That step is not available now."
+    if race is not None:
+        for a in abilities(race):
+            if isinstance(action, a.handles):
+                why = a.refusal(s, race, action)
+                if why:
+                    return why
     region = getattr(action, "region", None)
     if race is not None and isinstance(region, int) and 0 <= region < len(s.regions):
         why = target_problem(s, race, region) if t.phase == CONQUER else None
@@ -280,27 +307,20 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
     else:
         race = acting_race(s)
         assert race is not None
-        owner = next((a for a in abilities(race) if isinstance(action, a.handles)), None)
-        if owner is None:
-            raise IllegalAction(f"{action.text!r} is not possible now.")
-        owner.perform(s, race, action)
+        _perform(s, race, action)
     s.version += 1
     return s
 
 
-# --- combo market ---------------------------------------------------------------------------
+def _perform(s: GameState, race: RaceState, action: Action) -> None:
+    """Hand a special action to the race's banner or badge that handles it."""
+    owner = next((a for a in abilities(race) if isinstance(action, a.handles)), None)
+    if owner is None:
+        raise IllegalAction(f"{action.text!r} is not possible now.")
+    owner.perform(s, race, action)
 
 
-def refill_market(s: GameState) -> None:
-    """Slide combos up and reveal new ones from the stacks, reshuffling used badges if needed."""
-    while len(s.market) < MARKET_SIZE and s.race_stack:
-        if not s.power_stack and s.power_discard:
-            s.rng_counter += 1
-            s.power_stack = shuffled(s.power_discard, s.seed, s.rng_counter)
-            s.power_discard = []
-        if not s.power_stack:
-            return
-        s.market.append(Combo(s.race_stack.pop(0), s.power_stack.pop(0)))
+# --- picking a combo ------------------------------------------------------------------------
 
 
 def _pick(s: GameState, seat: int, index: int) -> None:
@@ -383,13 +403,22 @@ def spread(s: GameState, race: RaceState) -> None:
         race.hand -= 1
 
 
+def _settle_owed(s: GameState, race: RaceState) -> None:
+    # Ending is refused while a choice is owed, so this acts only on an unvalidated action
+    # (a log replayed from before the choice existed): the defaults keep the state whole.
+    while (due := owed(s, race)) is not None:
+        _perform(s, race, due)
+
+
 def _end_turn(s: GameState, stout_decline: bool) -> None:
     t = s.turn
     race = s.races[t.race]  # type: ignore[index]
-    spread(s, race)
+    _settle_owed(s, race)
+    for a in abilities(race):
+        a.on_redeploy_end(s, race)
+    unready(s, race)
     for a in abilities(race):
         a.place_defaults(s, race)
-        a.on_redeploy_end(s, race)
     score(s, t.seat)
     race.turns += 1
     if stout_decline:
@@ -401,7 +430,12 @@ def _finish(s: GameState) -> None:
     t = s.turn
     race = acting_race(s)
     assert race is not None
-    spread(s, race)
+    _settle_owed(s, race)
+    if t.phase == CLOSING:
+        # A defender's tokens in hand were driven out: nowhere to return them to.
+        spread(s, race)
+    else:
+        unready(s, race)
     for a in abilities(race):
         a.place_defaults(s, race)
     if t.phase == CLOSING:
@@ -455,28 +489,17 @@ def go_into_decline(s: GameState, seat: int) -> None:
     event(s, "decline", seat=seat, race=race.name, power=race.power)
 
 
-def remove_race(s: GameState, name: str) -> None:
-    """Take a race in decline off the map; its banner returns under the stack [SW p.6]."""
-    race = s.races.pop(name)
-    for rid, r in enumerate(s.regions):
-        if r.race == name:
-            clear_region(s, rid)
-    p = s.players[race.owner]
-    if name in p.declined:
-        p.declined.remove(name)
-    if flag(race, "decline_limit_exempt") or not race.in_decline:
-        s.power_discard.append(race.power)
-    s.race_stack.append(name)
-    event(s, "vanish", seat=race.owner, race=name)
-    refill_market(s)
-
-
 def _decline_turn(s: GameState) -> None:
-    """Decline instead of conquering: score, and the turn ends [SW p.6]."""
+    """Decline instead of conquering: score, and the turn ends [SW p.6].
+
+    The race being readied (the active race, or In-Decline Ghouls in their sub-phase) first
+    gets its tokens back where they stood: Ghouls that decline keep every token on the map
+    [SW p.8], and In-Decline Ghouls make no move on a decline turn.
+    """
     t = s.turn
-    ghouls = s.races.get(t.race) if t.race else None
-    if ghouls is not None and ghouls.in_decline:
-        unready(s, ghouls)
+    race = acting_race(s)
+    if race is not None:
+        unready(s, race)
     go_into_decline(s, t.seat)
     score(s, t.seat)
     _close_turn(s)
@@ -560,6 +583,8 @@ def _begin_active(s: GameState) -> None:
     t.conquered = []
     t.nonempty_conquests = 0
     t.attacked = []
+    # What In-Decline Ghouls readied is theirs alone, and already settled by their finish.
+    t.readied = []
     if p.active is None:
         t.phase = PICK
         t.race = None
@@ -572,8 +597,8 @@ def _begin_active(s: GameState) -> None:
 def ready(s: GameState, race: RaceState) -> None:
     """[SW p.6] Leave one token in each region and take the others in hand.
 
-    What was taken is remembered so that a decline chosen before any conquest can put
-    In-Decline Ghouls back exactly where they stood.
+    Readying is automatic, so what was taken is remembered (``turn.readied``): tokens the
+    player does not use go back where they stood (``unready``).
     """
     taken = []
     for rid, r in enumerate(s.regions):
@@ -587,11 +612,20 @@ def ready(s: GameState, race: RaceState) -> None:
 
 
 def unready(s: GameState, race: RaceState) -> None:
-    """Undo ``ready``: tokens go back to the regions they were taken from."""
+    """Settle the tokens still in hand when the acting race's redeployment ends (or it declines).
+
+    They go back first to the regions they were readied from, no more than each region gave
+    and only to regions the race still holds; only the rest is spread (ruling 5). So a turn in
+    which the player neither conquers nor redeploys leaves every token where it stood.
+    """
     for rid, n in s.turn.readied:
-        if s.regions[rid].race == race.name and race.hand >= n:
-            s.regions[rid].tokens += n
-            race.hand -= n
+        if race.hand <= 0:
+            break
+        region = s.regions[rid]
+        if region.race == race.name:
+            back = min(n, race.hand)
+            region.tokens += back
+            race.hand -= back
     s.turn.readied = []
     spread(s, race)
 
@@ -619,8 +653,9 @@ def default_action(s: GameState) -> Action | None:
     """What a deadline applies for the seat to act, so an absent player never stalls a game.
 
     Not picked: the free combo at the top of the column. Conquering: stop (tokens stay where
-    they are). Redeploying: end the turn (tokens in hand are spread). A defender: finish (their
-    tokens are spread over their regions).
+    they are). Redeploying: first any choice still owed (the Amazons' 4, one token a step),
+    then end the turn (tokens in hand go back where they were readied from, the rest is
+    spread). A defender: finish (their tokens are spread over their regions).
     """
     t = s.turn
     if t.phase == OVER:
@@ -629,7 +664,9 @@ def default_action(s: GameState) -> Action | None:
         return PickCombo(1)
     if t.phase == CONQUER:
         return EndConquests()
-    return closing_action(s)
+    race = acting_race(s)
+    due = owed(s, race) if race is not None else None
+    return due if due is not None else closing_action(s)
 
 
 def closing_action(s: GameState) -> Action:
@@ -645,7 +682,18 @@ def closing_action(s: GameState) -> Action:
 
 
 def end_actions(s: GameState) -> list[Action]:
-    """What an "End turn" button does now: stop conquering if need be, then close."""
+    """What an "End turn" button does now: stop conquering if need be, then close.
+
+    It never makes a choice the player owes. Redeploying, it is the closing action, and while
+    a choice is owed its refusal says what to do. Conquering, when the redeployment that
+    follows will owe a choice, it only stops: refusing the whole press would leave the player
+    where the owed choice cannot be made yet.
+    """
     if s.turn.phase == CONQUER:
+        probe = from_dict(to_dict(s))
+        _end_conquests(probe)
+        race = acting_race(probe)
+        if race is not None and owed(probe, race) is not None:
+            return [EndConquests()]
         return [EndConquests(), closing_action(s)]
     return [closing_action(s)]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .content import components, load_map, map_for_players, powers, races
+from .market import refill_market
 from .rng import shuffled
-from .rules import refill_market, start_turn
+from .rules import start_turn
 from .state import GameState, PlayerState, RegionState, TurnState
 
 

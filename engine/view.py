@@ -29,6 +29,7 @@ from .actions import (
     PlaceHero,
     Reinforce,
     RollBerserk,
+    Withdraw,
 )
 from .board import mapdef, tray
 from .conquest import conquest_cost
@@ -175,6 +176,9 @@ def label(s: GameState, action: Action) -> str:
         return f"Deploy {action.count} in {where(action.region)}"
     if isinstance(action, Move):
         return f"Move {action.count} from {action.source} to {where(action.target)}"
+    if isinstance(action, Withdraw):
+        tokens = f"{action.count} token{'s' if action.count != 1 else ''}"
+        return f"Withdraw {tokens} from {where(action.region)} · back next turn"
     if isinstance(action, Enchant):
         return f"Enchant {where(action.region)} · 1 token from the tray"
     if isinstance(action, DragonAttack):

@@ -1,17 +1,67 @@
-"""Compact scenario fixtures for rule tests: put races on the board without playing to it."""
+"""Compact scenario fixtures for rule tests.
+
+Two kinds: ``put``/``turn`` stage a position without playing to it; ``start``/``pass_turns``
+play a real game from ``new_game``, where only the combos on offer are chosen in advance.
+"""
 
 from __future__ import annotations
 
-from engine import apply, legal_actions, new_game, to_act
+from typing import Any
+
+from engine import apply, default_action, legal_actions, new_game, to_act
 from engine.actions import Action
 from engine.board import regions_of
 from engine.rules import ready
-from engine.state import CONQUER, REDEPLOY, GameState, RaceState, TurnState
+from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
 
 
 def fresh(players: int = 2, seed: int = 1, map_id: str | None = None) -> GameState:
     """A new game whose turn state is reset so a test can stage any position."""
     return new_game([f"P{i + 1}" for i in range(players)], seed, map_id)
+
+
+def offer(s: GameState, race: str, power: str) -> GameState:
+    """Make ``race`` + ``power`` the free combo at the top of the market."""
+    for combo in list(s.market):
+        if combo.race in (race,) or combo.power in (power,):
+            s.market.remove(combo)
+    for stack, name in ((s.race_stack, race), (s.power_stack, power)):
+        if name in stack:
+            stack.remove(name)
+    s.market.insert(0, Combo(race, power))
+    return s
+
+
+def start(*combos: tuple[str, str], players: int = 2, seed: int = 1) -> GameState:
+    """A new game (its first turn really started) whose market opens with ``combos`` in order.
+
+    Seat 0 picks the first for free with ``pick 1``; the others slide up, so the next seat's
+    ``pick 1`` takes the second. Nothing else is staged.
+    """
+    s = new_game([f"P{i + 1}" for i in range(players)], seed)
+    for race, power in reversed(combos):
+        offer(s, race, power)
+    return s
+
+
+def pass_turns(s: GameState, seat: int) -> GameState:
+    """Every other seat plays on until ``seat``'s next turn has started.
+
+    Each takes what a deadline would (pick the free combo, stop conquering, end the turn),
+    checked to be one of its legal actions: they conquer nothing and move nothing.
+    """
+    while not (s.turn.seat == seat and to_act(s) == seat):
+        actor = to_act(s)
+        assert actor is not None and actor != seat, "the game ended or the seat must act"
+        action = default_action(s)
+        assert action is not None and action in legal_actions(s, actor)
+        apply(s, actor, action)
+    return s
+
+
+def board(s: GameState) -> list[tuple[Any, ...]]:
+    """Every region's race, owner, tokens and markers: the whole board, to compare."""
+    return [(r.race, r.owner, r.tokens, sorted(r.markers.items())) for r in s.regions]
 
 
 def clear_board(s: GameState) -> GameState:
@@ -97,4 +147,17 @@ def owned(s: GameState, race: str) -> dict[int, int]:
     return {rid: s.regions[rid].tokens for rid in regions_of(s, race)}
 
 
-__all__ = ["REDEPLOY", "clear_board", "fresh", "owned", "play", "put", "texts", "turn"]
+__all__ = [
+    "REDEPLOY",
+    "board",
+    "clear_board",
+    "fresh",
+    "offer",
+    "owned",
+    "pass_turns",
+    "play",
+    "put",
+    "start",
+    "texts",
+    "turn",
+]

@@ -29,11 +29,21 @@ def drive(game: Game, *lines: str) -> str:
 PUBLIC_COINS = re.compile(r"\d+ coins? on it|takes \d+ coins?( from it)?")
 
 
+def game_over_in(output: str) -> bool:
+    """Whether the game printed in ``output`` reached its end."""
+    return "Final ranking:" in output and "· Game over" in output
+
+
 def coin_lines_belong_to_actor(output: str) -> None:
-    """Before the final ranking, the only coin total shown is the acting player's own."""
-    game_part = output.split("Final ranking:")[0]
+    """Before the game ends, the only coin total shown is the acting player's own."""
+    lines = output.split("Final ranking:")[0].splitlines()
+    # What the last action prints (its score event) comes once the game is over, when every
+    # coin total may be shown: stop at its prompt.
+    prompts = [i for i, line in enumerate(lines) if re.match(r"P\d> ", line)]
+    if game_over_in(output) and prompts:
+        lines = lines[: prompts[-1]]
     actor = None
-    for line in game_part.splitlines():
+    for line in lines:
         if line.startswith("To act: "):
             actor = line.removeprefix("To act: ").split()[0]
         elif "coins" in PUBLIC_COINS.sub("", line):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction, NotYourTurn, apply, legal_actions, parse, view
-from engine.board import add_marker
+from engine import IllegalAction, NotYourTurn, apply, legal_actions, parse, to_act, view
+from engine.board import add_marker, tray
 from engine.conquest import conquest_cost
 from engine.content import powers, races
 from engine.rules import default_action
-from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY
+from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
 
-from .helpers import clear_board, fresh, owned, play, put, texts, turn
+from .helpers import board, clear_board, fresh, owned, pass_turns, play, put, start, texts, turn
 
 
 def _staged(hand: int = 10):
@@ -226,6 +226,68 @@ def test_ready_troops_leaves_one_per_region() -> None:
     put(s, 0, "Ratmen", "Hill", {1: 4, 2: 3}, hand=0)
     turn(s, 0, do_ready=True)
     assert owned(s, "Ratmen") == {1: 1, 2: 1} and s.races["Ratmen"].hand == 5
+
+
+def _ratmen_on_three_regions() -> GameState:
+    """A real game: seat 0 picks Merchant Ratmen (10 tokens), takes Mountain 19 (3), 20 (2)
+    and 21 (2), puts the 3 left on 20 and ends; seat 1 passes; seat 0's next turn has begun."""
+    s = start(("Ratmen", "Merchant"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "stop", "deploy 20 3", "end")
+    assert owned(s, "Ratmen") == {19: 3, 20: 5, 21: 2}
+    return s
+
+
+def test_a_turn_without_conquest_leaves_every_token_where_it_stood() -> None:
+    """[SW p.6] "Leaving in place one Race token in each Region they occupy, the player may
+    take all his other Active Race tokens from the map back in hand"; [SW p.5] "he may freely
+    redeploy" — the engine readies for him, so tokens he does not use go back where they
+    stood: no conquest and no redeployment leaves the board as it was."""
+    s = _ratmen_on_three_regions()
+    before = board(s)
+    pass_turns(s, 0)
+    assert owned(s, "Ratmen") == {19: 1, 20: 1, 21: 1}
+    assert s.races["Ratmen"].hand == 2 + 4 + 1
+    play(s, "stop", "end")
+    assert board(s) == before
+    assert s.races["Ratmen"].hand == 0
+
+
+def test_leftover_tokens_go_back_where_they_were_readied_from() -> None:
+    """[SW p.6] "the player may take all his other Active Race tokens from the map back in
+    hand and use them to conquer new Regions" — the tokens he did not use were never moved:
+    they go back first to the regions that gave them (region order), not to the weakest."""
+    s = _ratmen_on_three_regions()
+    pass_turns(s, 0)
+    play(s, "conquer 14")  # Lost Tribe Hill next to 20 and 21: 3 tokens, 4 left in hand
+    assert s.races["Ratmen"].hand == 4
+    play(s, "stop", "end")
+    # 19 gave 2 and 20 gave 4: the 4 go back to 19 (2) and then 20 (2); 21 gets none.
+    assert owned(s, "Ratmen") == {14: 3, 19: 3, 20: 3, 21: 1}
+
+
+def test_race_in_decline_leaves_the_map_as_its_last_region_falls() -> None:
+    """[SW "Entering into Decline"] "The Race banner of the now vanished race is placed at the
+    bottom of the stack ... The same is also done when the last token of a race In Decline is
+    wiped off the map as the result of their last Region being conquered." — at once, with
+    the tokens it held in hand, not when the attacker's turn closes."""
+    s = start(("Ghouls", "Merchant"), ("Ratmen", "Commando"))
+    play(s, "pick 1", "conquer 20", "conquer 21", "stop", "deploy 21 3", "end")
+    play(s, "pick 1", "conquer 19", "stop", "end")  # seat 1: Commando Ratmen on Mountain 19
+    play(s, "decline")  # seat 0's Ghouls keep all their tokens: 20 (2) and 21 (5)
+    assert owned(s, "Ghouls") == {20: 2, 21: 5} and s.turn.seat == 1
+    play(s, "conquer 20")
+    ghouls = s.races["Ghouls"]
+    assert ghouls.hand == 1  # one lost, one in hand to redeploy on 21 later
+    play(s, "conquer 21")
+    # Gone now, while seat 1 is still conquering, with the 4 it would have redeployed.
+    assert s.turn.phase == CONQUER and to_act(s) == 1
+    assert "Ghouls" not in s.races and s.players[0].declined == []
+    assert [e["kind"] for e in s.events[-2:]] == ["conquer", "vanish"]
+    assert s.race_stack[-1] == "Ghouls"
+    assert tray(s, "Ghouls") == races()["Ghouls"].tray
+    play(s, "stop", "end")
+    # Nobody is owed a redeployment: seat 0's turn starts with a pick.
+    assert s.turn.seat == 0 and s.turn.phase == PICK
 
 
 def test_decline_flips_one_token_per_region_and_ends_the_turn() -> None:

@@ -12,25 +12,28 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction, apply, parse, to_act
+from engine import IllegalAction, apply, default_action, label, legal_actions, parse, to_act
+from engine.actions import Withdraw
 from engine.board import tray
-from engine.state import CLOSING, CONQUER, PICK, Combo, GameState
+from engine.rules import end_actions
+from engine.state import CLOSING, CONQUER, PICK, GameState
 
-from .helpers import REDEPLOY, clear_board, fresh, owned, play, put, texts, turn
+from .helpers import (
+    REDEPLOY,
+    board,
+    clear_board,
+    fresh,
+    offer,
+    owned,
+    pass_turns,
+    play,
+    put,
+    start,
+    texts,
+    turn,
+)
 
 # --- local staging helpers -------------------------------------------------------------------
-
-
-def offer(s: GameState, race: str, power: str) -> GameState:
-    """Make ``race`` + ``power`` the free combo at the top of the market."""
-    for combo in list(s.market):
-        if combo.race in (race,) or combo.power in (power,):
-            s.market.remove(combo)
-    for stack, name in ((s.race_stack, race), (s.power_stack, power)):
-        if name in stack:
-            stack.remove(name)
-    s.market.insert(0, Combo(race, power))
-    return s
 
 
 def end_turn_gain(s: GameState, seat: int = 0) -> int:
@@ -71,30 +74,86 @@ def test_amazons_start_with_ten_plus_power(race: str, power: str, hand: int) -> 
     assert s.turn.phase == CONQUER and s.turn.race == race
 
 
-def test_amazons_remove_four_after_redeployment_and_get_them_back_when_readied() -> None:
+def _amazons_conquer() -> GameState:
+    """A real game: seat 0 picks Merchant Amazons (12 tokens) and takes Mountain 19 (3), 20
+    (2), 21 (2) and the Lost Tribe on 14 (3), keeping 2 in hand, still conquering."""
+    s = start(("Amazons", "Merchant"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "conquer 14")
+    assert s.races["Amazons"].hand == 2 and s.turn.phase == CONQUER
+    return s
+
+
+def test_amazons_player_withdraws_four_after_redeploying_and_gets_them_back() -> None:
     """[SW p.8, Amazons] "At the end of each of your Troop Redeployments ..., remove four
-    tokens from the map, making sure to leave at least one Amazon token in each of your Regions
-    if possible, and only take these four tokens back in hand to redeploy on the map once you
-    Ready your Troops ... at the start of your next turn." """
-    s = clear_board(fresh())
-    put(s, 0, "Amazons", "Stout", {1: 5, 2: 3})
-    put(s, 1, "Ratmen", "Commando", {20: 2})
-    tray_before = tray(s, "Amazons")
-    gained = end_turn_gain(s, 0)
-    # Four fewer on the map, one at least in each region, and the 4 wait off the board.
-    assert owned(s, "Amazons") == {1: 2, 2: 2}
+    tokens from the map, making sure to leave at least one Amazon token in each of your
+    Regions if possible, and only take these four tokens back in hand ... once you Ready your
+    Troops" — the player chooses the four; the engine only refuses what breaks the rule."""
+    s = _amazons_conquer()
     amazons = s.races["Amazons"]
+    tray_before = tray(s, "Amazons")
+    # The End-turn button stops at the redeployment, where the choice can be made.
+    assert [a.text for a in end_actions(s)] == ["stop"]
+    play(s, "stop", "deploy 20 2")
+    assert owned(s, "Amazons") == {14: 3, 19: 3, 20: 4, 21: 2}
+    # Ending is refused, with the reason, while the four are still owed.
+    assert "end" not in texts(s) and "end decline" not in texts(s)
+    assert [a.text for a in end_actions(s)] == ["end"]
+    assert refused(s, "end").startswith("Remove your 4 Amazon tokens first: 4 more")
+    assert {"withdraw 20 1", "withdraw 20 3", "withdraw 14 2", "withdraw 21 1"} <= set(texts(s))
+    assert label(s, Withdraw(20, 3)) == "Withdraw 3 tokens from 20 · Swamp · back next turn"
+    # Emptying 21 while other regions can spare a token breaks "at least one ... if possible".
+    assert "withdraw 21 2" not in texts(s)
+    assert "Leave one token in region 21" in refused(s, "withdraw 21 2")
+    assert "Only 4 more" in refused(s, "withdraw 20 5")
+    play(s, "withdraw 20 3")
+    assert "withdraw 20 1" not in texts(s)  # 20 is down to one: it stays
+    assert "1 more" in refused(s, "end")
+    play(s, "withdraw 14 1")
+    assert not any(t.startswith("withdraw") for t in texts(s))
+    assert "end" in texts(s)
+    play(s, "end")
+    assert owned(s, "Amazons") == {14: 2, 19: 3, 20: 1, 21: 2}
     assert amazons.reserve == 4 and amazons.hand == 0
-    # They are not discarded: the storage tray has not grown.
-    assert tray(s, "Amazons") == tray_before
-    assert gained == 2
-    # Seat 1 plays its turn; on seat 0's next turn the Amazons ready with the 4 back in hand.
-    assert s.turn.seat == 1
-    play(s, "stop", "end")
-    assert s.turn.seat == 0 and s.turn.race == "Amazons" and s.turn.phase == CONQUER
-    assert owned(s, "Amazons") == {1: 1, 2: 1}
-    assert amazons.hand == (2 - 1) + (2 - 1) + 4
-    assert amazons.reserve == 0
+    assert tray(s, "Amazons") == tray_before  # set aside, not discarded
+    # Seat 0's next turn: readied, with the four back in hand.
+    pass_turns(s, 0)
+    assert s.turn.race == "Amazons" and s.turn.phase == CONQUER
+    assert owned(s, "Amazons") == {14: 1, 19: 1, 20: 1, 21: 1}
+    assert amazons.hand == (1 + 2 + 0 + 1) + 4 and amazons.reserve == 0
+
+
+def test_amazons_tokens_still_in_hand_count_first_toward_the_four() -> None:
+    """[SW p.8, Amazons] "remove four tokens from the map" — four tokens kept in hand never
+    reach the map, which comes to the same: a turn without conquest ends at once and leaves
+    the board as it was ([SW p.6] "the player may take all his other Active Race tokens
+    from the map back in hand")."""
+    s = _amazons_conquer()
+    play(s, "stop", "deploy 20 2", "withdraw 20 3", "withdraw 14 1", "end")
+    before = board(s)
+    pass_turns(s, 0)
+    assert s.races["Amazons"].hand == 8
+    play(s, "stop")
+    assert "end" in texts(s) and not any(t.startswith("withdraw") for t in texts(s))
+    play(s, "end")
+    assert board(s) == before
+    assert s.races["Amazons"].reserve == 4 and s.races["Amazons"].hand == 0
+
+
+def test_amazons_deadline_default_withdraws_from_the_fullest_regions() -> None:
+    """[SW p.8, Amazons] "remove four tokens from the map, making sure to leave at least one
+    Amazon token in each of your Regions if possible" — when the deadline passes, the
+    defaults stop, withdraw one token a step from the fullest region (lowest id on a tie),
+    and end: a few steps, each one legal. The 2 tokens in hand count toward the four."""
+    s = _amazons_conquer()
+    steps = []
+    while to_act(s) == 0:
+        action = default_action(s)
+        assert action is not None and action in legal_actions(s, 0)
+        steps.append(action.text)
+        play(s, action)
+    assert steps == ["stop", "withdraw 14 1", "withdraw 19 1", "end"]
+    assert owned(s, "Amazons") == {14: 2, 19: 2, 20: 2, 21: 2}
+    assert s.races["Amazons"].reserve == 4 and s.turn.seat == 1
 
 
 def test_amazons_four_do_not_defend() -> None:
@@ -103,7 +162,8 @@ def test_amazons_four_do_not_defend() -> None:
     s = clear_board(fresh())
     put(s, 0, "Amazons", "Stout", {17: 5})
     put(s, 1, "Ratmen", "Diplomat", {16: 4})
-    end_turn_gain(s, 0)
+    turn(s, 0, phase=REDEPLOY)
+    play(s, "withdraw 17 4", "end")
     assert owned(s, "Amazons") == {17: 1}
     # Seat 1 readies 3 tokens: enough for 2 + 1 lone Amazon (with the 4 it would take 7).
     assert s.turn.seat == 1 and s.races["Ratmen"].hand == 3
@@ -115,14 +175,25 @@ def test_amazons_four_do_not_defend() -> None:
 def test_amazons_leave_one_per_region_only_if_possible() -> None:
     """[SW p.8, Amazons] "remove four tokens from the map, making sure to leave at least one
     Amazon token in each of your Regions if possible" — with 5 tokens in 3 regions it is not
-    possible: four still go, so regions are emptied."""
+    possible: four still go, and the player chooses the regions to empty once none can spare
+    a token. The deadline's default would empty the lowest ids."""
     s = clear_board(fresh())
     put(s, 0, "Amazons", "Stout", {1: 1, 2: 1, 4: 3})
-    gained = end_turn_gain(s, 0)
-    assert sum(owned(s, "Amazons").values()) == 1
-    assert len(owned(s, "Amazons")) == 1
+    turn(s, 0, phase=REDEPLOY)
+    withdrawals = {t for t in texts(s) if t.startswith("withdraw")}
+    # Emptying 4 at once is fine: on the way, every other region is already down to one.
+    assert withdrawals == {"withdraw 4 1", "withdraw 4 2", "withdraw 4 3"}
+    assert "region 4 can still spare" in refused(s, "withdraw 1 1")
+    assert default_action(s) == Withdraw(4, 1)
+    play(s, "withdraw 4 2")
+    assert {"withdraw 1 1", "withdraw 2 1", "withdraw 4 1"} <= set(texts(s))
+    assert default_action(s) == Withdraw(1, 1)
+    play(s, "withdraw 4 1", "withdraw 1 1")
+    before = s.players[0].coins
+    play(s, "end")
+    assert owned(s, "Amazons") == {2: 1}
     assert s.races["Amazons"].reserve == 4
-    assert gained == 1  # the emptied regions score nothing
+    assert s.players[0].coins - before == 1  # the emptied regions score nothing
 
 
 def test_amazons_defender_redeployment_removes_nothing() -> None:
@@ -297,6 +368,66 @@ def test_ghouls_all_stay_on_the_map_in_decline(race: str, left: dict[int, int]) 
     assert s.races[race].in_decline
     assert owned(s, race) == left
     assert s.turn.seat == 1  # "his turn ends immediately after scoring" [SW p.6]
+
+
+def _ghouls_on_three_regions() -> GameState:
+    """A real game: seat 0 picks Diplomat Ghouls (10 tokens), takes Mountain 19 (3), 20 (2)
+    and 21 (2), puts the 3 left on 21 and ends; seat 1 passes; seat 0's next turn has begun,
+    with its Ghouls readied."""
+    s = start(("Ghouls", "Diplomat"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "stop", "deploy 21 3", "end")
+    assert owned(s, "Ghouls") == {19: 3, 20: 2, 21: 5}
+    pass_turns(s, 0)
+    assert s.turn.race == "Ghouls" and s.races["Ghouls"].hand == 2 + 1 + 4
+    return s
+
+
+def test_ghouls_declining_on_a_later_turn_keep_every_token() -> None:
+    """[SW p.8, Ghouls] "Your Ghoul tokens *all* stay on the map when going into Decline,
+    instead of the usual 1 token per Region." — also when their troops were readied at the
+    start of the turn: the readied tokens go back where they stood."""
+    s = _ghouls_on_three_regions()
+    assert owned(s, "Ghouls") == {19: 1, 20: 1, 21: 1}
+    play(s, "decline")
+    ghouls = s.races["Ghouls"]
+    assert ghouls.in_decline and ghouls.hand == 0
+    assert owned(s, "Ghouls") == {19: 3, 20: 2, 21: 5}
+    assert s.turn.seat == 1
+
+
+def test_ghouls_in_decline_that_conquer_nothing_stay_where_they_stood() -> None:
+    """[SW p.8, Ghouls] In Decline they "can continue to conquer ... playing exactly as if they
+    were still Active tokens" — and like Active tokens, readying is a may ([SW p.6] "the
+    player may take all his other Active Race tokens ... back in hand"): Ghouls that conquer
+    nothing and finish have not moved."""
+    s = _ghouls_on_three_regions()
+    play(s, "decline")
+    before = board(s)
+    pass_turns(s, 0)
+    assert s.turn.race == "Ghouls" and s.races["Ghouls"].in_decline
+    assert owned(s, "Ghouls") == {19: 1, 20: 1, 21: 1}  # readied for the Ghoul sub-phase
+    play(s, "stop", "finish")
+    assert board(s) == before
+    assert s.turn.phase == PICK and s.races["Ghouls"].hand == 0
+
+
+@pytest.mark.parametrize("later", [False, True], ids=["same-turn", "later-turn"])
+def test_stout_ghouls_declining_after_scoring_keep_every_token(later: bool) -> None:
+    """[SW Stout] "You may go In Decline at the end of a regular turn of conquests, after
+    scoring"; [SW p.8, Ghouls] "Your Ghoul tokens *all* stay on the map when going into
+    Decline" — on the turn of the pick, and on a later turn after readying."""
+    s = start(("Ghouls", "Stout"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "stop", "deploy 21 2")
+    if later:
+        play(s, "end")
+        pass_turns(s, 0)
+        assert owned(s, "Ghouls") == {19: 1, 20: 1, 21: 1}
+        play(s, "stop")
+    before = s.players[0].coins
+    play(s, "end decline")
+    assert s.races["Ghouls"].in_decline
+    assert owned(s, "Ghouls") == {19: 3, 20: 2, 21: 4}
+    assert s.players[0].coins - before == 3  # scored once, as an active race
 
 
 def _ghouls_turn() -> GameState:

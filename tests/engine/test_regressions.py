@@ -9,16 +9,17 @@ from .helpers import clear_board, fresh, owned, play, put, texts, turn
 
 def test_amazons_emptying_a_region_keep_its_encampments() -> None:
     # [SW p.10 Bivouacking] "Encampments are never lost during an attack"; nor are they lost
-    # when the Amazons' end-of-redeployment removal empties a region.
+    # when the Amazons' end-of-redeployment withdrawal empties a region.
     s = clear_board(fresh(2))
     race = put(s, 0, "Amazons", "Bivouacking", {1: 1, 2: 1, 6: 1, 11: 1}, hand=3)
     s.regions[2].markers["camp"] = 3
     race.camps_free = 2
     turn(s, 0, phase=REDEPLOY)
-    play(s, "deploy 1 3")
+    play(s, "deploy 1 3", "withdraw 1 3", "withdraw 2 1")
+    assert s.regions[2].race is None and race.camps_free == 2 + 3
     play(s, "end")
     on_board = sum(r.markers.get("camp", 0) for r in s.regions)
-    assert on_board + s.races["Amazons"].camps_free == 5
+    assert on_board == 5 and race.camps_free == 0
 
 
 def test_declining_a_spirit_race_puts_readied_ghouls_back_where_they_stood() -> None:

@@ -1,0 +1,261 @@
+"""What is guaranteed when things go wrong: a crash after a commit, Discord refusing a post,
+a channel that stops taking the bot's messages, and buttons pressed twice at once."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot import outbox
+from engine import legal_actions, to_act
+from engine.simulate import choose
+from engine.state import CLOSING
+
+from .conftest import make_bot
+from .presses import press_together
+from .world import actor, game_of, legal_texts, started_game, world
+
+
+def _turn_messages(w, user_id: int) -> list:
+    """Channel messages that tell ``user_id`` it is their turn."""
+    return [
+        m
+        for m in w.channel.history()
+        if f"<@{user_id}>, it's your turn" in m.content or f"<@{user_id}>, your" in m.content
+    ]
+
+
+def _labels(message) -> list[str]:
+    return [item.label for row in message.components for item in row.children]
+
+
+async def _nothing(*_args, **_kwargs) -> list:
+    return []
+
+
+async def test_a_committed_turn_change_is_announced_after_a_crash(simcord_env, db_path) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _seat = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    # The process dies right after the commit: nothing of the announcement is posted.
+    simcord_env.bot.announcer.deliver = _nothing
+    simcord_env.bot.announcer.deliver_due = _nothing
+    r = await who.slash(w.channel, "sw end")
+    assert not r.ephemeral
+    nxt, _ = await actor(w)
+    assert nxt.id != who.id
+    assert _turn_messages(w, nxt.id) == []
+    # On start the new process posts what the outbox still owes: once.
+    await simcord_env.restart_bot(make_bot(db_path))
+    posted = _turn_messages(w, nxt.id)
+    assert len(posted) == 1
+    assert [a.filename for a in posted[0].attachments] == ["board.png"]
+    assert f"**{who.name}'s turn**" in posted[0].content
+    await simcord_env.restart_bot(make_bot(db_path))
+    assert len(_turn_messages(w, nxt.id)) == 1
+
+
+async def test_a_post_that_went_through_before_a_crash_is_not_repeated(
+    simcord_env, db_path
+) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    await who.slash(w.channel, "sw end")
+    nxt, _ = await actor(w)
+    [message] = _turn_messages(w, nxt.id)
+    # What a crash between Discord's answer and the outbox update leaves behind: the row
+    # was attempted, never marked.
+    storage = simcord_env.bot.storage
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "UPDATE outbox SET status = 'pending', message_id = NULL, sent_at = NULL"
+            " WHERE message_id = ?",
+            (message.id,),
+        )
+    await simcord_env.restart_bot(make_bot(db_path))
+    assert [m.id for m in _turn_messages(w, nxt.id)] == [message.id]
+    rows = await simcord_env.bot.storage.fetchall(
+        "SELECT status, message_id FROM outbox WHERE message_id = ?", (message.id,)
+    )
+    assert [tuple(r) for r in rows] == [("sent", message.id)]
+
+
+async def test_a_refused_board_falls_back_to_text_and_the_player_is_told(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, seat = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{w.channel.id}/messages",
+        status=400,
+        code=40005,
+        message="Request entity too large",
+    )
+    r = await who.slash(w.channel, "sw end")
+    # The move counts and the member hears what happened, privately.
+    assert not r.ephemeral and "End turn" in r.response.content
+    [note] = [f for f in r.followups if f.ephemeral]
+    assert "Your move counts" in note.content and "could not be posted" in note.content
+    assert "Request entity too large" in note.content
+    lg = await game_of(w)
+    assert lg.game.state.turn.seat != seat
+    nxt, _ = await actor(w)
+    [text] = _turn_messages(w, nxt.id)
+    assert text.attachments == [] and "/sw board" in text.content
+    assert "Combos" in _labels(text)
+    # A later pass adds the board to that message by an edit, instead of a second message.
+    await simcord_env.advance_time(61)
+    [board] = _turn_messages(w, nxt.id)
+    assert board.id == text.id
+    assert [a.filename for a in board.attachments] == ["board.png"]
+    assert "could not be posted" not in board.content
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_channel_that_refuses_the_bot_pauses_the_game(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w, deadline_hours=1.0)
+    host = w.members[0]
+    who, _seat = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{w.channel.id}/messages",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
+    r = await who.slash(w.channel, "sw end")
+    [note] = [f for f in r.followups if f.ephemeral]
+    assert "Your move counts" in note.content and "paused" in note.content
+    assert "Missing Permissions" in note.content
+    dm = host.user.dm_channel.history()[-1]
+    assert f"<#{w.channel.id}>" in dm.content and "paused" in dm.content
+    lg = await game_of(w)
+    assert lg.paused
+    version = lg.game.state.version
+    # No deadline runs out while the bot cannot tell anyone.
+    await simcord_env.advance_time(2 * 3600)
+    assert (await game_of(w)).game.state.version == version
+    # Permissions are back: the owed turn message goes out and the clock starts afresh.
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(16 * 60)
+    nxt, _ = await actor(w)
+    assert len(_turn_messages(w, nxt.id)) == 1
+    lg = await game_of(w)
+    assert not lg.paused
+    assert (lg.deadline_at - simcord_env.now()).total_seconds() > 0.9 * 3600
+
+
+async def test_a_transient_failure_is_retried_until_posted(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    # More server errors than discord.py's own retries absorb.
+    simcord_env.inject_error("POST", f"/channels/{w.channel.id}/messages", status=503, times=3)
+    r = await who.slash(w.channel, "sw end")
+    [note] = [f for f in r.followups if f.ephemeral]
+    assert "I keep trying" in note.content
+    nxt, _ = await actor(w)
+    assert _turn_messages(w, nxt.id) == []
+    await simcord_env.advance_time(5 * 60)
+    assert len(_turn_messages(w, nxt.id)) == 1
+    await simcord_env.advance_time(30 * 60)
+    assert len(_turn_messages(w, nxt.id)) == 1
+
+
+# --- one press, one effect ---------------------------------------------------------------
+
+
+async def test_undo_pressed_twice_at_once_undoes_one_action(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    for _ in range(2):
+        target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+        r = await who.slash(w.channel, "sw do", action=target)
+    log_before = len((await game_of(w)).game.log)
+    results = await press_together(who, r.response, "Undo")
+    assert len((await game_of(w)).game.log) == log_before - 1
+    public = [x for x in results if not x.ephemeral]
+    assert len(public) == 1 and "undid" in public[0].response.content
+
+
+async def test_end_turn_pressed_twice_at_once_ends_one_turn(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, seat = await actor(w)
+    r = await who.slash(w.channel, "sw pick", slot=1)
+    version = (await game_of(w)).game.state.version
+    results = await press_together(who, r.response, "End turn")
+    lg = await game_of(w)
+    assert lg.game.state.version == version + 2  # stop conquering, end: once
+    assert lg.game.state.turn.seat == (seat + 1) % 3
+    refusals = [f for x in results for f in x.followups if f.ephemeral]
+    assert len(refusals) == 1 and "is over" in refusals[0].content
+    acks = [m for m in w.channel.history() if m.content.startswith(f"**{who.name}**: Stop")]
+    assert len(acks) == 1
+
+
+async def test_decline_pressed_twice_at_once_declines_once(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    for _ in range(3):
+        who, _ = await actor(w)
+        await who.slash(w.channel, "sw pick", slot=1)
+        # Hold a region, so that the race has something to put in decline.
+        target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+        await who.slash(w.channel, "sw do", action=target)
+        await who.slash(w.channel, "sw end")
+    who, seat = await actor(w)
+    [message] = [m for m in _turn_messages(w, who.id) if "Decline" in _labels(m)]
+    version = (await game_of(w)).game.state.version
+    await press_together(who, message, "Decline")
+    lg = await game_of(w)
+    assert lg.game.state.version == version + 1
+    assert len(lg.game.state.players[seat].declined) == 1
+
+
+async def test_done_placing_pressed_twice_at_once_finishes_once(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    service = simcord_env.bot.service
+    rng = random.Random(3)
+    # Play quickly through the service until a defender must place tokens.
+    for _ in range(3000):
+        lg = await game_of(w)
+        state = lg.game.state
+        if state.turn.phase == CLOSING:
+            break
+        seat = to_act(state)
+        action = choose(rng, state, legal_actions(state, seat))
+        await service.act(w.channel.id, lg.user_at(seat), action)
+    assert state.turn.phase == CLOSING
+    await simcord_env.bot.announcer.deliver_due()
+    defender, _ = await actor(w)
+    message = w.channel.last_message
+    assert "Done placing" in _labels(message) and f"<@{defender.id}>" in message.content
+    version = state.version
+    pending = len(state.turn.pending)
+    await press_together(defender, message, "Done placing")
+    after = (await game_of(w)).game.state
+    assert after.version == version + 1
+    assert len(after.turn.pending) == pending - 1 or after.turn.phase != CLOSING
+
+
+async def test_every_outbox_row_is_done_after_a_whole_turn(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    await who.slash(w.channel, "sw end")
+    lg = await game_of(w)
+    assert await outbox.open_rows(simcord_env.bot.storage, lg.id) == []
