@@ -3,8 +3,8 @@
     python bench/bot.py [--games 50] [--rounds 3]
 
 Runs the real bot against simcord's in-memory Discord on a fresh SQLite file. For
-``/sw conquer`` and ``/sw end`` (which also renders and posts the board) it prints the median
-and p99 of the time between the interaction reaching the bot and the bot's first response
+``/sw conquer`` and ``/sw end`` (whose board is drawn and posted after the answer) it prints
+the median and p99 of the time between the interaction reaching the bot and the bot's first response
 (reply or defer), first with one game, then with ``--games`` games played at once: their
 commands are sent concurrently, one per game, round after round.
 """

@@ -34,7 +34,8 @@ TERMS: dict[str, str] = {
     ),
     "Redeployment": (
         "After conquering, move your active tokens freely among your regions, keeping at least "
-        "one in each. Tokens left in hand are spread onto your weakest regions."
+        "one in each. Tokens left in hand go back where you took them from at the start of the "
+        "turn; any others are spread onto your weakest regions."
     ),
     "Abandon": (
         "Before conquering you may empty some of your regions to free their tokens; they no "
@@ -56,7 +57,8 @@ TERMS: dict[str, str] = {
     ),
     "Deadlines": (
         "Each decision has a deadline. When it passes the bot plays the default: the free "
-        "combo, stop conquering, end the turn, or spread a defender's tokens."
+        "combo, stop conquering, end the turn (the Amazons' 4 come off the fullest regions), or "
+        "spread a defender's tokens. The turn message says so."
     ),
     "Coins": "Your coins are secret until the end: `/sw coins` shows yours to you alone.",
 }

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
+#: Discord shows at most this many autocomplete choices.
+AUTOCOMPLETE_LIMIT = 25
+
 HELP = """\
 **Small World in this channel**
 `/sw new` opens a game (2–5 players), `/sw join` takes a seat, `/sw start` begins.
@@ -401,7 +404,12 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         value_of: Any,
         dedupe: bool = False,
     ) -> list[app_commands.Choice[Any]]:
-        """Legal actions of the member's seat as autocomplete choices (at most 25)."""
+        """Legal actions of the member's seat as autocomplete choices (Discord shows 25).
+
+        Every word typed must appear in the label or the value. When more than 25 match,
+        the steps that end a conquest, a redeployment or a turn move to the front, so they
+        never fall off the list.
+        """
         try:
             lg = await self.service.in_channel(interaction.channel_id)
         except ServiceError:
@@ -410,8 +418,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if lg.game is None or seat is None:
             return []
         state = lg.game.state
-        key = current.strip().lower()
-        out: list[app_commands.Choice[Any]] = []
+        words = current.lower().split()
+        ending = {a.text for a in end_actions(state)} | {"stop", "decline", "end decline"}
+        found: list[tuple[bool, app_commands.Choice[Any]]] = []
         seen = set()
         for a in legal_actions(state, seat):
             if kinds is not None and not isinstance(a, kinds):
@@ -423,12 +432,13 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             text = label(state, a)
             if dedupe and isinstance(a, (Deploy, Move)):
                 text = f"{value} · {state.regions[value].tokens} tokens there"
-            if key and key not in text.lower() and key not in str(value).lower():
+            haystack = f"{text} {value}".lower()
+            if not all(w in haystack for w in words):
                 continue
-            out.append(app_commands.Choice(name=text[:100], value=value))
-            if len(out) == 25:
-                break
-        return out
+            found.append((a.text in ending, app_commands.Choice(name=text[:100], value=value)))
+        if len(found) > AUTOCOMPLETE_LIMIT:
+            found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
+        return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]
 
 
 async def setup(bot: SmallWorldBot) -> None:

@@ -10,7 +10,7 @@ from bot.controls import TEMPLATE
 from engine.state import PICK
 
 from .conftest import make_bot
-from .world import actor, game_of, legal_texts, started_game, world
+from .world import actor, game_of, legal_texts, play_until, started_game, world
 
 
 def _buttons(message) -> dict[str, str]:
@@ -149,3 +149,34 @@ async def test_deadlines_survive_a_restart(simcord_env, db_path) -> None:
     lg = await game_of(w)
     assert lg.game.state.turn.seat != seat
     assert any("Time ran out" in m.content for m in w.channel.history())
+
+
+async def test_do_autocomplete_keeps_the_turn_ending_steps_reachable(simcord_env) -> None:
+    """With more legal moves than Discord shows (25), ending stays on the list, and typing
+    narrows it down."""
+    from engine import legal_actions, to_act
+    from engine.rules import end_actions
+
+    def crowded(state) -> bool:
+        actions = legal_actions(state)
+        texts = {a.text for a in actions}
+        return len(actions) > 25 and bool(texts & {a.text for a in end_actions(state)})
+
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await play_until(w, crowded, seed=11)
+    state = lg.game.state
+    seat = to_act(state)
+    actions = legal_actions(state, seat)
+    closing = {a.text for a in end_actions(state)} & {a.text for a in actions}
+    member = w.member(lg.user_at(seat))
+    shown = await member.autocomplete(w.channel, "sw do", "action", "")
+    values = [c["value"] for c in shown]
+    assert len(values) == 25 and closing <= set(values)
+    assert set(values) <= {a.text for a in actions}
+    # Typing filters on every word: only matching moves, still legal.
+    some = next(a for a in actions if a.text.startswith(("deploy", "move", "conquer")))
+    words = some.text.split()[:2]
+    narrowed = await member.autocomplete(w.channel, "sw do", "action", " ".join(words))
+    assert some.text in {c["value"] for c in narrowed} or len(narrowed) == 25
+    assert all(all(x in (c["name"] + " " + c["value"]).lower() for x in words) for c in narrowed)

@@ -3,18 +3,14 @@ a channel that stops taking the bot's messages, and buttons pressed twice at onc
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot import outbox
-from engine import legal_actions, to_act
-from engine.simulate import choose
 from engine.state import CLOSING
 
 from .conftest import make_bot
 from .presses import press_together
-from .world import actor, game_of, legal_texts, started_game, world
+from .world import actor, game_of, legal_texts, play_until, started_game, world
 
 
 def _turn_messages(w, user_id: int) -> list:
@@ -227,17 +223,9 @@ async def test_decline_pressed_twice_at_once_declines_once(simcord_env) -> None:
 async def test_done_placing_pressed_twice_at_once_finishes_once(simcord_env) -> None:
     w = await world(simcord_env)
     await started_game(w)
-    service = simcord_env.bot.service
-    rng = random.Random(3)
     # Play quickly through the service until a defender must place tokens.
-    for _ in range(3000):
-        lg = await game_of(w)
-        state = lg.game.state
-        if state.turn.phase == CLOSING:
-            break
-        seat = to_act(state)
-        action = choose(rng, state, legal_actions(state, seat))
-        await service.act(w.channel.id, lg.user_at(seat), action)
+    lg = await play_until(w, lambda s: s.turn.phase == CLOSING, seed=3)
+    state = lg.game.state
     assert state.turn.phase == CLOSING
     await simcord_env.bot.announcer.deliver_due()
     defender, _ = await actor(w)

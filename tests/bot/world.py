@@ -59,3 +59,23 @@ async def legal_texts(w: World) -> list[str]:
     """Text forms of the legal actions of the member to act."""
     lg = await game_of(w)
     return [a.text for a in legal_actions(lg.game.state)]
+
+
+async def play_until(w: World, wanted: Any, seed: int) -> Any:
+    """Play random legal moves through the service (no Discord round trip) until
+    ``wanted(state)`` holds; returns the loaded game. Fails if the game ends first."""
+    import random
+
+    from engine.simulate import choose
+
+    service = w.env.bot.service
+    rng = random.Random(seed)
+    while True:
+        lg = await game_of(w)
+        state = lg.game.state
+        if wanted(state):
+            return lg
+        seat = to_act(state)
+        assert seat is not None, "the game ended before the wanted position came up"
+        action = choose(rng, state, legal_actions(state, seat))
+        await service.act(w.channel.id, lg.user_at(seat), action)
