@@ -39,7 +39,9 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
         how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
         text = f"{who}'s {e['race']} {how} {where(e['region'])}"
         if e.get("defender"):
-            owner = s.races[e["defender"]].owner if e["defender"] in s.races else None
+            owner = e.get("defender_seat")
+            if owner is None and e["defender"] in s.races:  # events stored before the seat
+                owner = s.races[e["defender"]].owner
             lost = f", {e['lost']} lost" if e.get("lost") else ""
             text += f" from {_name(s, owner)}'s {e['defender']}{lost}"
         elif e.get("lost_tribe"):

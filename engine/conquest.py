@@ -175,6 +175,8 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
         region=rid,
         tokens=tokens,
         defender=defender_name,
+        # The owner is recorded, not looked up later: the race may leave the map at once.
+        defender_seat=defender.owner if defender is not None else None,
         lost=lost,
         lost_tribe=bool(tribe),
     )
