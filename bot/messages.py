@@ -141,7 +141,8 @@ def turn_message(
         mentions=[actor_id] if actor_id else [],
         image="board",
         view=view(s),
-        buttons=button_spec(game_id, s, buttons_for(s)),
+        # Nothing of a fresh decision can be undone yet: Undo comes with the replies.
+        buttons=button_spec(game_id, s, [v for v in buttons_for(s) if v != "undo"]),
     )
 
 
