@@ -22,6 +22,7 @@ BLOCKED = "blocked"
 #: Given up for good (a member who takes no DMs from the bot).
 FAILED = "failed"
 OPEN = (PENDING, PARTIAL, BLOCKED)
+_OPEN_SQL = "(" + ", ".join(f"'{status}'" for status in OPEN) + ")"
 
 
 @dataclass
@@ -31,7 +32,6 @@ class Row:
     id: int
     game_id: int
     channel_id: int
-    host_id: int
     kind: str
     user_id: int | None
     announcement: Announcement
@@ -58,7 +58,7 @@ async def record(
     return ids
 
 
-_SELECT = "SELECT o.*, g.channel_id, g.host_id FROM outbox o JOIN games g ON g.id = o.game_id"
+_SELECT = "SELECT o.*, g.channel_id FROM outbox o JOIN games g ON g.id = o.game_id"
 
 
 def _row(r: object) -> Row:
@@ -67,7 +67,6 @@ def _row(r: object) -> Row:
         id=get("id"),
         game_id=get("game_id"),
         channel_id=get("channel_id"),
-        host_id=get("host_id"),
         kind=get("kind"),
         user_id=get("user_id"),
         announcement=Announcement.from_json(get("payload")),
@@ -81,7 +80,7 @@ def _row(r: object) -> Row:
 
 async def open_rows(storage: Storage, game_id: int | None = None) -> list[Row]:
     """Rows not yet done, oldest first (one game's, or every game's)."""
-    where = " WHERE o.status IN ('pending', 'partial', 'blocked')"
+    where = f" WHERE o.status IN {_OPEN_SQL}"
     params: tuple = ()
     if game_id is not None:
         where += " AND o.game_id = ?"
@@ -93,8 +92,7 @@ async def open_rows(storage: Storage, game_id: int | None = None) -> list[Row]:
 async def games_with_open_rows(storage: Storage) -> list[int]:
     """Games that still owe an announcement."""
     rows = await storage.fetchall(
-        "SELECT DISTINCT game_id FROM outbox WHERE status IN ('pending', 'partial', 'blocked')"
-        " ORDER BY game_id"
+        f"SELECT DISTINCT game_id FROM outbox WHERE status IN {_OPEN_SQL} ORDER BY game_id"
     )
     return [r["game_id"] for r in rows]
 

@@ -26,6 +26,9 @@ from engine.actions import (
     Conquer,
     Decline,
     Deploy,
+    EndConquests,
+    EndTurn,
+    Finish,
     Move,
     PickCombo,
     Reinforce,
@@ -39,6 +42,8 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 
+#: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
+ENDING = (EndConquests, EndTurn, Finish, Decline)
 #: Discord shows at most this many autocomplete choices.
 AUTOCOMPLETE_LIMIT = 25
 
@@ -419,7 +424,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             return []
         state = lg.game.state
         words = current.lower().split()
-        ending = {a.text for a in end_actions(state)} | {"stop", "decline", "end decline"}
         found: list[tuple[bool, app_commands.Choice[Any]]] = []
         seen = set()
         for a in legal_actions(state, seat):
@@ -435,7 +439,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             haystack = f"{text} {value}".lower()
             if not all(w in haystack for w in words):
                 continue
-            found.append((a.text in ending, app_commands.Choice(name=text[:100], value=value)))
+            ending = isinstance(a, ENDING)
+            found.append((ending, app_commands.Choice(name=text[:100], value=value)))
         if len(found) > AUTOCOMPLETE_LIMIT:
             found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
         return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]

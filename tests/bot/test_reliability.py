@@ -26,6 +26,18 @@ def _labels(message) -> list[str]:
     return [item.label for row in message.components for item in row.children]
 
 
+def _refuse_posts(env, channel, status: int, code: int = 0, message: str = "", times=1) -> None:
+    """Make Discord refuse the bot's next ``times`` posts in ``channel`` (None: all)."""
+    env.inject_error(
+        "POST",
+        f"/channels/{channel.id}/messages",
+        status=status,
+        code=code,
+        message=message or f"Error {status} (injected by test)",
+        times=times,
+    )
+
+
 async def _nothing(*_args, **_kwargs) -> list:
     return []
 
@@ -85,13 +97,7 @@ async def test_a_refused_board_falls_back_to_text_and_the_player_is_told(simcord
     await started_game(w)
     who, seat = await actor(w)
     await who.slash(w.channel, "sw pick", slot=1)
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{w.channel.id}/messages",
-        status=400,
-        code=40005,
-        message="Request entity too large",
-    )
+    _refuse_posts(simcord_env, w.channel, 400, 40005, "Request entity too large")
     r = await who.slash(w.channel, "sw end")
     # The move counts and the member hears what happened, privately.
     assert not r.ephemeral and "End turn" in r.response.content
@@ -119,14 +125,7 @@ async def test_a_channel_that_refuses_the_bot_pauses_the_game(simcord_env) -> No
     host = w.members[0]
     who, _seat = await actor(w)
     await who.slash(w.channel, "sw pick", slot=1)
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{w.channel.id}/messages",
-        status=403,
-        code=50013,
-        message="Missing Permissions",
-        times=None,
-    )
+    _refuse_posts(simcord_env, w.channel, 403, 50013, "Missing Permissions", times=None)
     r = await who.slash(w.channel, "sw end")
     [note] = [f for f in r.followups if f.ephemeral]
     assert "Your move counts" in note.content and "paused" in note.content
@@ -155,7 +154,7 @@ async def test_a_transient_failure_is_retried_until_posted(simcord_env) -> None:
     who, _ = await actor(w)
     await who.slash(w.channel, "sw pick", slot=1)
     # More server errors than discord.py's own retries absorb.
-    simcord_env.inject_error("POST", f"/channels/{w.channel.id}/messages", status=503, times=3)
+    _refuse_posts(simcord_env, w.channel, 503, times=3)
     r = await who.slash(w.channel, "sw end")
     [note] = [f for f in r.followups if f.ephemeral]
     assert "I keep trying" in note.content
