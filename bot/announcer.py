@@ -154,9 +154,16 @@ class Announcer:
         async with lock:
             now = self.clock()
             channel_held = False
-            for row in await outbox.open_rows(self.storage, game_id):
+            rows = await outbox.open_rows(self.storage, game_id)
+            for i, row in enumerate(rows):
                 is_channel = row.kind == CHANNEL
                 if is_channel and channel_held:
+                    continue
+                if is_channel and row.announcement.live and superseded(rows[i + 1 :]):
+                    # A later state of the turn (or its summary) is waiting: edits coalesce,
+                    # and the channel never sees a state that is already past.
+                    await outbox.mark(self.storage, row, SENT, now, error="superseded")
+                    results.append(Delivery(row.id, row.kind, SENT))
                     continue
                 due = row.next_at is None or row.next_at <= now
                 if not due and not (force and row.status in (PENDING, BLOCKED)):
@@ -209,6 +216,8 @@ class Announcer:
             channel = await self._channel(row.channel_id)
             if row.status == PARTIAL:
                 return await self._add_image(row, channel)
+            if a.live:
+                return await self._post_live(row, channel, first_try)
             if not first_try:
                 found = await self._already_posted(channel, row)
                 if found is not None:
@@ -216,6 +225,8 @@ class Announcer:
                     return await self._done(row, found, status, error=row.error)
             try:
                 message = await self._send(channel, row, with_image=True)
+                if a.closes_live:
+                    await self._close_live(row.game_id, channel)
                 return await self._done(row, message, SENT)
             except (ImageError, discord.HTTPException) as exc:
                 if isinstance(exc, discord.HTTPException) and not (is_permanent(exc) and a.image):
@@ -224,11 +235,58 @@ class Announcer:
                 row.error = reason_of(exc)
                 log.warning("outbox %s: image refused (%s); posting text only", row.id, row.error)
                 message = await self._send(channel, row, with_image=False)
+                if a.closes_live:
+                    await self._close_live(row.game_id, channel)
                 return await self._done(row, message, PARTIAL, error=row.error)
         except discord.HTTPException as exc:
             if not is_permanent(exc):
                 raise
             return await self._blocked(row, reason_of(exc))
+
+    async def _post_live(self, row: Row, channel: Any, first_try: bool) -> Delivery:
+        """Bring the turn's live message up to date: an edit in place, or a fresh post when
+        there is none for this turn yet or it must ping someone it has not pinged."""
+        a = row.announcement
+        ping = a.mentions[0] if a.mentions else None
+        current = await outbox.live_of(self.storage, row.game_id)
+        if current is not None and current.turn == a.live and ping in (None, current.pinged):
+            message = channel.get_partial_message(current.message_id)
+            try:
+                await message.edit(content=a.content, view=self._view(a))
+                return await self._done(row, message, SENT)
+            except discord.NotFound:
+                current = None  # someone deleted it: post it again below
+        found = None if first_try else await self._already_posted(channel, row)
+        message = found or await self._send(channel, row, with_image=False)
+        if current is not None:
+            await self._delete(channel, current.message_id, row.game_id)
+        assert a.live is not None
+        await outbox.set_live(self.storage, row.game_id, outbox.Live(message.id, a.live, ping))
+        return await self._done(row, message, SENT)
+
+    async def _close_live(self, game_id: int, channel: Any) -> None:
+        """The turn's summary is out: its live message goes."""
+        current = await outbox.live_of(self.storage, game_id)
+        if current is not None:
+            await self._delete(channel, current.message_id, game_id)
+
+    async def _delete(self, channel: Any, message_id: int, game_id: int) -> None:
+        """Delete a live message; one that cannot go now is deleted with the next summary."""
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as exc:
+            log.warning("live message %s of game %s stays: %s", message_id, game_id, exc)
+            return
+        await outbox.clear_live(self.storage, game_id, message_id)
+
+    @staticmethod
+    def _view(a: Announcement) -> discord.ui.View | None:
+        if not a.buttons:
+            return None
+        b = a.buttons
+        return turn_view(b["game"], b["key"], b["version"], b["verbs"])
 
     async def _send(self, channel: Any, row: Row, *, with_image: bool) -> Any:
         a = row.announcement
@@ -239,9 +297,9 @@ class Announcer:
             # Discord drops a second message with the same nonce from the same author.
             "nonce": f"sw{row.id}",
         }
-        if a.buttons:
-            b = a.buttons
-            kwargs["view"] = turn_view(b["game"], b["key"], b["version"], b["verbs"])
+        view = self._view(a)
+        if view is not None:
+            kwargs["view"] = view
         content = a.content
         if with_image and a.image:
             kwargs["files"] = await self._images(a)
@@ -324,6 +382,14 @@ class Announcer:
         if channel is None:
             channel = await self.courier.fetch_channel(channel_id)
         return channel
+
+
+def superseded(later: list[Row]) -> bool:
+    """Whether a live row is made pointless by a later channel row: a newer state of the
+    live message, or the turn's summary."""
+    return any(
+        r.kind == CHANNEL and (r.announcement.live or r.announcement.closes_live) for r in later
+    )
 
 
 def retry_at(row: Row, now: datetime) -> datetime:

@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands, tasks
 
 from .announcer import Announcer
-from .controls import TurnButton
+from .controls import PanelButton, PanelSelect, TurnButton
 from .desk import Desk
 from .service import GameService
 from .settings import Settings
@@ -51,7 +51,7 @@ class SmallWorldBot(commands.Bot):
         """
         await self.storage.open()
         await self.load_extension("cogs.game")
-        self.add_dynamic_items(TurnButton)
+        self.add_dynamic_items(TurnButton, PanelButton, PanelSelect)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -16,21 +16,25 @@ from typing import Any
 
 import discord
 
-from engine import EngineError, problem, to_act, view
-from engine.rules import closing_action, end_actions
-from engine.state import CONQUER, OVER
+from engine import EngineError, to_act, view
+from engine.rules import end_actions
 from engine.view import visible_events
 
 from .announcer import Announcer, Delivery
-from .controls import turn_view
-from .messages import CHANNEL, buttons_for, decision_key
+from .controls import panel_view
+from .messages import CHANNEL
 from .narrate import describe_event
 from .outbox import BLOCKED, PARTIAL, PENDING
+from .panel import Settings, plural
+from .panel import build as build_panel
 from .service import GameService, LoadedGame, Outcome, ServiceError
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+
+#: Events told to the member at once in their reply: what the dice and the tray said.
+TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow"})
 
 
 def render_board_png(state_view: dict[str, Any]) -> bytes:
@@ -141,32 +145,49 @@ class Desk:
         committed(interaction)
         await answer(interaction, f"**{interaction.user.display_name}** undid their last action.")
 
-    async def acknowledge(self, interaction: Interaction, outcome: Outcome) -> None:
-        """The member's reply: the labels of what was applied and what the dice said."""
+    def result_note(self, outcome: Outcome, seat: int | None) -> str:
+        """What the member's request did, for their eyes: the actions, what the dice said,
+        what the engine did for them, and, once their turn is over, what it scored."""
         lg = outcome.game
         assert lg.game is not None
         state = lg.game.state
-        name = interaction.user.display_name
-        lines = [f"**{name}**: " + " → ".join(a.label for a in outcome.applied)]
-        for e in visible_events(state, outcome.new_events):
-            if e["kind"] in ("roll", "berserk", "grow"):
+        lines = ["✅ " + " → ".join(a.label for a in outcome.applied)]
+        events = outcome.finished_turn_events if outcome.turn_ended else outcome.new_events
+        for e in visible_events(state, events, seat):
+            if e["kind"] in TOLD_AT_ONCE or (e["kind"] == "score" and e.get("seat") == seat):
                 told = describe_event(state, e)
+                if told and e["kind"] == "score" and seat is not None:
+                    coins = state.players[seat].coins
+                    told = f"Your turn scored {plural(e['coins'], 'coin')}: you have {coins} now."
                 if told:
                     lines.append(told)
-        if not outcome.actor_changed and state.turn.phase != OVER:
-            # Ending is refused while the player owes a choice (the Amazons' 4): say which.
-            seat = to_act(state)
-            closing = closing_action(state)
-            why = problem(state, seat, closing) if seat is not None else None
-            if why and state.turn.phase != CONQUER:
-                lines.append(f"Before you end: {why}")
-        kwargs: dict[str, Any] = {}
-        if not outcome.actor_changed and state.turn.phase != OVER:
-            # The same member acts on: put the next steps (End turn, Undo...) under the reply.
-            kwargs["view"] = turn_view(
-                lg.id, decision_key(state), state.version, buttons_for(state)
-            )
-        await answer(interaction, "\n".join(lines), **kwargs)
+        return "\n".join(lines)
+
+    def panel_for(
+        self, lg: LoadedGame, user_id: int, settings: Settings | None = None, note: str = ""
+    ) -> tuple[str, discord.ui.View | None]:
+        """The member's own panel now, as a text and a view (None when nothing is theirs)."""
+        assert lg.game is not None
+        seat = lg.seat_of(user_id)
+        if seat is None:
+            return "You are not playing in this game.", None
+        state = lg.game.state
+        undo_ok = to_act(state) == seat and lg.game.can_undo(seat) is None
+        panel = build_panel(state, seat, settings, can_undo=undo_ok, note=note)
+        text = panel.text if len(panel.text) <= 2000 else panel.text[:1999] + "…"
+        if not panel.rows:
+            return text, None
+        return text, panel_view(lg.id, state.version, panel)
+
+    async def acknowledge(self, interaction: Interaction, outcome: Outcome) -> None:
+        """The member's private reply: what was done, with their panel for what comes next."""
+        seat = outcome.game.seat_of(interaction.user.id)
+        note = self.result_note(outcome, seat)
+        text, panel = self.panel_for(outcome.game, interaction.user.id, note=note)
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if panel is not None:
+            kwargs["view"] = panel
+        await answer(interaction, text, **kwargs)
 
     async def announce(
         self, outcome: Outcome, interaction: Interaction | None = None
@@ -199,6 +220,9 @@ class Desk:
         if verb == "combos":
             await self.show_combos(interaction, lg)
             return
+        if verb == "play":
+            await self.open_panel(interaction, lg)
+            return
         actor = lg.actor_id()
         if actor != interaction.user.id:
             seat = lg.seat_of(actor) if actor else None
@@ -211,6 +235,105 @@ class Desk:
             await self.play(interaction, "decline", key=key)
         else:
             await self.play(interaction, end_actions(lg.game.state), key=key)
+
+    async def open_panel(self, interaction: Interaction, lg: LoadedGame) -> None:
+        """The member's own controls, privately (they can be opened again at any time)."""
+        assert lg.game is not None
+        seat = lg.seat_of(interaction.user.id)
+        if seat is not None and to_act(lg.game.state) != seat:
+            actor = to_act(lg.game.state)
+            who = lg.game.state.players[actor].name if actor is not None else "nobody"
+            await reply_error(
+                interaction, f"It's **{who}**'s move now; you will be pinged when it is yours."
+            )
+            return
+        text, panel = self.panel_for(lg, interaction.user.id)
+        if panel is None:
+            await reply_error(interaction, text)
+            return
+        await interaction.response.send_message(text, view=panel, ephemeral=True)
+
+    async def panel_press(
+        self,
+        interaction: Interaction,
+        game_id: int,
+        version: int,
+        settings_text: str,
+        payload: str,
+    ) -> None:
+        """A press on a member's panel: play what it names, or show the panel as asked."""
+        settings = Settings.decode(settings_text)
+        try:
+            lg = await self.service.load(game_id)
+        except ServiceError as exc:
+            await reply_error(interaction, str(exc))
+            return
+        if lg.channel_id != interaction.channel_id or lg.game is None:
+            await reply_error(interaction, "That panel belongs to a game that is not running here.")
+            return
+        if payload == "undo":
+            await self.panel_undo(interaction, version, settings)
+            return
+        if not payload.startswith("a="):
+            # Settings only (a move's start, a count, a page): nothing is played.
+            await self.show_panel(interaction, lg, settings.after(payload))
+            return
+        actions: list[Any] = list(payload[2:].split("|"))
+        key = f"v{version}"
+        kept = Settings(amount=settings.amount)
+        try:
+            await self.service.check(interaction.channel_id, interaction.user.id, actions, key=key)
+        except (ServiceError, EngineError) as exc:
+            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, exc))
+            return
+        # Acknowledged at once without a message (Discord's 3 seconds); the panel is edited.
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.act(
+                interaction.channel_id, interaction.user.id, actions, key=key
+            )
+        except (ServiceError, EngineError) as exc:
+            lg = await self.service.load(game_id)
+            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, exc))
+            return
+        committed(interaction)
+        note = self.result_note(outcome, outcome.game.seat_of(interaction.user.id))
+        await self.show_panel(interaction, outcome.game, kept, note=note)
+        await self.announce(outcome, interaction)
+
+    async def panel_undo(self, interaction: Interaction, version: int, settings: Settings) -> None:
+        """Undo from a panel: only what the member saw (two taps undo one action)."""
+        try:
+            outcome = await self.service.undo(
+                interaction.channel_id or 0, interaction.user.id, key=f"v{version}"
+            )
+        except (ServiceError, EngineError) as exc:
+            lg = await self.service.in_channel(interaction.channel_id or 0)
+            await self.show_panel(interaction, lg, settings, note=self.refusal(lg, version, exc))
+            return
+        committed(interaction)
+        await self.show_panel(
+            interaction, outcome.game, Settings(settings.amount), note="↩️ Undone."
+        )
+        await self.announce(outcome, interaction)
+
+    @staticmethod
+    def refusal(lg: LoadedGame, version: int, exc: Exception) -> str:
+        """Why a panel press played nothing."""
+        assert lg.game is not None
+        if lg.game.state.version != version:
+            return "⚠️ That panel was out of date, so nothing was played. Here is the game now."
+        return f"⚠️ {exc}"
+
+    async def show_panel(
+        self, interaction: Interaction, lg: LoadedGame, settings: Settings, note: str = ""
+    ) -> None:
+        """Replace the panel the member pressed with its fresh state."""
+        text, panel = self.panel_for(lg, interaction.user.id, settings, note)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=panel)
+        else:
+            await interaction.response.edit_message(content=text, view=panel)
 
     async def show_coins(self, interaction: Interaction, lg: LoadedGame) -> None:
         """The member's own coins, to them alone."""

@@ -13,11 +13,12 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine import view
-from engine.rules import can_decline
-from engine.state import CLOSING, OVER, PICK, GameState
+from engine import to_act, view
+from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
+from engine.view import visible_events
 
-from .narrate import summary
+from .narrate import describe_event, summary
+from .panel import plural
 
 CHANNEL = "channel"
 DM = "dm"
@@ -37,6 +38,11 @@ class Announcement:
     view: dict[str, Any] | None = None
     #: {"game": id, "key": decision key, "version": state version, "verbs": [...]}.
     buttons: dict[str, Any] | None = None
+    #: The live message of the turn ``round.seat`` under way: posted once, then edited in
+    #: place (posted afresh when it must ping someone new).
+    live: str | None = None
+    #: A turn summary: once it is posted, the turn's live message is deleted.
+    closes_live: bool = False
 
     def to_json(self) -> str:
         """The stored form."""
@@ -63,15 +69,11 @@ def decision_key(s: GameState) -> str:
 
 
 def buttons_for(s: GameState) -> list[str]:
-    """The buttons that make sense for the decision being made now."""
-    if s.turn.phase == CLOSING:
-        return ["finish", "coins"]
+    """The buttons under a public game message: open one's own panel, and what anyone may
+    look at (the combos for sale while picking, one's own coins)."""
     if s.turn.phase == PICK:
-        return ["combos", "coins"]
-    verbs = ["end", "undo"]
-    if can_decline(s):
-        verbs.append("decline")
-    return [*verbs, "coins"]
+        return ["play", "combos", "coins"]
+    return ["play", "coins"]
 
 
 def button_spec(game_id: int, s: GameState, verbs: list[str]) -> dict[str, Any]:
@@ -88,13 +90,13 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
         p = t.pending[0]
         race = s.races[p.race]
         return (
-            f"{mention}, your {p.race} were driven out: place the {race.hand} tokens in "
-            f"your regions with `/sw redeploy`, or press **Done placing** to spread them.{by}"
+            f"{mention}, your {p.race} were driven out: press **▶ Play** to place your "
+            f"{plural(race.hand, 'token')}.{by}"
         )
     head = f"**Round {s.round}/{s.turns}** · {mention}, it's your turn."
     if t.phase == PICK:
-        return f"{head} Pick a combo with `/sw pick` (see **Combos**).{by}"
-    return f"{head} Conquer with `/sw conquer`, or use `/sw do` for every option.{by}"
+        return f"{head} Press **▶ Play** to pick a combo.{by}"
+    return f"{head} Press **▶ Play** to conquer, redeploy or decline.{by}"
 
 
 def game_over_text(s: GameState) -> str:
@@ -133,7 +135,9 @@ def turn_message(
         parts.append(title + summary(s, finished_events))
     if s.turn.phase == OVER:
         parts.append(game_over_text(s))
-        return Announcement(CHANNEL, "\n\n".join(parts), image="final", view=view(s))
+        return Announcement(
+            CHANNEL, "\n\n".join(parts), image="final", view=view(s), closes_live=True
+        )
     parts.append(next_decision_text(s, actor_id, deadline))
     return Announcement(
         CHANNEL,
@@ -141,9 +145,68 @@ def turn_message(
         mentions=[actor_id] if actor_id else [],
         image="board",
         view=view(s),
-        # Nothing of a fresh decision can be undone yet: Undo comes with the replies.
-        buttons=button_spec(game_id, s, [v for v in buttons_for(s) if v != "undo"]),
+        buttons=button_spec(game_id, s, buttons_for(s)),
+        closes_live=True,
     )
+
+
+#: Discord's limit on a message's text.
+MAX_CONTENT = 2000
+
+
+def live_message(
+    game_id: int,
+    s: GameState,
+    *,
+    actor_id: int | None,
+    deadline: datetime | None,
+    note: str | None = None,
+) -> Announcement:
+    """The message of the turn under way, edited in place as it grows.
+
+    It tells what happened so far this turn and who must act; when the decision passed to
+    someone other than the turn's player (a defender placing tokens), it mentions them, and
+    the announcer posts it afresh so that the mention pings.
+    """
+    player = s.players[s.turn.seat].name
+    seat = to_act(s)
+    head = f"🎲 **Round {s.round}/{s.turns} · {player}'s turn**"
+    lines = [f"• {line}" for line in _told(s, s.events)]
+    if note:
+        lines.append(note)
+    if seat is not None and seat != s.turn.seat:
+        doing = next_decision_text(s, actor_id, deadline)
+        mentions = [actor_id] if actor_id else []
+    else:
+        by = f" Deadline {ts(deadline)}." if deadline else ""
+        doing = f"*{player} is {_doing(s)}…*{by}"
+        mentions = []
+    text = "\n".join([head, *lines, doing])
+    while len(text) > MAX_CONTENT and lines:
+        # Keep the latest lines: the start of a long turn is the least needed.
+        lines = lines[1:]
+        text = "\n".join([head, "• …", *lines, doing])
+    return Announcement(
+        CHANNEL,
+        text,
+        mentions=mentions,
+        buttons=button_spec(game_id, s, buttons_for(s)),
+        live=f"{s.round}.{s.turn.seat}",
+    )
+
+
+def _told(s: GameState, events: list[dict[str, Any]]) -> list[str]:
+    lines = [describe_event(s, e) for e in visible_events(s, events)]
+    return [line for line in lines if line]
+
+
+def _doing(s: GameState) -> str:
+    return {
+        PICK: "picking a combo",
+        CONQUER: "conquering",
+        REDEPLOY: "redeploying",
+        CLOSING: "ending the turn",
+    }.get(s.turn.phase, "playing")
 
 
 def your_move_dm(channel_id: int, user_id: int) -> Announcement:

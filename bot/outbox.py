@@ -133,3 +133,43 @@ async def mark(
                 row.id,
             ),
         )
+
+
+# --- the live message of the turn under way -------------------------------------------------
+
+
+@dataclass
+class Live:
+    """A game's live message: which message, for which turn, and whom it pinged."""
+
+    message_id: int
+    turn: str
+    pinged: int | None
+
+
+async def live_of(storage: Storage, game_id: int) -> Live | None:
+    """The game's live message, if one is up."""
+    row = await storage.fetchone(
+        "SELECT message_id, turn, pinged FROM live_messages WHERE game_id = ?", (game_id,)
+    )
+    return Live(row["message_id"], row["turn"], row["pinged"]) if row else None
+
+
+async def set_live(storage: Storage, game_id: int, live: Live) -> None:
+    """Remember the game's live message (it replaces any earlier one)."""
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO live_messages (game_id, message_id, turn, pinged) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+            " turn = excluded.turn, pinged = excluded.pinged",
+            (game_id, live.message_id, live.turn, live.pinged),
+        )
+
+
+async def clear_live(storage: Storage, game_id: int, message_id: int) -> None:
+    """Forget the game's live message once it is deleted (only that one)."""
+    async with storage.transaction() as tx:
+        await tx.execute(
+            "DELETE FROM live_messages WHERE game_id = ? AND message_id = ?",
+            (game_id, message_id),
+        )

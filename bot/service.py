@@ -31,7 +31,15 @@ from engine.content import map_for_players
 from engine.state import OVER, GameState, from_json, to_json
 
 from . import outbox
-from .messages import Announcement, decision_key, paused_dm, reminder, turn_message, your_move_dm
+from .messages import (
+    Announcement,
+    decision_key,
+    live_message,
+    paused_dm,
+    reminder,
+    turn_message,
+    your_move_dm,
+)
 from .storage import Storage, Transaction, now_iso
 
 #: Default time a player has for a decision, in hours.
@@ -125,6 +133,8 @@ class Outcome:
     turn_ended: bool = False
     actor_changed: bool = False
     finished_turn_events: list[dict[str, Any]] = field(default_factory=list)
+    #: The seat whose turn it was when the request came.
+    turn_seat: int | None = None
     #: Outbox rows recorded with this change, for the announcer to post.
     announced: list[int] = field(default_factory=list)
 
@@ -456,13 +466,14 @@ class GameService:
                 raise ServiceError(why)
             snapshot, log = to_json(game.state), list(game.log)
             game.undo(seat)
+            outcome = Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])
             try:
-                await self._commit(lg, [(seat, UNDO, user_id, False)])
+                await self._commit(lg, [(seat, UNDO, user_id, False)], outcome=outcome)
             except BaseException:
                 game.state, game.log = from_json(snapshot), log
                 self._cache.pop(lg.id, None)
                 raise
-            return Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])
+            return outcome
 
     async def run_deadline(self, game_id: int) -> Outcome | None:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
@@ -597,6 +608,7 @@ class GameService:
             ],
         )
         outcome.actor_changed = to_act(state) != actor_before or state.turn.phase == OVER
+        outcome.turn_seat = turn_before[1]
         outcome.turn_ended = (state.round, state.turn.seat) != turn_before or (
             state.turn.phase == OVER
         )
@@ -668,21 +680,53 @@ class GameService:
                     lg.id,
                 ),
             )
-            if outcome is not None and (outcome.turn_ended or outcome.actor_changed):
+            if outcome is not None and outcome.turn_ended:
                 items = await self._turn_announcements(
                     tx,
                     lg,
                     state,
                     deadline,
-                    finished_seat=outcome.applied[-1].seat if outcome.applied else None,
-                    finished_events=outcome.finished_turn_events if outcome.turn_ended else None,
+                    # The turn's player, even when a defender's placing ended it.
+                    finished_seat=outcome.turn_seat,
+                    finished_events=outcome.finished_turn_events,
                     note=note,
                 )
-                outcome.announced = await outbox.record(tx, lg.id, items, now)
+            else:
+                # Within a turn the channel gets no new message, only the turn's live one
+                # brought up to date (and posted afresh when it must ping a defender).
+                items = await self._live_announcements(
+                    tx, lg, state, deadline, note=note, ping=reset_deadline
+                )
+            ids = await outbox.record(tx, lg.id, items, now)
+            if outcome is not None:
+                outcome.announced = ids
         lg.deadline_at = deadline
         lg.reminded = reminded
         if over:
             lg.status = "over"
+
+    async def _live_announcements(
+        self,
+        tx: Transaction,
+        lg: LoadedGame,
+        state: GameState,
+        deadline: datetime | None,
+        *,
+        note: str | None,
+        ping: bool,
+    ) -> list[Announcement]:
+        """The turn's live message and, when the decision passed to a member who asked for
+        it, a DM to them."""
+        seat = to_act(state)
+        actor = None if seat is None else lg.user_at(seat)
+        items = [live_message(lg.id, state, actor_id=actor, deadline=deadline, note=note)]
+        if ping and actor is not None and await self._wants_dm(tx, actor):
+            items.append(your_move_dm(lg.channel_id, actor))
+        return items
+
+    async def _wants_dm(self, tx: Transaction, user_id: int) -> bool:
+        row = await tx.fetchone("SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,))
+        return bool(row and row["dm_turns"])
 
     async def _turn_announcements(
         self,
@@ -709,10 +753,8 @@ class GameService:
                 note=note,
             )
         ]
-        if actor is not None:
-            row = await tx.fetchone("SELECT dm_turns FROM user_prefs WHERE user_id = ?", (actor,))
-            if row and row["dm_turns"]:
-                items.append(your_move_dm(lg.channel_id, actor))
+        if actor is not None and await self._wants_dm(tx, actor):
+            items.append(your_move_dm(lg.channel_id, actor))
         return items
 
     # --- queries ------------------------------------------------------------------------

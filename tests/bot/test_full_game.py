@@ -49,7 +49,8 @@ async def test_three_players_play_a_whole_game(simcord_env) -> None:
             r = await member.click(last, label=label)
         else:
             r = await member.slash(w.channel, "sw do", action=action.text)
-        assert not r.ephemeral, (action.text, r.response.content)
+        # Replies are private; the channel only gets the turn's live message and summary.
+        assert r.ephemeral, (action.text, r.response.content)
         steps += 1
         assert steps < 2000
     lg = await game_of(w)

@@ -10,7 +10,17 @@ from bot.controls import TEMPLATE
 from engine.state import PICK
 
 from .conftest import make_bot
-from .world import actor, game_of, legal_texts, play_until, started_game, world
+from .world import (
+    actor,
+    game_of,
+    labels,
+    legal_texts,
+    open_panel,
+    play_until,
+    public,
+    started_game,
+    world,
+)
 
 
 def _buttons(message) -> dict[str, str]:
@@ -52,21 +62,23 @@ async def test_coins_are_private_and_wrong_member_button_refused(simcord_env) ->
     await started_game(w)
     who, _seat = await actor(w)
     r = await who.slash(w.channel, "sw pick", slot=3)
-    assert not r.ephemeral and "Pick" in r.response.content
+    # The reply is private, and carries the member's panel for what comes next.
+    assert r.ephemeral and "Pick" in r.response.content and "Conquer" in r.response.content
     coins = await who.slash(w.channel, "sw coins")
     assert coins.ephemeral and "**3**" in coins.response.content
-    turn_message = next(m for m in reversed(w.channel.history()) if _buttons(m).get("End turn"))
+    live = public(w)[-1]
+    assert live.content.startswith("🎲") and "▶ Play" in labels(live)
     other = next(m for m in w.members if m.id != who.id)
     before = (await game_of(w)).game.state.version
-    refused = await other.click(turn_message, label="End turn")
-    assert refused.ephemeral and "Only" in refused.response.content
+    refused = await other.click(live, label="▶ Play")
+    assert refused.ephemeral and f"It's **{who.name}**'s move" in refused.response.content
     assert (await game_of(w)).game.state.version == before
     # "My coins" works for anyone seated and answers privately.
-    mine = await other.click(turn_message, label="My coins")
+    mine = await other.click(live, label="My coins")
     assert mine.ephemeral and "**5**" in mine.response.content
 
 
-async def test_restart_mid_turn_loses_nothing_and_buttons_still_work(simcord_env, db_path) -> None:
+async def test_restart_mid_turn_loses_nothing_and_panels_still_work(simcord_env, db_path) -> None:
     w = await world(simcord_env)
     await started_game(w)
     who, seat = await actor(w)
@@ -74,18 +86,22 @@ async def test_restart_mid_turn_loses_nothing_and_buttons_still_work(simcord_env
     target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
     await who.slash(w.channel, "sw do", action=target)
     before = (await game_of(w)).game.state
-    turn_message = next(m for m in reversed(w.channel.history()) if _buttons(m).get("End turn"))
+    panel = await open_panel(w, who)
+    # The same panel opened again elsewhere (a phone and a computer).
+    other_panel = await open_panel(w, who)
     await simcord_env.restart_bot(make_bot(db_path))
     after = (await game_of(w)).game.state
     assert after == before
-    r = await who.click(turn_message, label="End turn")
-    assert not r.ephemeral, r.response.content
+    # A panel opened before the restart still plays.
+    done = await who.click(panel, label="End turn")
     lg = await game_of(w)
     assert lg.game.state.turn.seat != seat and lg.game.state.turn.phase == PICK
-    # The same button pressed again belongs to a finished decision: refused, nothing applied.
+    # The panel now says what the turn scored, to the member alone, and offers nothing more.
+    assert "Your turn scored" in done.response.content and not done.response.components
+    # The other copy is out of date: its End turn plays nothing and shows the game now.
     version = lg.game.state.version
-    again = await who.click(turn_message, label="End turn")
-    assert again.ephemeral
+    again = await who.click(other_panel, label="End turn")
+    assert "out of date" in again.response.content
     assert (await game_of(w)).game.state.version == version
 
 

@@ -10,7 +10,17 @@ from engine.state import CLOSING
 
 from .conftest import make_bot
 from .presses import press_together
-from .world import actor, game_of, legal_texts, play_until, started_game, world
+from .world import (
+    actor,
+    game_of,
+    labels,
+    legal_texts,
+    open_panel,
+    play_until,
+    public,
+    started_game,
+    world,
+)
 
 
 def _turn_messages(w, user_id: int) -> list:
@@ -51,7 +61,7 @@ async def test_a_committed_turn_change_is_announced_after_a_crash(simcord_env, d
     simcord_env.bot.announcer.deliver = _nothing
     simcord_env.bot.announcer.deliver_due = _nothing
     r = await who.slash(w.channel, "sw end")
-    assert not r.ephemeral
+    assert r.ephemeral and "End turn" in r.response.content
     nxt, _ = await actor(w)
     assert nxt.id != who.id
     assert _turn_messages(w, nxt.id) == []
@@ -100,7 +110,7 @@ async def test_a_refused_board_falls_back_to_text_and_the_player_is_told(simcord
     _refuse_posts(simcord_env, w.channel, 400, 40005, "Request entity too large")
     r = await who.slash(w.channel, "sw end")
     # The move counts and the member hears what happened, privately.
-    assert not r.ephemeral and "End turn" in r.response.content
+    assert r.ephemeral and "End turn" in r.response.content
     [note] = [f for f in r.followups if f.ephemeral]
     assert "Your move counts" in note.content and "could not be posted" in note.content
     assert "Request entity too large" in note.content
@@ -178,10 +188,13 @@ async def test_undo_pressed_twice_at_once_undoes_one_action(simcord_env) -> None
         target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
         r = await who.slash(w.channel, "sw do", action=target)
     log_before = len((await game_of(w)).game.log)
-    results = await press_together(who, r.response, "Undo")
+    # The private reply carries the member's panel, with Undo on it.
+    assert r.ephemeral and "Undo" in str(r.response.components)
+    await press_together(who, r.response, "Undo")
     assert len((await game_of(w)).game.log) == log_before - 1
-    public = [x for x in results if not x.ephemeral]
-    assert len(public) == 1 and "undid" in public[0].response.content
+    # The turn's live message tells the turn as it now stands: one conquest.
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    assert live.content.count(" took ") == 1, live.content
 
 
 async def test_end_turn_pressed_twice_at_once_ends_one_turn(simcord_env) -> None:
@@ -190,14 +203,14 @@ async def test_end_turn_pressed_twice_at_once_ends_one_turn(simcord_env) -> None
     who, seat = await actor(w)
     r = await who.slash(w.channel, "sw pick", slot=1)
     version = (await game_of(w)).game.state.version
-    results = await press_together(who, r.response, "End turn")
+    await press_together(who, r.response, "End turn")
     lg = await game_of(w)
     assert lg.game.state.version == version + 2  # stop conquering, end: once
     assert lg.game.state.turn.seat == (seat + 1) % 3
-    refusals = [f for x in results for f in x.followups if f.ephemeral]
-    assert len(refusals) == 1 and "is over" in refusals[0].content
-    acks = [m for m in w.channel.history() if m.content.startswith(f"**{who.name}**: Stop")]
-    assert len(acks) == 1
+    # One summary of the turn; no public acknowledgement of either press.
+    summaries = [m for m in public(w) if m.content.startswith(f"**{who.name}'s turn**")]
+    assert len(summaries) == 1
+    assert not [m for m in public(w) if m.content.startswith("✅")]
 
 
 async def test_decline_pressed_twice_at_once_declines_once(simcord_env) -> None:
@@ -211,9 +224,9 @@ async def test_decline_pressed_twice_at_once_declines_once(simcord_env) -> None:
         await who.slash(w.channel, "sw do", action=target)
         await who.slash(w.channel, "sw end")
     who, seat = await actor(w)
-    [message] = [m for m in _turn_messages(w, who.id) if "Decline" in _labels(m)]
+    panel = await open_panel(w, who)
     version = (await game_of(w)).game.state.version
-    await press_together(who, message, "Decline")
+    await press_together(who, panel, "Decline")
     lg = await game_of(w)
     assert lg.game.state.version == version + 1
     assert len(lg.game.state.players[seat].declined) == 1
@@ -228,11 +241,13 @@ async def test_done_placing_pressed_twice_at_once_finishes_once(simcord_env) -> 
     assert state.turn.phase == CLOSING
     await simcord_env.bot.announcer.deliver_due()
     defender, _ = await actor(w)
-    message = w.channel.last_message
-    assert "Done placing" in _labels(message) and f"<@{defender.id}>" in message.content
+    # The live message was posted afresh to ping the defender.
+    message = public(w)[-1]
+    assert "▶ Play" in labels(message) and f"<@{defender.id}>" in message.content
+    panel = await open_panel(w, defender)
     version = state.version
     pending = len(state.turn.pending)
-    await press_together(defender, message, "Done placing")
+    await press_together(defender, panel, "Done placing")
     after = (await game_of(w)).game.state
     assert after.version == version + 1
     assert len(after.turn.pending) == pending - 1 or after.turn.phase != CLOSING

@@ -79,3 +79,21 @@ async def play_until(w: World, wanted: Any, seed: int) -> Any:
         assert seat is not None, "the game ended before the wanted position came up"
         action = choose(rng, state, legal_actions(state, seat))
         await service.act(w.channel.id, lg.user_at(seat), action)
+
+
+def public(w: World) -> list[Any]:
+    """The channel's messages everyone sees, oldest first."""
+    return [m for m in w.channel.history() if not m.flags.ephemeral]
+
+
+def labels(message: Any) -> list[str]:
+    """The labels of a public message's buttons."""
+    return [item.label for row in message.components for item in row.children]
+
+
+async def open_panel(w: World, member: Any) -> Any:
+    """Press ▶ Play on the latest public game message: the member's own panel (ephemeral)."""
+    message = next(m for m in reversed(public(w)) if "▶ Play" in labels(m))
+    opened = await member.click(message, label="▶ Play")
+    assert opened.ephemeral, opened.response.content
+    return opened.response

@@ -1,0 +1,410 @@
+"""A player's own controls: the whole turn as select menus and buttons.
+
+The panel is built from ``legal_actions`` for the member who must act, and is pure data (text
+and rows of components); ``controls`` turns it into a Discord view. Every component names
+the game, the state version it was built for, the panel's own settings (how many tokens a
+placement moves, the region a move starts from, the page of targets) and what a press does:
+
+- ``a=<action>|<action>``: apply these actions, all or nothing;
+- ``s=<region>``: choose where a move starts (shows the panel again);
+- ``n=<count>``: tokens per placement or move (0 = all);
+- ``p=<page>``: another page of conquest targets;
+- ``undo``, ``open``: take back the last action, or just show the panel again.
+
+A press on a panel built for an earlier version is never applied: the member gets the fresh
+panel instead, so two taps on one option never play it twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from engine import Action, label, legal_actions, to_act
+from engine.abilities import POWERS, RACES
+from engine.actions import (
+    Abandon,
+    Conquer,
+    Decline,
+    Deploy,
+    DragonAttack,
+    Enchant,
+    EndConquests,
+    EndTurn,
+    Finish,
+    Move,
+    PickCombo,
+    Reinforce,
+)
+from engine.board import mapdef
+from engine.content import powers, races
+from engine.rules import acting_race, closing_action, end_actions, problem
+from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
+
+#: Discord's limits: options in a select menu, characters in an option's label/description.
+MAX_OPTIONS = 25
+MAX_TEXT = 100
+#: Token counts offered for a placement or a move, besides "all".
+AMOUNTS = (1, 2, 3, 5)
+#: The actions that take a region from someone: they share the conquest menu.
+CONQUESTS = (Conquer, Reinforce, DragonAttack, Enchant)
+#: Actions with buttons of their own rather than a place in a menu.
+ON_BUTTONS = (Decline, EndConquests, EndTurn, Finish)
+
+SETTINGS = re.compile(r"n(?P<n>\d+)s(?P<s>\d+|x)p(?P<p>\d+)")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The panel's own state, carried in every component id."""
+
+    amount: int = 0
+    source: int | None = None
+    page: int = 0
+
+    def encode(self) -> str:
+        """Compact form for a custom id, e.g. ``n0sxp0``."""
+        src = "x" if self.source is None else str(self.source)
+        return f"n{self.amount}s{src}p{self.page}"
+
+    @classmethod
+    def decode(cls, text: str) -> Settings:
+        """Back from ``encode``; anything unreadable gives the defaults."""
+        m = SETTINGS.fullmatch(text)
+        if m is None:
+            return cls()
+        src = None if m["s"] == "x" else int(m["s"])
+        return cls(int(m["n"]), src, int(m["p"]))
+
+    def after(self, payload: str) -> Settings:
+        """The settings a ``s=``/``n=``/``p=`` press asks for."""
+        key, _, value = payload.partition("=")
+        if key == "s":
+            return replace(self, source=int(value) if value.isdigit() else None)
+        if key == "n" and value.isdigit():
+            return replace(self, amount=int(value))
+        if key == "p" and value.isdigit():
+            return replace(self, page=int(value))
+        return self
+
+
+@dataclass
+class Option:
+    """One choice of a select menu."""
+
+    label: str
+    value: str
+    description: str | None = None
+
+
+@dataclass
+class Menu:
+    """A select menu (it fills a row of its own)."""
+
+    name: str
+    placeholder: str
+    options: list[Option]
+
+
+@dataclass
+class Button:
+    """A button: ``payload`` says what a press does (see the module docstring)."""
+
+    label: str
+    payload: str
+    style: str = "secondary"
+
+
+@dataclass
+class Panel:
+    """What the member sees: a text and up to five rows of components."""
+
+    text: str
+    rows: list[Menu | list[Button]] = field(default_factory=list)
+    #: The settings the panel was built with (its components carry them).
+    settings: Settings = field(default_factory=Settings)
+
+    def menus(self) -> list[Menu]:
+        """The select menus, in order."""
+        return [r for r in self.rows if isinstance(r, Menu)]
+
+    def buttons(self) -> list[Button]:
+        """Every button, in order."""
+        return [b for r in self.rows if isinstance(r, list) for b in r]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 token``, ``2 tokens``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def combo_tokens(race: str, power: str) -> int:
+    """Tokens a combo brings: the race's, its conquest-only ones and the power's."""
+    r = races()[race]
+    return r.tokens + r.conquest_only + powers()[power].tokens
+
+
+def blurb(name: str) -> str:
+    """The first sentence of what a race or power does, for a menu option."""
+    ability = RACES.get(name) or POWERS.get(name)
+    doc = " ".join((ability.__doc__ or "").split()) if ability else ""
+    first = doc.split(". ")[0].rstrip(".")
+    return re.sub(r"\[[^\]]*\]\s*", "", first)
+
+
+def build(
+    s: GameState,
+    seat: int,
+    settings: Settings | None = None,
+    *,
+    can_undo: bool = False,
+    note: str = "",
+) -> Panel:
+    """The panel of ``seat`` now. Someone not to act gets a text and no controls."""
+    settings = settings or Settings()
+    head = f"{note}\n\n" if note else ""
+    if s.turn.phase == OVER:
+        return Panel(head + "The game is over.")
+    actor = to_act(s)
+    if actor != seat:
+        who = s.players[actor].name if actor is not None else "nobody"
+        return Panel(head + f"It's **{who}**'s move now; this panel has nothing for you.")
+    actions = legal_actions(s, seat)
+    if s.turn.phase == PICK:
+        panel = _pick(s, actions)
+    elif s.turn.phase == CONQUER:
+        panel = _conquer(s, actions, settings)
+    else:
+        panel = _redeploy(s, actions, settings)
+    if can_undo:
+        last = panel.rows[-1] if panel.rows and isinstance(panel.rows[-1], list) else None
+        if last is None or len(last) >= 5:
+            last = []
+            panel.rows.append(last)
+        last.append(Button("Undo", "undo"))
+    panel.text = head + panel.text
+    panel.settings = settings
+    return panel
+
+
+def _pick(s: GameState, actions: list[Action]) -> Panel:
+    coins = s.players[s.turn.seat].coins
+    options = []
+    for a in actions:
+        if not isinstance(a, PickCombo):
+            continue
+        c = s.market[a.slot - 1]
+        price = "free" if a.slot == 1 else f"costs {a.slot - 1}"
+        bonus = f", +{c.coins} coins on it" if c.coins else ""
+        tokens = combo_tokens(c.race, c.power)
+        options.append(
+            Option(
+                _short(f"{a.slot}. {c.power} {c.race} · {tokens} tokens · {price}{bonus}"),
+                f"a={a.text}",
+                _short(f"{blurb(c.race)}. {c.power}: {blurb(c.power)}"),
+            )
+        )
+    text = (
+        f"**Round {s.round}/{s.turns}** · pick a combo. You have {plural(coins, 'coin')}; "
+        "each combo costs one coin per combo above it."
+    )
+    return Panel(text, [Menu("pick", "Pick a combo…", options)])
+
+
+def _where(s: GameState, rid: int) -> str:
+    return f"{rid} · {mapdef(s).regions[rid].terrain}"
+
+
+def _holder(s: GameState, rid: int) -> str:
+    """Who is in a region, for the description of a target."""
+    r = s.regions[rid]
+    features = sorted(mapdef(s).regions[rid].features)
+    parts = []
+    if r.race and r.tokens:
+        owner = s.players[r.owner].name if r.owner is not None and r.owner >= 0 else "?"
+        state = " in decline" if s.races[r.race].in_decline else ""
+        parts.append(f"{owner}'s {r.race}{state} ({r.tokens})")
+    elif r.markers.get("lost_tribe"):
+        parts.append(f"Lost Tribe ({r.markers['lost_tribe']})")
+    else:
+        parts.append("empty")
+    # The Lost Tribe feature only says where they started, and a Mountain marker repeats
+    # the terrain: neither tells the player anything here.
+    shown = [f for f in features if f != "Lost Tribe"]
+    marks = [
+        k.replace("_", " ").capitalize()
+        for k, v in sorted(r.markers.items())
+        if v and k not in ("lost_tribe", "mountain")
+    ]
+    return " · ".join(parts + shown + marks)
+
+
+def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
+    race = acting_race(s)
+    assert race is not None
+    rows: list[Menu | list[Button]] = []
+    targets = sorted(
+        (a for a in actions if isinstance(a, CONQUESTS)),
+        key=lambda a: (getattr(a, "region", 0), CONQUESTS.index(type(a))),
+    )
+    pages = max(1, -(-len(targets) // MAX_OPTIONS))
+    page = min(settings.page, pages - 1)
+    shown = targets[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
+    if shown:
+        options = [
+            Option(_short(_target_label(s, a)), f"a={a.text}", _short(_holder(s, a.region)))
+            for a in shown
+            if isinstance(a, CONQUESTS)
+        ]
+        where = f" ({page + 1}/{pages})" if pages > 1 else ""
+        rows.append(Menu("conquer", f"Conquer a region{where}…", options))
+    other = [a for a in actions if not isinstance(a, (*CONQUESTS, *ON_BUTTONS))]
+    if other:
+        rows.append(_other_menu(s, other))
+    buttons = [Button("Stop conquering", "a=stop", "primary")]
+    ends = end_actions(s)
+    if len(ends) > 1:
+        buttons.append(Button("End turn", "a=" + "|".join(a.text for a in ends), "success"))
+    if any(isinstance(a, Decline) for a in actions):
+        buttons.append(Button("Decline", "a=decline", "danger"))
+    if pages > 1:
+        buttons.append(Button("◀ Targets" if page else "More targets ▶", f"p={(page + 1) % pages}"))
+    rows.append(buttons)
+    hand = plural(race.hand, "token")
+    own = sum(1 for r in s.regions if r.race == race.name)
+    text = (
+        f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
+        f"{plural(own, 'region')}. Conquer, or stop to redeploy."
+    )
+    if not targets:
+        text += "\nNo region is in reach of your tokens in hand now."
+    return Panel(text, rows)
+
+
+def _target_label(s: GameState, a: Action) -> str:
+    if isinstance(a, Conquer):
+        return label(s, a).removeprefix("Conquer ")
+    if isinstance(a, Reinforce):
+        return label(s, a).removeprefix("Final conquest ")
+    return label(s, a)
+
+
+def _other_menu(s: GameState, actions: list[Action]) -> Menu:
+    options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
+    kinds = {type(a) for a in actions}
+    placeholder = "Abandon a region…" if kinds == {Abandon} else "Other moves (powers, abandon)…"
+    return Menu("other", placeholder, options)
+
+
+def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
+    race = acting_race(s)
+    assert race is not None
+    own = [rid for rid, r in enumerate(s.regions) if r.race == race.name]
+    hand = race.hand
+    rows: list[Menu | list[Button]] = []
+    can_deploy = any(isinstance(a, Deploy) for a in actions)
+    sources = sorted({a.source for a in actions if isinstance(a, Move)})
+    most = max([hand] + [s.regions[r].tokens - 1 for r in sources])
+    if most > 1:
+        amounts = [n for n in AMOUNTS if n < most] + [0]
+        rows.append(
+            [
+                Button(
+                    f"All ({most})" if n == 0 else str(n),
+                    f"n={n}",
+                    "primary" if n == settings.amount else "secondary",
+                )
+                for n in amounts
+            ]
+        )
+
+    def count(available: int) -> int:
+        return available if settings.amount == 0 else min(settings.amount, available)
+
+    if can_deploy:
+        n = count(hand)
+        rows.append(
+            Menu(
+                "place",
+                f"Place {plural(n, 'token')} from your hand in…",
+                [
+                    Option(
+                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
+                        f"a=deploy {rid} {n}",
+                    )
+                    for rid in own[:MAX_OPTIONS]
+                ],
+            )
+        )
+    buttons: list[Button] = []
+    source = settings.source if settings.source in sources else None
+    if source is not None:
+        n = count(s.regions[source].tokens - 1)
+        targets = [rid for rid in own if rid != source]
+        rows.append(
+            Menu(
+                "moveto",
+                f"Move {plural(n, 'token')} from {source} to…",
+                [
+                    Option(
+                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
+                        f"a=move {source} {rid} {n}",
+                    )
+                    for rid in targets[:MAX_OPTIONS]
+                ],
+            )
+        )
+        buttons.append(Button("Cancel move", "s=x"))
+    elif sources:
+        rows.append(
+            Menu(
+                "movefrom",
+                "Move tokens from…",
+                [
+                    Option(
+                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
+                        f"s={rid}",
+                    )
+                    for rid in sources[:MAX_OPTIONS]
+                ],
+            )
+        )
+    other = [a for a in actions if not isinstance(a, (Deploy, Move, *ON_BUTTONS))]
+    if other:
+        rows.append(_other_menu(s, other))
+    closing = closing_action(s)
+    ends = [a for a in actions if isinstance(a, (EndTurn, Finish))]
+    finish = []
+    for a in ends:
+        text = "Done placing" if isinstance(a, Finish) else "End turn"
+        if isinstance(a, EndTurn) and a.decline:
+            text = "End turn, then decline"
+        finish.append(Button(text, f"a={a.text}", "success"))
+    rows.append(finish + buttons)
+    placed = ", ".join(f"{rid}: {s.regions[rid].tokens}" for rid in own) or "none"
+    if s.turn.phase == CLOSING:
+        lead = f"Your **{race.name}** were driven out: place your {plural(hand, 'token')}."
+    else:
+        lead = f"**Redeploy** your **{race.name}**: {plural(hand, 'token')} in hand."
+    text = f"{lead}\nYour regions (tokens): {placed}."
+    if hand and ends:
+        text += f"\nTokens still in hand when you press {_end_name(closing)} are spread for you."
+    if not ends:
+        why = problem(s, _seat(s), closing)
+        if why:
+            text += f"\nBefore you end: {why}"
+    return Panel(text, rows)
+
+
+def _end_name(a: Action) -> str:
+    return "**Done placing**" if isinstance(a, Finish) else "**End turn**"
+
+
+def _seat(s: GameState) -> int:
+    seat = to_act(s)
+    assert seat is not None
+    return seat

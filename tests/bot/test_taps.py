@@ -1,0 +1,122 @@
+"""The whole game by taps: after ``/sw start`` nobody types a command.
+
+Each member opens their own panel from the ▶ Play button of the latest public game message
+and plays with its select menus and buttons. The channel gets one summary per turn (with
+the board) and, while a turn is under way, one live message edited in place.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from engine import to_act
+
+from .world import game_of, started_game, world
+
+#: Phrases that would give away a coin total in public.
+LEAKS = re.compile(r"victory coins|scored|\bhas \d+ coins|\bhave \d+ coins", re.I)
+LIVE = "🎲"
+
+
+def public(w: Any) -> list[Any]:
+    """The channel's messages everyone sees, oldest first."""
+    return [m for m in w.channel.history() if not m.flags.ephemeral]
+
+
+def play_button(w: Any) -> Any:
+    """The latest public message carrying ▶ Play."""
+    for m in reversed(public(w)):
+        for row in m.components:
+            for item in row.children:
+                if getattr(item, "label", None) == "▶ Play":
+                    return m
+    raise AssertionError("no public message offers ▶ Play")
+
+
+def choices(panel: Any) -> list[tuple[str, str, str]]:
+    """Every tap a panel offers: (kind, custom_id, payload); a menu's value is its payload."""
+    out = []
+    for row in panel.components:
+        for c in row.get("components", []):
+            if c["type"] == 2:
+                payload = c["custom_id"].split(":", 4)[4]
+                out.append(("button", c["custom_id"], payload))
+            elif c["type"] == 3:
+                for o in c["options"]:
+                    out.append(("menu", c["custom_id"], o["value"]))
+    return out
+
+
+def weight(payload: str) -> float:
+    """A random player who mostly conquers, places and ends, and now and then tries the
+    rest (undo, counts, moves, pages, decline, abandon)."""
+    verb = payload.removeprefix("a=").split(" ")[0]
+    if payload.startswith("a="):
+        return {"abandon": 0.2, "decline": 0.3, "stop": 1.0, "stop|end": 1.0}.get(verb, 3.0)
+    return {"undo": 0.2}.get(payload, 0.4)
+
+
+async def tap(member: Any, panel: Any, choice: tuple[str, str, str]) -> Any:
+    kind, custom_id, payload = choice
+    if kind == "button":
+        return await member.click(panel, custom_id=custom_id)
+    return await member.select(panel, [payload], custom_id=custom_id)
+
+
+async def test_a_whole_game_by_taps_one_summary_per_turn(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    start = len(public(w))
+    rng = random.Random(11)
+    turns = 0
+    taps = 0
+    while True:
+        lg = await game_of(w)
+        state = lg.game.state
+        seat = to_act(state)
+        if seat is None:
+            break
+        turn = (state.round, state.turn.seat)
+        member = w.member(lg.user_at(seat))
+        opened = await member.click(play_button(w), label="▶ Play")
+        assert opened.ephemeral, opened.response.content
+        panel = opened.response
+        taps += 1
+        while True:
+            options = choices(panel)
+            assert options, panel.content
+            pick = rng.choices(options, [weight(p) for _, _, p in options])[0]
+            r = await tap(member, panel, pick)
+            taps += 1
+            assert taps < 5000
+            # Nothing a member does in a turn adds a public message; the live one is edited.
+            lives = [m for m in public(w) if m.content.startswith(LIVE)]
+            assert len(lives) <= 1, [m.content for m in lives]
+            panel = r.response or panel
+            lg = await game_of(w)
+            now = lg.game.state
+            if (now.round, now.turn.seat) != turn or to_act(now) != seat:
+                break
+        if (now.round, now.turn.seat) != turn or lg.status == "over":
+            turns += 1
+            summaries = [m for m in public(w)[start:] if m.attachments]
+            assert len(summaries) == turns, [m.content[:60] for m in summaries]
+    lg = await game_of(w)
+    assert lg.status == "over"
+    messages = public(w)[start:]
+    # One summary per turn with its board, the last one the final sheet; no live message left.
+    assert len(messages) == turns
+    assert all(m.attachments for m in messages)
+    assert not any(m.content.startswith(LIVE) for m in messages)
+    final = messages[-1]
+    assert "Game over" in final.content
+    assert [a.filename for a in final.attachments] == ["final.png", "board.png"]
+    for m in messages[:-1]:
+        assert not LEAKS.search(m.content), m.content
+    assert turns == lg.game.state.turns * 3
+    titles = [m.content.split("\n")[0] for m in messages]
+    names = [p.name for p in lg.game.state.players]
+    # Each summary is titled with the turn's player, in seat order, whoever ended it.
+    assert titles == [f"**{names[i % 3]}'s turn**" for i in range(turns)]
