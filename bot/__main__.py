@@ -3,6 +3,10 @@
 ``--sync`` registers the slash commands globally (do it once after changing commands);
 with ``DEV_GUILD_ID`` set they are synced to that server on every start instead, which
 takes effect at once.
+
+Exit codes: 0 stopped normally, 2 bad or missing settings, 3 token refused, 4 privileged
+intent not enabled, 5 Discord unreachable, 6 Discord answered an error, 7 database cannot be
+opened (``bot.startup``). Each of these prints one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    from bot import startup
     from bot.client import SmallWorldBot
 
     bot = SmallWorldBot(settings, sync_on_start=args.sync)
-    bot.run(settings.token, log_handler=None)
-    return 0
+    return startup.run(bot, settings.token, database_path=settings.database_path)
 
 
 if __name__ == "__main__":

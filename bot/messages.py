@@ -214,13 +214,13 @@ def your_move_dm(channel_id: int, user_id: int) -> Announcement:
     return Announcement(DM, f"It's your move in <#{channel_id}> (Small World).", user_id=user_id)
 
 
-def reminder(actor_id: int, deadline: datetime) -> Announcement:
-    """The channel reminder when most of a deadline has passed."""
-    return Announcement(
-        CHANNEL,
-        f"⏰ <@{actor_id}>, a reminder: your move in Small World is due {ts(deadline)}.",
-        mentions=[actor_id],
-    )
+def reminder(game_id: int, s: GameState, actor_id: int, deadline: datetime) -> Announcement:
+    """The reminder when most of a deadline has passed: the turn's live message, posted
+    afresh so that its mention pings (the channel still holds one message for the turn)."""
+    line = f"⏰ <@{actor_id}>, a reminder: your move is due {ts(deadline)}."
+    a = live_message(game_id, s, actor_id=actor_id, deadline=deadline, note=line)
+    a.mentions = [actor_id]
+    return a
 
 
 def paused_dm(host_id: int, channel_id: int, reason: str) -> Announcement:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.board import mapdef
 from engine.state import GameState
-from engine.view import visible_events
+from engine.view import and_list, plural, visible_events
 
 
 def _name(s: GameState, seat: int | None) -> str:
@@ -66,6 +66,25 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
         return f"{who} made peace with {_name(s, e['ally'])}."
     if kind == "score":
         return f"{who} scored {e['coins']} coins."
+    if kind == "ready":
+        # The engine readies the troops at the start of the turn: one token stays per region.
+        text = f"{who}'s {e['race']} took {plural(e['tokens'], 'token')} in hand to conquer"
+        if not e["tokens"]:
+            text = f"{who}'s {e['race']} have {plural(e['hand'], 'token')} in hand to conquer"
+        elif e["hand"] != e["tokens"]:
+            text += f" ({e['hand']} in hand in all)"
+        return text + "."
+    if kind in ("return", "spread"):
+        # Tokens still in hand when a redeployment ends: back where they were readied from
+        # ("return"), the rest onto the weakest regions ("spread").
+        n = e["tokens"]
+        places = and_list([where(rid) for rid in e["regions"]])
+        if kind == "return":
+            what = f"{plural(n, 'leftover token')} went back to {places}"
+        else:
+            was = "was" if n == 1 else "were"
+            what = f"{plural(n, 'token')} left in hand {was} spread over {places}"
+        return f"{who}'s {e['race']}: {what}."
     return None
 
 

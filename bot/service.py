@@ -526,10 +526,14 @@ class GameService:
             actor = lg.actor_id()
             if lg.reminded or lg.paused or actor is None or lg.deadline_at is None:
                 return []
+            assert lg.game is not None
             async with self.storage.transaction() as tx:
                 await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
                 ids = await outbox.record(
-                    tx, game_id, [reminder(actor, lg.deadline_at)], self.clock()
+                    tx,
+                    game_id,
+                    [reminder(game_id, lg.game.state, actor, lg.deadline_at)],
+                    self.clock(),
                 )
             lg.reminded = True
             return ids

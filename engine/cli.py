@@ -12,15 +12,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from . import glossary
 from .actions import Action, parse
-from .board import MARKER_NAMES
+from .board import MARKER_NAMES, mapdef
 from .content import load_map, map_for_players
 from .errors import EngineError
 from .game import Game, GameConfig
-from .rules import legal_actions, to_act
+from .rules import default_action, legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
-from .view import label, view, visible_events
+from .view import and_list, label, plural, view, visible_events
 
 HELP = """\
 Commands:
@@ -29,9 +30,15 @@ Commands:
                   (case and the "·" separators do not matter)
   <text form>     play an action by its text form, e.g. "conquer 12", "deploy 4 2",
                   "move 3 7 2", "end decline"; any token count may be typed for deploy/move
+  default         play what a deadline would play for you now (free combo, stop, end...)
   undo            take back your last action of this turn (not past a pick, roll or turn end)
+  region N        region N: terrain, features, who holds it, and its neighbours ("adj N" too)
+  rules [NAME]    what a race, special power or rule term means ("rules" alone lists them)
   help            show this list
-  quit            leave the game"""
+  quit            leave the game
+
+The game readies your troops at the start of your turn and puts back the tokens still in
+hand when you end it; each time it says so in one line."""
 
 
 class InputError(EngineError):
@@ -63,10 +70,11 @@ def render_state(s: GameState, viewer: int | None) -> list[str]:
         lines.append(f"To act: {names[actor]}{why}")
     lines.append("Combos for sale:")
     for c in v["market"]:
-        on_it = f" · {c['coins']} coin{'s' if c['coins'] != 1 else ''} on it" if c["coins"] else ""
+        on_it = f" · {plural(c['coins'], 'coin')} on it" if c["coins"] else ""
+        price = f"price {plural(c['slot'] - 1, 'coin')}" if c["slot"] > 1 else "free"
         lines.append(
-            f"  {c['slot']}. {c['power']} {c['race']} · {c['tokens']} tokens · "
-            f"price {c['slot'] - 1}{on_it}"
+            f"  {c['slot']}. {c['power']} {c['race']} · {plural(c['tokens'], 'token')} · "
+            f"{price}{on_it}"
         )
     lines.append("Regions:")
     for r in v["regions"]:
@@ -103,25 +111,32 @@ def render_actions(s: GameState, actions: Sequence[Action]) -> list[str]:
 
 
 def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
-    """One readable line for a public event (private ones never reach this function)."""
+    """One readable line for an event the reader may see (``visible_events`` decides)."""
 
     def who(key: str = "seat") -> str:
         seat = e.get(key)
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
+    def regions(key: str = "regions") -> str:
+        return and_list([str(rid) for rid in e.get(key, [])])
+
     kind = e.get("kind")
     if kind == "pick":
-        took = f", takes {e['took']} coins from it" if e.get("took") else ""
-        return f"{who()} picks {e['power']} {e['race']} (slot {e['slot']}, pays {e['paid']}{took})"
+        paid = f"pays {plural(e['paid'], 'coin')}" if e.get("paid") else "free"
+        took = f", takes {plural(e['took'], 'coin')} from it" if e.get("took") else ""
+        return f"{who()} picks {e['power']} {e['race']} (slot {e['slot']}, {paid}{took})"
     if kind in ("conquer", "enchant", "dragon"):
         how = {"conquer": "conquer", "enchant": "enchant", "dragon": "send the Dragon to"}[kind]
         extra = ""
         if e.get("defender"):
-            extra = f" from {e['defender']} (lost {e['lost']})"
+            owner = f"{who('defender_seat')}'s " if e.get("defender_seat") is not None else ""
+            lost = f"lost {plural(e['lost'], 'token')}" if e.get("lost") else "no token lost"
+            extra = f" from {owner}{e['defender']} ({lost})"
         elif e.get("lost_tribe"):
             extra = " from a Lost Tribe"
-        tokens = f"{e['tokens']} token{'s' if e['tokens'] != 1 else ''}"
-        return f"{who()}'s {e['race']} {how} {e['region']} with {tokens}{extra}"
+        return (
+            f"{who()}'s {e['race']} {how} {e['region']} with {plural(e['tokens'], 'token')}{extra}"
+        )
     if kind == "roll":
         result = "success" if e["success"] else "failure"
         return f"{who()} rolls {e['die']} for region {e['region']}: {result}"
@@ -134,17 +149,108 @@ def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
     if kind == "vanish":
         return f"{who()}'s {e['race']} leave the map"
     if kind == "grow":
-        return f"{who()}'s {e['race']} gain {e['tokens']} tokens"
+        return f"{who()}'s {e['race']} gain {plural(e['tokens'], 'token')}"
     if kind == "peace":
         return f"{who()} makes peace with {who('ally')}"
     if kind == "fortify":
         return f"{who()} builds a Fortress in {e['region']}"
+    if kind == "ready":
+        # [SW "Ready your Troops"]: one token stays in each region, the others come in hand.
+        if e["tokens"]:
+            text = (
+                f"{who()}'s {e['race']} take {plural(e['tokens'], 'token')} in hand to conquer, "
+                "leaving one in each region"
+            )
+        else:
+            text = f"{who()}'s {e['race']} have {plural(e['hand'], 'token')} in hand to conquer"
+        if e["tokens"] and e.get("hand", e["tokens"]) != e["tokens"]:
+            text += f" ({e['hand']} in hand in all)"
+        return text
+    if kind == "return":
+        n = e["tokens"]
+        went = "goes" if n == 1 else "go"
+        return f"{who()}'s {e['race']}: {plural(n, 'leftover token')} {went} back to {regions()}"
+    if kind == "spread":
+        n = e["tokens"]
+        was = "is" if n == 1 else "are"
+        spread = f"{plural(n, 'token')} left in hand {was} spread over {regions()}"
+        return f"{who()}'s {e['race']}: {spread}"
+    if kind == "score":
+        return f"{who()} scores {plural(e['coins'], 'coin')}"
     if kind == "turn":
         return f"Round {e['round']}: {who()}'s turn"
     if kind == "game_over":
+        winners = [names[w] for w in e.get("winners", []) if 0 <= w < len(names)]
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins"
+        if winners:
+            return f"Game over: {and_list(winners)} share the victory"
         return "Game over"
-    rest = " ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
-    return f"{kind}: {rest}"
+    # A kind this front end does not know yet: still words, not a dump.
+    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.items() if k != "kind")
+    return f"{str(kind).replace('_', ' ')}: {rest}" if rest else str(kind)
+
+
+def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str]:
+    """Region ``rid`` as ``viewer`` sees it: terrain, features, holder, and its neighbours."""
+    m = mapdef(s)
+    if not 0 <= rid < len(m.regions):
+        raise InputError(f"There is no region {rid}; this map has 0 to {len(m.regions) - 1}.")
+    v = view(s, viewer)
+    names = [p["name"] for p in v["players"]]
+
+    def holder(r: dict[str, Any]) -> str:
+        parts = []
+        if r["race"]:
+            decline = " in decline" if r["in_decline"] else ""
+            parts.append(
+                f"{names[r['owner']]}'s {r['race']}{decline}, {plural(r['tokens'], 'token')}"
+            )
+        if r["markers"]:
+            parts.append(_markers(r["markers"]))
+        return "; ".join(parts)
+
+    d = m.regions[rid]
+    r = v["regions"][rid]
+    facts = [d.terrain, *sorted(d.features)]
+    if d.edge:
+        facts.append("on the board's edge")
+    if d.coastal:
+        facts.append("coastal")
+    lines = [f"Region {rid}: " + ", ".join(facts)]
+    lines.append("  Held by: " + (holder(r) or "nobody (empty)"))
+    lines.append("  Adjacent:")
+    for n in sorted(d.adjacent):
+        nr = v["regions"][n]
+        held = holder(nr)
+        lines.append(f"    {n:>2} {nr['terrain']}" + (f" · {held}" if held else ""))
+    return lines
+
+
+def render_rules(name: str) -> list[str]:
+    """``rules NAME``: the short explanation of a race, power or rule term; a list without."""
+    if not name.strip():
+        e = glossary.entries()
+        races = [n for n, text in e.items() if text.startswith("Race ·")]
+        powers = [n for n, text in e.items() if text.startswith("Special power ·")]
+        terms = list(glossary.RULE_TERMS)
+        return [
+            "Races: " + ", ".join(sorted(races)),
+            "Special powers: " + ", ".join(sorted(powers)),
+            "Rule terms: " + ", ".join(terms),
+            'Type "rules NAME" for one of them.',
+        ]
+    found = glossary.lookup(name)
+    if found is None:
+        close = glossary.search(name, limit=6)
+        if len(close) == 1:
+            found = glossary.lookup(close[0])
+        else:
+            hint = f" Did you mean: {', '.join(close)}?" if close else ' Type "rules" for the list.'
+            return [f"Nothing called {name.strip()!r}.{hint}"]
+    assert found is not None
+    title, text = found
+    return [f"{title}: {text}"]
 
 
 def render_result(s: GameState) -> list[str]:
@@ -155,7 +261,8 @@ def render_result(s: GameState) -> list[str]:
     for place, row in enumerate(result.get("ranking", []), start=1):
         star = " (winner)" if row["name"] in winners else ""
         lines.append(
-            f"  {place}. {row['name']}: {row['coins']} coins, {row['tokens']} tokens{star}"
+            f"  {place}. {row['name']}: {plural(row['coins'], 'coin')}, "
+            f"{plural(row['tokens'], 'token')} on the board{star}"
         )
     if len(winners) > 1:
         lines.append("Shared victory: " + ", ".join(sorted(winners)))
@@ -233,16 +340,32 @@ def run_play(game: Game, inp: TextIO, out: TextIO) -> int:
         if command in ("quit", "exit"):
             say("Bye.")
             return 0
+        word, _, rest = command.partition(" ")
         try:
+            if word == "rules":
+                say(*render_rules(rest))
+                continue
+            if word in ("region", "adj"):
+                if not rest.strip().isdigit():
+                    raise InputError(f"Type {word} N with a region number, e.g. {word} 12.")
+                say(*render_region(s, int(rest), seat))
+                continue
             if command == "undo":
                 game.undo(seat)
                 say(f"{names[seat]} takes back the last action.")
             else:
-                action = resolve(s, actions, line)
+                if command == "default":
+                    action = default_action(s)
+                    if action is None:
+                        raise InputError("There is no default now.")
+                    how = " (default)"
+                else:
+                    action = resolve(s, actions, line)
+                    how = ""
                 text = label(s, action) if action in actions else action.text
                 before, count = s.events, len(s.events)
                 game.play(seat, action)
-                say(f"{names[seat]}: {text}")
+                say(f"{names[seat]}{how}: {text}")
                 # Scores are private events: the public never learns them before the end.
                 for e in visible_events(game.state, _new_events(game.state, before, count)):
                     say("  · " + describe_event(e, names))
@@ -330,7 +453,9 @@ __all__ = [
     "main",
     "play",
     "render_actions",
+    "render_region",
     "render_result",
+    "render_rules",
     "render_state",
     "resolve",
     "run_play",

@@ -393,14 +393,22 @@ def _end_conquests(s: GameState) -> None:
 
 
 def spread(s: GameState, race: RaceState) -> None:
-    """Default redeployment: each token in hand goes to the race's weakest region."""
+    """Default redeployment: each token in hand goes to the race's weakest region.
+
+    Records a public ``spread`` event (seat, race, tokens, regions that got some) when it
+    placed anything, so a front end can say what the engine did for the player.
+    """
     own = regions_of(s, race.name)
-    if not own:
+    if not own or race.hand <= 0:
         return
+    count = race.hand
+    placed: set[int] = set()
     while race.hand > 0:
         rid = min(own, key=lambda i: (s.regions[i].tokens, i))
         s.regions[rid].tokens += 1
         race.hand -= 1
+        placed.add(rid)
+    event(s, "spread", seat=race.owner, race=race.name, tokens=count, regions=sorted(placed))
 
 
 def _settle_owed(s: GameState, race: RaceState) -> None:
@@ -499,7 +507,10 @@ def _decline_turn(s: GameState) -> None:
     t = s.turn
     race = acting_race(s)
     if race is not None:
-        unready(s, race)
+        # Tokens put back under a banner that is flipped at once (one token per region
+        # stays) are not worth telling; Ghouls keep them all, so theirs are told.
+        told = race.in_decline or flag(race, "decline_keeps_all")
+        unready(s, race, tell=told)
     go_into_decline(s, t.seat)
     score(s, t.seat)
     _close_turn(s)
@@ -598,35 +609,52 @@ def ready(s: GameState, race: RaceState) -> None:
     """[SW p.6] Leave one token in each region and take the others in hand.
 
     Readying is automatic, so what was taken is remembered (``turn.readied``): tokens the
-    player does not use go back where they stood (``unready``).
+    player does not use go back where they stood (``unready``). When it put tokens in hand,
+    a public ``ready`` event says how many came off the map (``tokens``) and how many the
+    race now holds (``hand``: with the Amazons' 4 back from last turn, say).
     """
+    before = race.hand
     taken = []
+    took = 0
     for rid, r in enumerate(s.regions):
         if r.race == race.name and r.tokens > 1:
-            taken.append([rid, r.tokens - 1])
-            race.hand += r.tokens - 1
+            n = r.tokens - 1
+            taken.append([rid, n])
+            took += n
             r.tokens = 1
+    race.hand += took
     s.turn.readied = taken
     for a in abilities(race):
         a.on_ready(s, race)
+    if race.hand > before:
+        event(s, "ready", seat=race.owner, race=race.name, tokens=took, hand=race.hand)
 
 
-def unready(s: GameState, race: RaceState) -> None:
+def unready(s: GameState, race: RaceState, *, tell: bool = True) -> None:
     """Settle the tokens still in hand when the acting race's redeployment ends (or it declines).
 
     They go back first to the regions they were readied from, no more than each region gave
     and only to regions the race still holds; only the rest is spread (ruling 5). So a turn in
     which the player neither conquers nor redeploys leaves every token where it stood.
+
+    Tokens put back are recorded as a public ``return`` event (seat, race, tokens, regions)
+    unless ``tell`` is false; the rest as ``spread``.
     """
+    back = 0
+    regions = []
     for rid, n in s.turn.readied:
         if race.hand <= 0:
             break
         region = s.regions[rid]
         if region.race == race.name:
-            back = min(n, race.hand)
-            region.tokens += back
-            race.hand -= back
+            k = min(n, race.hand)
+            region.tokens += k
+            race.hand -= k
+            back += k
+            regions.append(rid)
     s.turn.readied = []
+    if back and tell:
+        event(s, "return", seat=race.owner, race=race.name, tokens=back, regions=regions)
     spread(s, race)
 
 
@@ -687,8 +715,12 @@ def end_actions(s: GameState) -> list[Action]:
     It never makes a choice the player owes. Redeploying, it is the closing action, and while
     a choice is owed its refusal says what to do. Conquering, when the redeployment that
     follows will owe a choice, it only stops: refusing the whole press would leave the player
-    where the owed choice cannot be made yet.
+    where the owed choice cannot be made yet. Picking a combo (or a game over), nothing
+    ends the step: the list is empty.
     """
+    if s.turn.phase in (PICK, OVER):
+        # Nothing ends a pick: the combo is the decision (and Finish would be refused).
+        return []
     if s.turn.phase == CONQUER:
         probe = from_dict(to_dict(s))
         _end_conquests(probe)

@@ -131,6 +131,18 @@ def _race_view(s: GameState, name: str) -> dict[str, Any]:
     }
 
 
+def plural(n: int, word: str) -> str:
+    """``1 token``, ``2 tokens``, ``0 coins``: a count with its noun, singular only for one."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def and_list(items: list[str]) -> str:
+    """``12``, ``12 and 14``, ``3, 5 and 9``: items joined for a sentence."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def label(s: GameState, action: Action) -> str:
     """A readable label for an action now, e.g. ``Conquer 12 · Forest · 3 tokens``."""
     m = mapdef(s)
@@ -147,18 +159,16 @@ def label(s: GameState, action: Action) -> str:
         if not 1 <= action.slot <= len(s.market):
             return action.text
         c = s.market[action.slot - 1]
-        price = action.slot - 1
-        extra = f" · takes {c.coins} coins" if c.coins else ""
-        return (
-            f"Pick {c.power} {c.race} · {_combo_tokens(c.race, c.power)} tokens · "
-            f"costs {price}{extra}"
-        )
+        price = f"costs {plural(action.slot - 1, 'coin')}" if action.slot > 1 else "free"
+        extra = f" · takes {plural(c.coins, 'coin')}" if c.coins else ""
+        tokens = plural(_combo_tokens(c.race, c.power), "token")
+        return f"Pick {c.power} {c.race} · {tokens} · {price}{extra}"
     if isinstance(action, (Conquer, Reinforce)) and race is not None:
         cost = conquest_cost(s, race, action.region)
         if s.turn.berserk_die is not None:
             cost = max(1, cost - s.turn.berserk_die)
         if isinstance(action, Conquer):
-            return f"Conquer {where(action.region)} · {cost} tokens"
+            return f"Conquer {where(action.region)} · {plural(cost, 'token')}"
         return f"Final conquest {where(action.region)} · {cost - race.hand} short · roll the die"
     simple = {
         Decline: "Go into decline",
@@ -177,8 +187,9 @@ def label(s: GameState, action: Action) -> str:
     if isinstance(action, Move):
         return f"Move {action.count} from {action.source} to {where(action.target)}"
     if isinstance(action, Withdraw):
-        tokens = f"{action.count} token{'s' if action.count != 1 else ''}"
-        return f"Withdraw {tokens} from {where(action.region)} · back next turn"
+        return (
+            f"Withdraw {plural(action.count, 'token')} from {where(action.region)} · back next turn"
+        )
     if isinstance(action, Enchant):
         return f"Enchant {where(action.region)} · 1 token from the tray"
     if isinstance(action, DragonAttack):

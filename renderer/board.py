@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import Font, ellipsize, fit_text, font, printable
 from .icons import (
+    COST_RING,
     FEATURES,
     MARKER_NAMES,
     MARKERS,
     SS,
     badge,
+    cost_chip,
     paste_centred,
     seat_disc,
     sprite,
@@ -42,10 +44,15 @@ from .palette import (
 from .static import features_key, layouts, map_shape, static_layer, terrain_tile
 
 PAD = 24
-HEADER = 76
-ROW = 78
-KEY_ROW = 46
+HEADER = 84
+ROW = 90
+KEY_ROW = 54
 KEY_TOP_GAP = 14
+#: Text sizes of the legend. The picture is about 0.28× on a phone held upright (1600 px
+#: shown 450 px wide), so 34 px here is about 9.5 px there: the smallest that stays legible.
+KEY_TEXT = 34
+NAME_TEXT = 38
+DETAIL_TEXT = 28
 #: Columns of a player row: seat disc, name, active race, races in decline, right edge text.
 COL_DISC, COL_NAME, COL_ACTIVE, COL_DECLINE = 52, 106, 470, 1040
 #: PNG zlib level: on palette pictures 3 is as fast as 1 and smaller; 6 doubles the time.
@@ -95,51 +102,274 @@ class Writer:
         return float(box[2])
 
 
-def legend_height(players: int) -> int:
-    """Height of the legend under the board for a number of players."""
-    return HEADER + ROW * players + KEY_TOP_GAP + 3 * KEY_ROW + 12
+# --- the key under the legend ---------------------------------------------------------------
+
+#: A key entry: (what kind of sample, its name). Kinds: "terrain", "feature", "marker",
+#: "tribe", "decline", and the marks of a turn: "taken", "lost", "cost".
+KeyItem = tuple[str, str]
+#: Labels of the marks, in the order of their key row.
+MARK_LABELS = {
+    "taken": "taken this turn",
+    "lost": "left empty this turn",
+    "cost": "tokens to conquer",
+}
+
+
+def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
+    """The key's groups (each starts a new row): terrains, symbols on the board, marks.
+
+    Only what the board shows is explained, so the key stays short enough for large text:
+    every terrain and map feature of the map, then Lost Tribes, races in decline and the
+    markers that are on the board now, then the marks of the turn when the view has some.
+    """
+    regions = view["regions"]
+    terrains = {r.get("terrain") for r in regions}
+    out: list[tuple[KeyItem, ...]] = [tuple(("terrain", t) for t in TERRAIN if t in terrains)]
+    features = {f for r in regions for f in r.get("features") or ()}
+    markers = {k for r in regions for k, n in (r.get("markers") or {}).items() if n}
+    symbols: list[KeyItem] = [("feature", f) for f in FEATURES if f in features]
+    if "lost_tribe" in markers:
+        symbols.append(("tribe", "Lost Tribe"))
+    if any(r.get("in_decline") and r.get("tokens") for r in regions):
+        symbols.append(("decline", "in decline"))
+    symbols += [("marker", k) for k in MARKERS if k in markers]
+    out.append(tuple(symbols))
+    marks = _marks(view)
+    present = [k for k in MARK_LABELS if marks.get(k)]
+    if present:
+        out.append(tuple((k, MARK_LABELS[k]) for k in present))
+    return tuple(g for g in out if g)
+
+
+def _sample(kind: str, name: str) -> Image.Image:
+    """The picture shown before a key entry's name."""
+    if kind == "terrain":
+        swatch = terrain_tile(name).crop((0, 0, 48, 34)).convert("RGBA")
+        ImageDraw.Draw(swatch).rectangle((0, 0, 47, 33), outline=INK, width=2)
+        return swatch
+    if kind == "feature":
+        return sprite(name, 40)
+    if kind == "marker":
+        return sprite(name, 40, 2 if name == "camp" else 1)
+    if kind == "tribe":
+        return badge("LT", 1, WHITE, 38, tribe=True)
+    if kind == "decline":
+        return badge("Or", 1, seat_colour(1), 38, decline=True)
+    if kind == "cost":
+        return cost_chip(3, 40)
+    return _mark_sample(kind)
 
 
 @cache
-def _background(map_id: str, players: int, features: tuple[tuple[str, ...], ...]) -> Image.Image:
-    """The static map with an empty legend and its key (terrains and symbols) below it."""
+def _mark_sample(kind: str) -> Image.Image:
+    """A small terrain square showing the mark along its left, top and bottom edges."""
+    tile = terrain_tile("Hill").crop((0, 0, 48, 34)).convert("RGBA")
+    band = Image.new("L", tile.size, 255)
+    inner = MARK_WIDTH * 2 // 3
+    ImageDraw.Draw(band).rectangle((inner, inner, 60, 33 - inner), fill=0)
+    _paint_mark(tile, kind, seat_colour(0), (0, 0), band, _edge_of(band))
+    ImageDraw.Draw(tile).rectangle((0, 0, 47, 33), outline=INK, width=2)
+    return tile
+
+
+def _edge_of(band: Image.Image) -> Image.Image:
+    """A thin line along the inner side of a band mask."""
+    grown = band.filter(ImageFilter.MaxFilter(5))
+    return ImageChops.subtract(grown, band)
+
+
+@lru_cache(maxsize=64)
+def _key_layer(
+    groups: tuple[tuple[KeyItem, ...], ...], width: int
+) -> tuple[Image.Image, tuple[TextItem, ...]]:
+    """The key drawn on paper, and its texts (positions relative to the key's top left)."""
+    rows = _key_rows(groups, width)
+    img = Image.new("RGB", (width, len(rows) * KEY_ROW), PAPER)
+    texts: list[TextItem] = []
+    w = Writer(img, texts)
+    for r, row in enumerate(rows):
+        y = KEY_ROW * (r + 0.5)
+        for x, (kind, name) in row:
+            sample = _sample(kind, name)
+            paste_centred(img, sample, (x + sample.width / 2, y))
+            label = MARKER_NAMES.get(name, name) if kind == "marker" else name
+            w.text((x + sample.width + 10, y), label, KEY_TEXT, bold=False)
+    return img, tuple(texts)
+
+
+def _key_rows(
+    groups: tuple[tuple[KeyItem, ...], ...], width: int
+) -> list[list[tuple[float, KeyItem]]]:
+    """Entries laid out left to right, wrapping; each group starts on a new row."""
+    rows: list[list[tuple[float, KeyItem]]] = []
+    f = font(KEY_TEXT, False)
+    for group in groups:
+        row: list[tuple[float, KeyItem]] = []
+        x = float(PAD)
+        for kind, name in group:
+            label = MARKER_NAMES.get(name, name) if kind == "marker" else name
+            span = _sample(kind, name).width + 10 + f.getlength(label)
+            if row and x + span > width - PAD:
+                rows.append(row)
+                row, x = [], float(PAD)
+            row.append((x, (kind, name)))
+            x += span + 34
+        rows.append(row)
+    return rows
+
+
+def legend_height(view: dict[str, Any]) -> int:
+    """Height of the legend under the board of a view: its players and the rows of its key."""
+    width = map_shape(view["map"]).width
+    rows = len(_key_rows(key_items(view), width))
+    return HEADER + ROW * len(view["players"]) + KEY_TOP_GAP + rows * KEY_ROW + 12
+
+
+@lru_cache(maxsize=16)
+def _background(
+    map_id: str,
+    players: int,
+    features: tuple[tuple[str, ...], ...],
+    groups: tuple[tuple[KeyItem, ...], ...],
+) -> tuple[Image.Image, tuple[TextItem, ...]]:
+    """The static map with an empty legend and its key below it, and the key's texts.
+
+    The key depends on what is on the board, so a game uses a few of these in turn; each is
+    drawn once and copied for every board.
+    """
     base = static_layer(map_id, features)
     w, h = base.size
-    img = Image.new("RGB", (w, h + legend_height(players)), PAPER)
+    key, key_texts = _key_layer(groups, w)
+    key_top = h + HEADER + ROW * players + KEY_TOP_GAP
+    img = Image.new("RGB", (w, key_top + key.height + 12), PAPER)
     img.paste(base, (0, 0))
     d = ImageDraw.Draw(img)
     d.rectangle((0, h, w, h + HEADER - 1), fill=PAPER_DARK)
     d.line((0, h + HEADER - 1, w, h + HEADER - 1), fill=INK, width=2)
-    key_top = h + HEADER + ROW * players + KEY_TOP_GAP
     d.line((PAD, key_top - 6, w - PAD, key_top - 6), fill=PAPER_DARK, width=2)
-    _key(Writer(img, []), key_top, w)
-    return img
+    img.paste(key, (0, key_top))
+    texts = tuple(
+        TextItem(t.text, (t.box[0], t.box[1] + key_top, t.box[2], t.box[3] + key_top))
+        for t in key_texts
+    )
+    return img, texts
 
 
-def _key(w: Writer, top: int, width: int) -> None:
-    """The key: terrain swatches with their patterns, then every symbol with its name."""
-    y = top + KEY_ROW / 2
-    x: float = PAD
-    step = (width - 2 * PAD) / len(TERRAIN)
-    for terrain in TERRAIN:
-        swatch = terrain_tile(terrain).crop((0, 0, 44, 32))
-        w.img.paste(swatch, (int(x), int(y - 16)))
-        w.draw.rectangle((x, y - 16, x + 43, y + 15), outline=INK, width=2)
-        w.text((x + 52, y), terrain, 24, bold=False)
-        x += step
-    items: list[tuple[Image.Image, str]] = [(sprite(k, 30), k) for k in FEATURES]
-    items.append((badge("LT", 1, WHITE, 30, tribe=True), "Lost Tribe"))
-    items.append((badge("Or", 3, seat_colour(0), 30), "race tokens"))
-    items.append((badge("Or", 3, seat_colour(0), 30, decline=True), "in decline"))
-    rows = [items, [(sprite(k, 30, 2 if k == "camp" else 1), MARKER_NAMES[k]) for k in MARKERS]]
-    for r, row in enumerate(rows):
-        y = top + KEY_ROW * (r + 1.5)
-        x = float(PAD)
-        step = (width - 2 * PAD) / len(row)
-        for img, label in row:
-            paste_centred(w.img, img, (x + img.width / 2, y))
-            w.text((x + img.width + 8, y), label, 24, bold=False)
-            x += step
+# --- marks of the turn ------------------------------------------------------------------------
+
+#: Width (px) of the band drawn inside the border of a region taken or left empty.
+MARK_WIDTH = 14
+#: Stripes and inner edge of the band of a region left empty.
+LOST_INK: RGB = (58, 58, 64)
+
+
+def _marks(view: dict[str, Any]) -> dict[str, Any]:
+    """The view's marks as ``{"taken": {id: seat}, "lost": {ids}, "cost": {id: cost}}``.
+
+    Region keys may be ints or, after a trip through JSON, strings; anything that is not a
+    region of the view is dropped.
+    """
+    raw = view.get("marks") or {}
+    count = len(view["regions"])
+
+    def rid(key: Any) -> int | None:
+        try:
+            value = int(key)
+        except (TypeError, ValueError):
+            return None
+        return value if 0 <= value < count else None
+
+    taken: dict[int, int] = {}
+    for k, seat in (raw.get("taken") or {}).items():
+        r = rid(k)
+        if r is not None and isinstance(seat, int) and seat >= 0:
+            taken[r] = seat
+    lost = {r for k in raw.get("lost") or () if (r := rid(k)) is not None and r not in taken}
+    cost: dict[int, int] = {}
+    for k, value in (raw.get("costs") or {}).items():
+        r = rid(k)
+        if r is not None and isinstance(value, int):
+            cost[r] = value
+    return {"taken": taken, "lost": lost, "cost": cost}
+
+
+@cache
+def _region_band(map_id: str, rid: int) -> tuple[tuple[int, int], Image.Image, Image.Image]:
+    """Masks of a band along the inside of a region's border, and of its inner edge line.
+
+    Returned with the top left corner where they go on the board. Drawn at twice the size
+    and reduced, so they are smooth; the border line itself is left uncovered.
+    """
+    shape = map_shape(map_id)
+    region = shape.regions[rid]
+    points = [p for poly in region.polygons for p in poly]
+    x0 = max(0, int(min(x for x, _ in points)) - 2)
+    y0 = max(0, int(min(y for _, y in points)) - 2)
+    x1 = min(shape.width, int(max(x for x, _ in points)) + 3)
+    y1 = min(shape.height, int(max(y for _, y in points)) + 3)
+    k = 2
+    size = ((x1 - x0) * k, (y1 - y0) * k)
+
+    def local(poly: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+        return [((x - x0) * k, (y - y0) * k) for x, y in (*poly, poly[0])]
+
+    inside = Image.new("L", size, 0)
+    wide = Image.new("L", size, 0)
+    border = Image.new("L", size, 0)
+    di, dw, db = ImageDraw.Draw(inside), ImageDraw.Draw(wide), ImageDraw.Draw(border)
+    for poly in region.polygons:
+        di.polygon(local(poly), fill=255)
+        dw.line(local(poly), fill=255, width=2 * MARK_WIDTH * k, joint="curve")
+        db.line(local(poly), fill=255, width=4 * k, joint="curve")
+    # The board's frame is drawn wider than inner borders: keep clear of it too.
+    db.rectangle(
+        (0 - x0 * k, 0 - y0 * k, (shape.width - x0) * k - 1, (shape.height - y0) * k - 1),
+        outline=255,
+        width=5 * k,
+    )
+    band = ImageChops.subtract(ImageChops.multiply(inside, wide), border)
+    band = band.reduce(k)
+    return (x0, y0), band, _edge_of(band)
+
+
+@cache
+def _stripes(size: tuple[int, int]) -> Image.Image:
+    """A mask of diagonal stripes (for the band of a region left empty)."""
+    mask = Image.new("L", size, 0)
+    d = ImageDraw.Draw(mask)
+    w, h = size
+    for x in range(-h, w + h, 16):
+        d.line((x, h, x + h, 0), fill=255, width=8)
+    return mask
+
+
+def _paint_mark(
+    img: Image.Image,
+    kind: str,
+    colour: RGB,
+    at: tuple[int, int],
+    band: Image.Image,
+    edge: Image.Image,
+) -> None:
+    """Paint a taken band (seat colour, dark inner edge) or a lost band (grey stripes)."""
+    box = (at[0], at[1], at[0] + band.width, at[1] + band.height)
+    if kind == "taken":
+        img.paste(colour, box, band)
+        img.paste(INK, box, edge)
+    else:
+        img.paste(WHITE, box, band)
+        img.paste(LOST_INK, box, ImageChops.multiply(band, _stripes(band.size)))
+        img.paste(LOST_INK, box, edge)
+
+
+def _draw_marks(img: Image.Image, view: dict[str, Any], marks: dict[str, Any]) -> None:
+    """Bands of the regions taken and left empty this turn (drawn under tokens and chips)."""
+    for kind in ("lost", "taken"):
+        found = marks[kind]
+        for rid in sorted(found):
+            at, band, edge = _region_band(view["map"], rid)
+            colour = seat_colour(found[rid]) if kind == "taken" else LOST_INK
+            _paint_mark(img, kind, colour, at, band, edge)
 
 
 def compose(view: dict[str, Any]) -> Composed:
@@ -147,12 +377,16 @@ def compose(view: dict[str, Any]) -> Composed:
     shape = map_shape(view["map"])
     feats = features_key(view["regions"])
     players = view["players"]
-    img = _background(view["map"], len(players), feats).copy()
-    out = Composed(img)
+    base, key_texts = _background(view["map"], len(players), feats, key_items(view))
+    img = base.copy()
+    out = Composed(img, list(key_texts))
+    marks = _marks(view)
+    _draw_marks(img, view, marks)
     lays = layouts(view["map"], tuple(len(f) for f in feats))
     for r in view["regions"]:
         lay = lays[r["id"]]
         markers = r.get("markers") or {}
+        pill = None
         if r.get("race") and r.get("tokens"):
             owner = r.get("owner", -1)
             colour = seat_colour(owner) if owner is not None and owner >= 0 else WHITE
@@ -163,14 +397,21 @@ def compose(view: dict[str, Any]) -> Composed:
                 lay.badge_height,
                 decline=bool(r.get("in_decline")),
             )
-            paste_centred(img, pill, lay.badge)
         elif markers.get("lost_tribe"):
             pill = badge("LT", markers["lost_tribe"], WHITE, lay.badge_height, tribe=True)
+        if pill is not None:
             paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
         for kind, centre in zip(kinds, lay.marker_slots(len(kinds)), strict=True):
             paste_centred(img, sprite(kind, lay.chip, markers[kind]), centre)
+        cost = marks["cost"].get(r["id"])
+        if cost is not None:
+            if pill is None:  # an empty region: the chip takes the badge's place, larger
+                paste_centred(img, cost_chip(cost, lay.badge_height + 4), lay.badge)
+            else:  # the next chip place, clear of the badge, features and markers
+                where = lay.marker_slots(len(kinds) + 1)[-1]
+                paste_centred(img, cost_chip(cost, lay.chip + 4), where)
     _legend(Writer(img, out.texts), view, shape.height, shape.width)
     return out
 
@@ -200,10 +441,10 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     over = view["phase"] == "over"
     turns, rnd = view["turns"], view["round"]
     cy = top + HEADER / 2
-    x = w.text((PAD, cy), f"Turn {rnd} / {turns}", 36)
+    x = w.text((PAD, cy), f"Turn {rnd} / {turns}", 40)
     # The turn track: past turns filled, the current one dark.
     x += 24
-    box = 40
+    box = 44
     for t in range(1, turns + 1):
         done = t < rnd or over
         fill = INK if t == rnd and not over else (PAPER_DARK if not done else (170, 160, 144))
@@ -211,11 +452,11 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
             (x, cy - box / 2, x + box, cy + box / 2), radius=6, fill=fill, outline=INK, width=2
         )
         ink = WHITE if fill == INK else INK
-        w.draw.text((x + box / 2, cy), str(t), font=font(22), fill=ink, anchor="mm")
+        w.draw.text((x + box / 2, cy), str(t), font=font(26), fill=ink, anchor="mm")
         x += box + 6
     status = _status(view)
     if status:
-        size = fit_text(status, 30, width - x - 2 * PAD)
+        size = fit_text(status, KEY_TEXT, width - x - 2 * PAD)
         w.text((width - PAD, cy), status, size, anchor="rm")
 
     pending = {p["seat"] for p in view.get("pending") or []}
@@ -227,10 +468,10 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         acting = view.get("to_act") == seat and not over
         if acting:
             w.draw.rectangle((0, y + 2, width, y + ROW - 2), fill=HIGHLIGHT)
-            w.draw.text((14, cy), "▶", font=font(30), fill=INK, anchor="lm")
-        paste_centred(w.img, seat_disc(seat_colour(seat), 50, str(seat + 1)), (COL_DISC + 14, cy))
-        name = ellipsize(p["name"], 32, COL_ACTIVE - COL_NAME - 20)
-        w.text((COL_NAME, cy), name, 32)
+            w.draw.text((12, cy), "▶", font=font(30), fill=INK, anchor="lm")
+        paste_centred(w.img, seat_disc(seat_colour(seat), 56, str(seat + 1)), (COL_DISC + 16, cy))
+        name = ellipsize(p["name"], NAME_TEXT, COL_ACTIVE - COL_NAME - 20)
+        w.text((COL_NAME, cy), name, NAME_TEXT)
         active = p.get("active") or {}
         on_board = sum(
             r.get("tokens") or 0
@@ -241,12 +482,12 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         _active(w, p, cy, seat, on_board, None if peace is None else players[peace]["name"])
         right: float = width - PAD
         if over and "coins" in p:
-            w.text((width - PAD, cy), f"{p['coins']} coins", 30, anchor="rm")
-            right = width - PAD - font(30).getlength("000 coins") - 16
+            w.text((width - PAD, cy), f"{p['coins']} coins", KEY_TEXT, anchor="rm")
+            right = width - PAD - font(KEY_TEXT).getlength("000 coins") - 16
         elif seat in pending:
             tag = "must place tokens"
-            w.text((width - PAD, cy), tag, 22, anchor="rm")
-            right = width - PAD - int(font(22).getlength(tag)) - 16
+            w.text((width - PAD, cy), tag, DETAIL_TEXT, anchor="rm")
+            right = width - PAD - int(font(DETAIL_TEXT).getlength(tag)) - 16
         _declined(w, p, cy, seat, right)
         y += ROW
 
@@ -258,18 +499,18 @@ def _active(
     active = p.get("active")
     x = COL_ACTIVE
     if not active:
-        w.text((x, cy), "no active race", 24, MUTED, bold=False)
+        w.text((x, cy), "no active race", DETAIL_TEXT, MUTED, bold=False)
         return
     paste_centred(w.img, _initials_only(active["race"], seat_colour(seat)), (x + 30, cy))
     title = f"{active['power']} {active['race']}"
-    size = fit_text(title, 28, COL_DECLINE - x - 90)
-    w.text((x + 68, cy - 14), title, size)
+    size = fit_text(title, 32, COL_DECLINE - x - 90)
+    w.text((x + 68, cy - 17), title, size)
     extra = [f"{on_board} on the board"]
     if active.get("hand"):
         extra.append(f"{active['hand']} in hand")
     if peace is not None:
         extra.append(f"at peace with {peace}")
-    w.text((x + 68, cy + 19), " · ".join(extra), 22, MUTED, bold=False)
+    w.text((x + 68, cy + 21), " · ".join(extra), DETAIL_TEXT, MUTED, bold=False)
 
 
 @cache
@@ -293,21 +534,21 @@ def _initials_only(race: str, colour: RGB, decline: bool = False) -> Image.Image
         (wdt / 2, n / 2),
         initials(race),
         font=font(int(n * 0.5)),
-        fill=INK if decline else text_on(fill),
+        fill=text_on(fill),
         anchor="mm",
     )
     return big.convert("RGBa").reduce(SS).convert("RGBA")
 
 
 def _declined(w: Writer, p: dict[str, Any], cy: float, seat: int, right: float) -> None:
-    """Races in decline: a grey token sample ringed in the seat colour, and the race's name."""
+    """Races in decline: a dark token sample ringed in the seat colour, and the race's name."""
     x: float = COL_DECLINE
     for dec in p.get("declined") or []:
         if x > right - 120:
             break
         paste_centred(w.img, _initials_only(dec["race"], seat_colour(seat), True), (x + 29, cy))
-        name = ellipsize(dec["race"], 24, right - x - 66, bold=False)
-        x = w.text((x + 64, cy), name, 24, MUTED, bold=False) + 24
+        name = ellipsize(dec["race"], DETAIL_TEXT, right - x - 66, bold=False)
+        x = w.text((x + 64, cy), name, DETAIL_TEXT, MUTED, bold=False) + 24
 
 
 def encode(img: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -343,6 +584,8 @@ def _exact_colours() -> list[RGB]:
         pal.TRIBE_FILL,
         pal.TRIBE_INK,
         pal.BORDER,
+        COST_RING,
+        LOST_INK,
         (170, 160, 144),
         (0, 0, 0),
     ]
@@ -356,7 +599,17 @@ def board_palette(map_id: str, players: int, features: tuple[tuple[str, ...], ..
     The rest comes from a sample picture: the empty board with its legend, and a strip of
     every token badge and marker in every seat colour, so anti-aliased edges map closely.
     """
-    bg = _background(map_id, players, features)
+    every: tuple[tuple[KeyItem, ...], ...] = (
+        tuple(("terrain", t) for t in TERRAIN),
+        (
+            *(("feature", f) for f in FEATURES),
+            ("tribe", "Lost Tribe"),
+            ("decline", "in decline"),
+            *(("marker", k) for k in MARKERS),
+        ),
+        tuple((k, label) for k, label in MARK_LABELS.items()),
+    )
+    bg, _ = _background(map_id, players, features, every)
     strip = Image.new("RGB", (bg.width, 200), PAPER)
     x = 0
     for seat in range(players):
@@ -371,6 +624,9 @@ def board_palette(map_id: str, players: int, features: tuple[tuple[str, ...], ..
     for i, kind in enumerate((*MARKERS, *FEATURES)):
         img = sprite(kind, 36, 2)
         strip.paste(img, (10 + 44 * i, 60), img)
+    for i, cost in enumerate((2, 5, 12)):
+        img = cost_chip(cost, 48)
+        strip.paste(img, (800 + 56 * i, 50), img)
     strip.paste(HIGHLIGHT, (0, 160, strip.width, 200))
     sample = Image.new("RGB", (bg.width, bg.height + strip.height))
     sample.paste(bg, (0, 0))

@@ -1,7 +1,9 @@
 """Demo pictures from seeded simulated games, to look at the renderer without Discord.
 
 ``python -m renderer demo --out DIR`` writes, for each base map, boards at the start, in the
-middle (with every marker staged) and at the end, a combos panel and a final score sheet.
+middle (with every marker staged, and the marks of the last turn) and at the end, a combos
+panel and a final score sheet; where the seat to act is conquering, also that player's own
+board with the cost of every region they could attack.
 The same helpers make the states of the tests and of ``bench/render.py``.
 """
 
@@ -11,6 +13,7 @@ import random
 from pathlib import Path
 
 from engine import apply, legal_actions, new_game, to_act, view
+from engine.changes import attack_costs, turn_marks
 from engine.content import load_map
 from engine.simulate import choose
 from engine.state import GameState
@@ -99,7 +102,15 @@ def write_demo(out: Path) -> list[Path]:
         seed = demo_seed(players)
         save(f"board-{players}p-start.png", render_board(view(played(players, seed, 0))))
         mid = stage_markers(midgame(players, seed))
-        save(f"board-{players}p-mid.png", render_board(view(mid)))
+        mid_view = view(mid)
+        mid_view["marks"] = turn_marks(mid, mid.last_events)
+        save(f"board-{players}p-mid.png", render_board(mid_view))
+        seat = to_act(mid)
+        costs = attack_costs(mid, seat) if seat is not None else {}
+        if costs:
+            own = view(mid, seat)
+            own["marks"] = {**turn_marks(mid, mid.events), "costs": costs}
+            save(f"board-{players}p-own.png", render_board(own))
         save(f"combos-{players}p.png", render_combos(view(mid)))
         end = played(players, seed)
         save(f"board-{players}p-end.png", render_board(view(end)))

@@ -59,12 +59,12 @@ def _pts(n: float, *xy: float) -> list[tuple[float, float]]:
 
 def _cavern(d: Draw, n: float) -> None:
     d.polygon(
-        _pts(n, 0.12, 0.82, 0.22, 0.38, 0.42, 0.2, 0.66, 0.24, 0.84, 0.44, 0.9, 0.82),
-        fill=(150, 140, 130),
+        _pts(n, 0.04, 0.88, 0.14, 0.36, 0.4, 0.12, 0.68, 0.16, 0.9, 0.4, 0.96, 0.88),
+        fill=(128, 112, 98),
         outline=INK,
-        width=int(n * 0.04),
+        width=int(n * 0.06),
     )
-    d.chord((n * 0.3, n * 0.46, n * 0.7, n * 1.12), 180, 360, fill=INK)
+    d.chord((n * 0.24, n * 0.38, n * 0.76, n * 1.2), 180, 360, fill=INK)
 
 
 def _magic(d: Draw, n: float) -> None:
@@ -80,11 +80,11 @@ def _magic(d: Draw, n: float) -> None:
 
 
 def _mine(d: Draw, n: float) -> None:
-    w = int(n * 0.1)
-    d.line(_pts(n, 0.25, 0.85, 0.68, 0.3), fill=(120, 74, 36), width=w)
-    d.arc((n * 0.2, n * 0.14, n * 0.98, n * 0.74), 200, 320, fill=(60, 60, 66), width=int(n * 0.12))
+    w = int(n * 0.15)
+    d.line(_pts(n, 0.2, 0.88, 0.66, 0.3), fill=(120, 74, 36), width=w)
+    d.arc((n * 0.12, n * 0.1, n * 1.0, n * 0.74), 200, 320, fill=(50, 50, 56), width=int(n * 0.16))
     d.ellipse(
-        (n * 0.62, n * 0.62, n * 0.86, n * 0.86),
+        (n * 0.58, n * 0.58, n * 0.92, n * 0.92),
         fill=(236, 190, 40),
         outline=INK,
         width=int(n * 0.03),
@@ -208,7 +208,8 @@ def sprite(kind: str, size: int, count: int = 1) -> Image.Image:
         d.rounded_rectangle(box, radius=n * 0.22, fill=chip, outline=INK, width=edge)
     else:
         d.ellipse(box, fill=chip, outline=INK, width=edge)
-    inset = n * 0.16
+    # A thin margin: the glyph is what must be made out on a phone.
+    inset = n * 0.1
     inner = Image.new("RGBA", (int(n - 2 * inset),) * 2, (0, 0, 0, 0))
     glyph(ImageDraw.Draw(inner), inner.width)
     big.alpha_composite(inner, (int(inset), int(inset)))
@@ -244,9 +245,10 @@ def badge(
 ) -> Image.Image:
     """A token pill: race ``text`` (initials) then the ``count`` in large digits.
 
-    Active races fill the pill with the owner's seat colour. A race in decline is grey and
-    hatched with a thick ring in the seat colour, so it reads as "sleeping" in any colour
-    vision; Lost Tribes are parchment with brown ink.
+    Active races fill the pill with the owner's seat colour. A race in decline is dark
+    charcoal, hatched, with white text and a thick ring in the seat colour: dark where every
+    other badge is light, so it reads as "asleep" in any colour vision and even where the
+    ring is too thin to see. Lost Tribes are light parchment with brown ink.
     """
     n = height * SS
     small, large = int(n * 0.5), int(n * 0.78)
@@ -272,21 +274,10 @@ def badge(
         ImageDraw.Draw(mask).rounded_rectangle(box, radius=n / 2, fill=255)
         hatch.putalpha(ImageChops.multiply(hatch.getchannel("A"), mask))
         big.alpha_composite(hatch)
-        ring = int(n * 0.13)
+        ring = int(n * 0.16)
         d.rounded_rectangle(box, radius=n / 2, outline=fill, width=ring + edge)
         d.rounded_rectangle(box, radius=n / 2, outline=INK, width=edge)
-        d.rounded_rectangle(
-            (
-                ring + edge - SS,
-                ring + edge - SS,
-                width - ring - edge + SS - 1,
-                n - ring - edge + SS - 1,
-            ),
-            radius=n / 2 - ring,
-            outline=INK,
-            width=SS,
-        )
-        ink: RGB = INK
+        ink: RGB = WHITE
     elif tribe:
         d.rounded_rectangle(box, radius=n / 2, fill=TRIBE_FILL, outline=TRIBE_INK, width=edge)
         ink = TRIBE_INK
@@ -340,4 +331,27 @@ def coin(size: int) -> Image.Image:
     d = ImageDraw.Draw(big)
     d.ellipse((0, 0, n - 1, n - 1), fill=(236, 190, 40), outline=INK, width=SS * 3)
     d.ellipse((n * 0.14, n * 0.14, n * 0.86, n * 0.86), outline=(196, 146, 20), width=SS * 2)
+    return _finish(big)
+
+
+#: Ring of a cost chip: the red of a road sign, unlike every seat colour and marker chip.
+COST_RING: RGB = (200, 24, 40)
+
+
+@cache
+def cost_chip(cost: int, size: int) -> Image.Image:
+    """What a conquest costs, as a white disc with a thick red ring and the count in ink.
+
+    Shaped like a speed-limit sign, so it reads as a number to mind rather than a marker.
+    """
+    n = size * SS
+    big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    ring = int(n * 0.13)
+    d.ellipse((0, 0, n - 1, n - 1), fill=INK)
+    d.ellipse((SS, SS, n - 1 - SS, n - 1 - SS), fill=COST_RING)
+    d.ellipse((ring, ring, n - 1 - ring, n - 1 - ring), fill=WHITE)
+    text = str(cost)
+    f = font(int(n * (0.56 if len(text) < 2 else 0.46)))
+    d.text((n / 2, n / 2 + n * 0.02), text, fill=INK, font=f, anchor="mm")
     return _finish(big)

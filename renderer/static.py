@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
 from .icons import FEATURES, paste_centred, sprite
@@ -26,7 +26,7 @@ GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
 #: digits are 0.73 of the font size tall: 40 px gives 29 px digits, readable at 50 % zoom.
 NUMBER_SIZE = 40
 BADGE_HEIGHT = 44
-CHIP = 32
+CHIP = 40
 #: Clearance (px) at which a region's contents are drawn at scale 1.
 BASE_CLEARANCE = 60.0
 MAX_SCALE = 1.15
@@ -127,12 +127,27 @@ def _scale(r: RegionShape) -> float:
     return round(s * 20) / 20
 
 
+@cache
+def _disc(size: tuple[int, int]) -> Image.Image:
+    """A mask of ``size``: 255 inside the inscribed disc (ellipse), 0 in the corners."""
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, size[0] - 1, size[1] - 1), fill=255)
+    return mask
+
+
 def _fits(ids: Image.Image, value: int, box: tuple[float, float, float, float]) -> bool:
-    """Whether every pixel of ``box`` on the region-id raster belongs to region ``value``."""
+    """Whether the disc inscribed in ``box`` lies inside region ``value`` of the id raster.
+
+    Chips are discs or well-rounded squares, so a box corner may poke over a border line.
+    """
     x0, y0, x1, y1 = (round(v) for v in box)
     if x0 < 0 or y0 < 0 or x1 > ids.width or y1 > ids.height:
         return False
-    return ids.crop((x0, y0, x1, y1)).getextrema() == (value, value)
+    crop = ids.crop((x0, y0, x1, y1))
+    if crop.getextrema() == (value, value):
+        return True
+    outside = crop.point(lambda v: 0 if v == value else 255)
+    return ImageChops.multiply(outside, _disc(crop.size)).getbbox() is None
 
 
 def region_layout(

@@ -112,6 +112,8 @@ async def test_deadline_applies_defaults_and_reminds(simcord_env) -> None:
     # Past the reminder point (75% of the hour) but before the deadline.
     await simcord_env.advance_time(50 * 60)
     assert any("reminder" in m.content and f"<@{who.id}>" in m.content for m in w.channel.history())
+    # The reminder is the turn's live message, posted afresh to ping: still one per turn.
+    assert len([m for m in public(w) if m.content.startswith("🎲")]) == 1
     await simcord_env.advance_time(15 * 60)
     lg = await game_of(w)
     assert lg.game.state.turn.seat != seat
@@ -119,6 +121,7 @@ async def test_deadline_applies_defaults_and_reminds(simcord_env) -> None:
     assert [r["text"] for r in rows][:3] == ["pick 1", "stop", "end"]
     assert all(r["auto"] for r in rows)
     assert any("Time ran out" in m.content for m in w.channel.history())
+    assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
 async def test_command_tree_within_discord_limits(simcord_env) -> None:
@@ -165,6 +168,7 @@ async def test_deadlines_survive_a_restart(simcord_env, db_path) -> None:
     lg = await game_of(w)
     assert lg.game.state.turn.seat != seat
     assert any("Time ran out" in m.content for m in w.channel.history())
+    assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
 async def test_do_autocomplete_keeps_the_turn_ending_steps_reachable(simcord_env) -> None:

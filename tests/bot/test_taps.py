@@ -120,3 +120,39 @@ async def test_a_whole_game_by_taps_one_summary_per_turn(simcord_env) -> None:
     names = [p.name for p in lg.game.state.players]
     # Each summary is titled with the turn's player, in seat order, whoever ended it.
     assert titles == [f"**{names[i % 3]}'s turn**" for i in range(turns)]
+
+
+def find(panel: Any, payload_prefix: str) -> tuple[str, str, str]:
+    """The first tap of a panel whose payload starts with ``payload_prefix``."""
+    return next(c for c in choices(panel) if c[2].startswith(payload_prefix))
+
+
+async def test_a_typical_turn_takes_eight_taps(simcord_env) -> None:
+    """Pick a combo, conquer three regions, put the tokens left in hand somewhere, end:
+    the turn the issue counted at about 20 taps and 5-7 typed commands."""
+    w = await world(simcord_env)
+    await started_game(w)
+    member = w.member((await game_of(w)).user_at(to_act((await game_of(w)).game.state)))
+    taps = 0
+
+    async def press(panel: Any, prefix: str) -> Any:
+        nonlocal taps
+        taps += 1
+        r = await tap(member, panel, find(panel, prefix))
+        return r.response
+
+    opened = await member.click(play_button(w), label="▶ Play")
+    taps += 1
+    panel = await press(opened.response, "a=pick 1")
+    for _ in range(3):
+        panel = await press(panel, "a=conquer")
+    panel = await press(panel, "a=stop")
+    assert "Redeploy" in panel.content
+    panel = await press(panel, "a=deploy")
+    panel = await press(panel, "a=end")
+    state = (await game_of(w)).game.state
+    assert state.round == 1 and state.turn.seat == 1
+    assert "Your turn scored" in panel.content
+    took = [line for line in public(w)[-1].content.splitlines() if " took " in line]
+    assert len(took) == 3
+    assert taps == 8

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine import Game, GameConfig, label, legal_actions
 from engine.actions import Conquer, PickCombo
+from engine.board import mapdef
 from engine.cli import main, run_play
 from engine.simulate import random_game
 
@@ -25,8 +26,10 @@ def drive(game: Game, *lines: str) -> str:
     return out.getvalue()
 
 
-#: Public mentions of coins: those lying on a combo, and those a pick takes from it.
-PUBLIC_COINS = re.compile(r"\d+ coins? on it|takes \d+ coins?( from it)?")
+#: Public mentions of coins: those lying on a combo, those a pick takes from it, and prices.
+PUBLIC_COINS = re.compile(
+    r"\d+ coins? on it|takes \d+ coins?( from it)?|(costs|pays|price) \d+ coins?"
+)
 
 
 def game_over_in(output: str) -> bool:
@@ -103,7 +106,18 @@ def test_label_matching_ignores_case_and_separators() -> None:
 
 def test_help_lists_commands() -> None:
     output = drive(Game(GameConfig(players=NAMES, seed=SEED)), "help", "quit")
-    for command in ("undo", "help", "quit", "<number>", "<label>", "<text form>"):
+    for command in (
+        "undo",
+        "help",
+        "quit",
+        "<number>",
+        "<label>",
+        "<text form>",
+        "default",
+        "region N",
+        "adj N",
+        "rules [NAME]",
+    ):
         assert command in output
 
 
@@ -160,3 +174,96 @@ def test_python_dash_m_engine_simulate() -> None:
     lines = done.stdout.splitlines()
     assert len(lines) == 1
     assert re.fullmatch(r"games=3 games_per_s=\d+\.\d actions_per_s=\d+\.\d", lines[0])
+
+
+def _after_prompt(output: str, n: int) -> list[str]:
+    """The lines printed in answer to the ``n``-th typed line (0-based), up to the next prompt."""
+    chunks = re.split(r"^P\d> ", output, flags=re.M)
+    return chunks[n + 1].splitlines()
+
+
+def test_rules_explains_races_powers_and_terms() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    output = drive(game, "rules orcs", "rules HILL", "rules ready your troops", "rules", "rules zz")
+    assert game.log == []
+    orcs, hill, ready, listing, unknown = (_after_prompt(output, i) for i in range(5))
+    assert orcs[0].startswith("Orcs: Race · 5 tokens. +1 coin per non-empty region")
+    assert hill[0].startswith("Hill: Special power · +4 tokens. ")
+    assert ready[0].startswith("Ready your troops: ")
+    assert listing[0].startswith("Races: Amazons, ") and listing[1].startswith("Special powers: ")
+    assert "Conquest cost" in listing[2]
+    assert unknown == ["Nothing called 'zz'. Type \"rules\" for the list."]
+
+
+def test_rules_suggests_close_names() -> None:
+    output = drive(Game(GameConfig(players=NAMES, seed=SEED)), "rules sk", "rules s")
+    assert _after_prompt(output, 0)[0].startswith("Skeletons: Race · ")  # one match: shown
+    assert _after_prompt(output, 1)[0].startswith("Nothing called 's'. Did you mean: ")
+
+
+def test_region_shows_terrain_holder_and_neighbours() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    s = game.state
+    game.play(0, next(a for a in legal_actions(s, 0) if isinstance(a, PickCombo)))
+    target = next(a for a in legal_actions(game.state, 0) if isinstance(a, Conquer))
+    game.play(0, target)
+    rid = target.region
+    m = mapdef(game.state)
+    output = drive(game, f"region {rid}", f"adj {rid}", "region 999", "adj x", "quit")
+    shown = _after_prompt(output, 0)
+    assert shown[0].startswith(f"Region {rid}: {m.regions[rid].terrain}")
+    tokens = game.state.regions[rid].tokens
+    race = game.state.regions[rid].race
+    # Halflings leave a Hole-in-the-Ground in their first regions: markers follow the race.
+    assert shown[1].startswith(f"  Held by: P1's {race}, {tokens} tokens")
+    assert shown[2] == "  Adjacent:"
+    listed = [int(line.split()[0]) for line in shown[3:]]
+    assert listed == sorted(m.regions[rid].adjacent)
+    for line in shown[3:]:
+        n = int(line.split()[0])
+        assert line.split()[1] == m.regions[n].terrain.split()[0]
+    assert _after_prompt(output, 1) == shown  # adj is the same command
+    assert _after_prompt(output, 2) == ["error: There is no region 999; this map has 0 to 29."]
+    assert _after_prompt(output, 3) == ["error: Type adj N with a region number, e.g. adj 12."]
+
+
+def test_default_plays_what_a_deadline_would_and_says_so() -> None:
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    output = drive(game, "default", "default", "default", "quit")
+    assert [text for _, text in game.log] == ["pick 1", "stop", "end"]
+    assert "P1 (default): Pick " in output
+    assert "P1 (default): Stop conquering · redeploy" in output
+    assert "P1 (default): End turn · score" in output
+
+
+def test_readying_and_leftovers_are_told_in_one_line_each() -> None:
+    """[SW "Ready your Troops"] at the start of the turn, and the tokens left in hand at its
+    end (docs/rulings.md, ruling 5): each time the engine moves tokens the terminal says so."""
+    game = Game(GameConfig(players=("P1", "P2"), seed=1))
+    first = ["pick 1", "conquer 20", "conquer 21", "stop", "end"]
+    rest = ["pick 1", "stop", "end", "stop", "end"]
+    output = drive(game, *first, *rest, "quit")
+    assert re.search(r"  · P1's \w+: \d+ tokens left in hand are spread over 20 and 21\n", output)
+    assert re.search(
+        r"  · P1's \w+ take \d+ tokens in hand to conquer, leaving one in each", output
+    )
+    assert re.search(r"  · P1's \w+: \d+ leftover tokens go back to 20 and 21\n", output)
+
+
+def test_every_event_reads_as_words_and_counts_agree() -> None:
+    """No event is printed as raw fields (``score: seat=2 coins=6 private=True``), even the
+    scores revealed at the end, and "1 token" / "1 coin" are singular everywhere."""
+    for players, seed in ((3, SEED), (5, 2)):
+        log = random_game(players, seed, record=True).log
+        names = tuple(f"P{i + 1}" for i in range(players))
+        game = Game(GameConfig(players=names, seed=seed))
+        output = drive(game, *(text for _, text in log))
+        assert game.state.over
+        events = [line for line in output.splitlines() if line.startswith("  · ")]
+        assert events
+        for line in events:
+            assert "=" not in line and "private" not in line and "None" not in line, line
+        assert re.search(r"  · P\d scores \d+ coins", output)
+        assert re.search(r"  · Game over: P\d wins|  · Game over: .* share the victory", output)
+        assert not re.search(r"\b1 (tokens|coins)\b", output)
+        assert not re.search(r"\b([02-9]|\d\d+) (token|coin)\b(?!s)", output)

@@ -53,7 +53,7 @@ def test_size_and_terrain_under_every_label(players: int) -> None:
     v = empty_view(players)
     img = png(render_board(v))
     shape = map_shape(v["map"])
-    assert img.size == (shape.width, shape.height + legend_height(players))
+    assert img.size == (shape.width, shape.height + legend_height(v))
     assert max(img.size) <= 2000
     for r, lay in zip(shape.regions, region_layouts(v), strict=True):
         fill, ink = terrain_colours(r.terrain)
