@@ -138,12 +138,13 @@ class Desk:
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
         try:
-            await self.service.undo(interaction.channel_id, interaction.user.id, key=key)
+            outcome = await self.service.undo(interaction.channel_id, interaction.user.id, key=key)
         except (ServiceError, EngineError) as exc:
             await reply_error(interaction, str(exc))
             return
         committed(interaction)
-        await answer(interaction, f"**{interaction.user.display_name}** undid their last action.")
+        await self.answer_with_panel(interaction, outcome.game, "↩️ Undone.")
+        await self.announce(outcome, interaction)
 
     def result_note(self, outcome: Outcome, seat: int | None) -> str:
         """What the member's request did, for their eyes: the actions, what the dice said,
@@ -183,7 +184,11 @@ class Desk:
         """The member's private reply: what was done, with their panel for what comes next."""
         seat = outcome.game.seat_of(interaction.user.id)
         note = self.result_note(outcome, seat)
-        text, panel = self.panel_for(outcome.game, interaction.user.id, note=note)
+        await self.answer_with_panel(interaction, outcome.game, note)
+
+    async def answer_with_panel(self, interaction: Interaction, lg: LoadedGame, note: str) -> None:
+        """A private reply: ``note`` and, below it, the member's panel as it is now."""
+        text, panel = self.panel_for(lg, interaction.user.id, note=note)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if panel is not None:
             kwargs["view"] = panel

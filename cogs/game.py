@@ -50,13 +50,16 @@ AUTOCOMPLETE_LIMIT = 25
 HELP = """\
 **Small World in this channel**
 `/sw new` opens a game (2–5 players), `/sw join` takes a seat, `/sw start` begins.
-On your turn: `/sw pick` a combo, `/sw conquer` regions (autocomplete shows the legal ones \
-and their cost), `/sw roll` for a final conquest with the die, `/sw redeploy` tokens, then \
-`/sw end`. `/sw decline` puts your race in decline. `/sw do` lists every legal action, \
-special powers included. `/sw undo` takes back your last step (not past a roll or a pick).
+**On your turn, tap ▶ Play** under the latest game message (or type `/sw play`): your own \
+panel opens, only you see it, and the whole turn is menus and buttons: pick a combo, \
+conquer (each region with its cost), final conquest with the die, abandon, special powers, \
+redeploy, decline, end. It can be opened again at any time.
+The channel gets one message per turn, edited as the turn goes, then a summary with the board.
+Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw roll`, `/sw redeploy`, \
+`/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
 `/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw history`, \
 `/sw rules` tell the rest. `/sw notify` sends you a DM when it's your turn.
-Each decision has a deadline; when it passes the bot plays a sensible default."""
+Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
 
 
 def refusals(func: Any) -> Any:
@@ -176,6 +179,15 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await interaction.response.send_message("The game in this channel was cancelled.")
 
     # --- play ---------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Open your own controls for this turn")
+    @app_commands.guild_only()
+    @refusals
+    async def play(self, interaction: Interaction) -> None:
+        lg = await self.service.in_channel(interaction.channel_id)
+        if lg.game is None:
+            raise ServiceError("The game has not started yet.")
+        await self.bot.desk.open_panel(interaction, lg)
 
     @app_commands.command(name="combos", description="The six combos for sale")
     @app_commands.guild_only()

@@ -156,3 +156,22 @@ async def test_a_typical_turn_takes_eight_taps(simcord_env) -> None:
     took = [line for line in public(w)[-1].content.splitlines() if " took " in line]
     assert len(took) == 3
     assert taps == 8
+
+
+async def test_sw_play_opens_the_panel_for_the_member_to_act_only(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await game_of(w)
+    seat = to_act(lg.game.state)
+    member = w.member(lg.user_at(seat))
+    other = next(m for m in w.members if m.id != member.id)
+    mine = await member.slash(w.channel, "sw play")
+    assert mine.ephemeral and "pick a combo" in mine.response.content
+    [(kind, _id, payload), *_] = choices(mine.response)
+    assert kind == "menu" and payload == "a=pick 1"
+    theirs = await other.slash(w.channel, "sw play")
+    assert theirs.ephemeral and not theirs.response.components
+    assert f"It's **{lg.game.state.players[seat].name}**'s move" in theirs.response.content
+    # Opening a panel plays nothing and posts nothing in public.
+    assert (await game_of(w)).game.state.version == lg.game.state.version
+    assert not [m for m in public(w) if m.content.startswith(LIVE)]
