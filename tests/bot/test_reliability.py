@@ -261,3 +261,28 @@ async def test_every_outbox_row_is_done_after_a_whole_turn(simcord_env) -> None:
     await who.slash(w.channel, "sw end")
     lg = await game_of(w)
     assert await outbox.open_rows(simcord_env.bot.storage, lg.id) == []
+
+
+async def test_live_edits_coalesce_when_the_bot_falls_behind(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    announcer = simcord_env.bot.announcer
+    deliver = announcer.deliver
+    # Three actions are committed while nothing is posted (a slow or restarting bot).
+    announcer.deliver = _nothing
+    await who.slash(w.channel, "sw pick", slot=1)
+    for _ in range(2):
+        target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+        await who.slash(w.channel, "sw do", action=target)
+    announcer.deliver = deliver
+    await announcer.deliver_due()
+    # One post of the latest state; the two older states were never sent to Discord.
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    assert live.content.count(" took ") == 2 and "picked" in live.content
+    lg = await game_of(w)
+    rows = await simcord_env.bot.storage.fetchall(
+        "SELECT status, error FROM outbox WHERE game_id = ? ORDER BY id", (lg.id,)
+    )
+    assert [r["error"] for r in rows[-3:]] == ["superseded", "superseded", None]
+    assert all(r["status"] == "sent" for r in rows)
