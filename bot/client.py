@@ -9,6 +9,7 @@ from datetime import datetime
 import discord
 from discord.ext import commands, tasks
 
+from . import startup
 from .announcer import Announcer
 from .controls import PanelButton, PanelSelect, TurnButton
 from .desk import Desk
@@ -42,6 +43,8 @@ class SmallWorldBot(commands.Bot):
         self.desk = Desk(self.service, self.announcer)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
+        # One clear warning per server where the bot lacks what its games need.
+        startup.watch_permissions(self)
 
     async def setup_hook(self) -> None:
         """Open the database, register commands and persistent buttons, start deadlines.

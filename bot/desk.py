@@ -17,15 +17,16 @@ from typing import Any
 import discord
 
 from engine import EngineError, to_act, view
+from engine.changes import attack_costs, turn_marks
 from engine.rules import end_actions
-from engine.view import visible_events
+from engine.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
 from .controls import panel_view
 from .messages import CHANNEL
 from .narrate import describe_event
 from .outbox import BLOCKED, PARTIAL, PENDING
-from .panel import Settings, plural
+from .panel import Settings
 from .panel import build as build_panel
 from .service import GameService, LoadedGame, Outcome, ServiceError
 
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 
 #: Events told to the member at once in their reply: what the dice and the tray said.
-TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow"})
+TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow", "return", "spread"})
 
 
 def render_board_png(state_view: dict[str, Any]) -> bytes:
@@ -339,6 +340,29 @@ class Desk:
             await interaction.edit_original_response(content=text, view=panel)
         else:
             await interaction.response.edit_message(content=text, view=panel)
+
+    async def show_board(self, interaction: Interaction, lg: LoadedGame, mine: bool) -> None:
+        """The board. ``mine``: privately, with the member's targets and their costs marked
+        when they are conquering, and what this turn (or the last one) changed."""
+        assert lg.game is not None
+        s = lg.game.state
+        seat = lg.seat_of(interaction.user.id)
+        board = view(s)
+        board["marks"] = turn_marks(s, s.events or s.last_events)
+        text = f"Round {s.round}/{s.turns}"
+        if mine:
+            costs = attack_costs(s, seat) if seat is not None else {}
+            board["marks"]["costs"] = costs
+            text += (
+                " · the regions you can conquer now, with their cost in tokens."
+                if costs
+                else " · you have nothing to conquer right now."
+            )
+        await interaction.response.defer(ephemeral=mine, thinking=True)
+        png = await asyncio.to_thread(render_board_png, board)
+        await interaction.followup.send(
+            text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
+        )
 
     async def show_coins(self, interaction: Interaction, lg: LoadedGame) -> None:
         """The member's own coins, to them alone."""

@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from engine import to_act, view
+from engine.changes import turn_marks
 from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
-from engine.view import visible_events
+from engine.view import plural, visible_events
 
 from .narrate import describe_event, summary
-from .panel import plural
 
 CHANNEL = "channel"
 DM = "dm"
@@ -133,10 +133,13 @@ def turn_message(
     if finished_events:
         title = f"**{s.players[finished_seat].name}'s turn**\n" if finished_seat is not None else ""
         parts.append(title + summary(s, finished_events))
+    board = view(s)
+    # The board marks what the finished turn changed: regions taken, regions left empty.
+    board["marks"] = turn_marks(s, finished_events or [])
     if s.turn.phase == OVER:
         parts.append(game_over_text(s))
         return Announcement(
-            CHANNEL, "\n\n".join(parts), image="final", view=view(s), closes_live=True
+            CHANNEL, "\n\n".join(parts), image="final", view=board, closes_live=True
         )
     parts.append(next_decision_text(s, actor_id, deadline))
     return Announcement(
@@ -144,7 +147,7 @@ def turn_message(
         "\n\n".join(parts),
         mentions=[actor_id] if actor_id else [],
         image="board",
-        view=view(s),
+        view=board,
         buttons=button_spec(game_id, s, buttons_for(s)),
         closes_live=True,
     )

@@ -33,7 +33,7 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
 
     if kind == "pick":
         paid = f", paying {e['paid']}" if e["paid"] else ""
-        took = f" and taking the {e['took']} coins on it" if e["took"] else ""
+        took = f" and taking the {plural(e['took'], 'coin')} on it" if e["took"] else ""
         return f"{who} picked **{e['power']} {e['race']}**{paid}{took}."
     if kind in ("conquer", "dragon", "enchant"):
         how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
@@ -59,16 +59,19 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     if kind == "vanish":
         return f"{who}'s {e['race']} left the board."
     if kind == "grow":
-        return f"{who}'s {e['race']} raised {e['tokens']} more tokens."
+        return f"{who}'s {e['race']} raised {plural(e['tokens'], 'more token')}."
     if kind == "fortify":
         return f"{who} built a Fortress in {where(e['region'])}."
     if kind == "peace":
         return f"{who} made peace with {_name(s, e['ally'])}."
     if kind == "score":
-        return f"{who} scored {e['coins']} coins."
+        return f"{who} scored {plural(e['coins'], 'coin')}."
     if kind == "ready":
         # The engine readies the troops at the start of the turn: one token stays per region.
-        text = f"{who}'s {e['race']} took {plural(e['tokens'], 'token')} in hand to conquer"
+        text = (
+            f"{who}'s {e['race']} picked up {plural(e['tokens'], 'token')} to conquer with, "
+            "leaving one in each region"
+        )
         if not e["tokens"]:
             text = f"{who}'s {e['race']} have {plural(e['hand'], 'token')} in hand to conquer"
         elif e["hand"] != e["tokens"]:
@@ -96,4 +99,4 @@ def summary(s: GameState, events: list[dict[str, Any]]) -> str:
     """
     lines = [describe_event(s, e) for e in visible_events(s, events)]
     told = [f"• {line}" for line in lines if line]
-    return "\n".join(told) if told else "• Nothing happened."
+    return "\n".join(told) if told else "• No conquest and no change on the board."

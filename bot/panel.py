@@ -40,6 +40,7 @@ from engine.board import mapdef
 from engine.content import powers, races
 from engine.rules import acting_race, closing_action, end_actions, problem
 from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
+from engine.view import plural
 
 #: Discord's limits: options in a select menu, characters in an option's label/description.
 MAX_OPTIONS = 25
@@ -135,11 +136,6 @@ class Panel:
 
 def _short(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 token``, ``2 tokens``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def combo_tokens(race: str, power: str) -> int:

@@ -420,6 +420,9 @@ class GameService:
         seat = self._seat_for(lg, user_id, key)
         items = actions if isinstance(actions, list) else [actions]
         parsed = [parse(a) if isinstance(a, str) else a for a in items]
+        if not parsed:
+            # "End turn" while picking: there is no turn under way to end.
+            raise ServiceError("There is nothing to end yet: pick a combo first.")
         assert lg.game is not None
         why = problem(lg.game.state, seat, parsed[0])
         if why is not None:

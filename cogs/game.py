@@ -7,20 +7,18 @@ from ``legal_actions``.
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import io
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.desk import committed, render_board_png, reply_error
+from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
 from bot.messages import ts
 from bot.service import GameService, ServiceError
-from engine import EngineError, label, legal_actions, to_act, view
+from engine import EngineError, label, legal_actions, to_act
 from engine.actions import (
     Abandon,
     Conquer,
@@ -321,18 +319,14 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     # --- information --------------------------------------------------------------------
 
     @app_commands.command(name="board", description="The board as it stands")
+    @app_commands.describe(mine="Only for you, with the regions you can conquer and their cost")
     @app_commands.guild_only()
     @refusals
-    async def board(self, interaction: Interaction) -> None:
+    async def board(self, interaction: Interaction, mine: bool = False) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(render_board_png, view(lg.game.state))
-        s = lg.game.state
-        await interaction.followup.send(
-            f"Round {s.round}/{s.turns}", file=discord.File(io.BytesIO(png), "board.png")
-        )
+        await self.bot.desk.show_board(interaction, lg, mine)
 
     @app_commands.command(name="status", description="Turn, who must act, deadlines")
     @app_commands.guild_only()

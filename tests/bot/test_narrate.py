@@ -43,8 +43,8 @@ def test_readying_is_told() -> None:
     s = _orcs_hold_20_and_21()
     pass_turns(s, 0)
     [ready] = _kind(s.events, "ready")
-    assert describe_event(s, ready) == "P1's Orcs took 7 tokens in hand to conquer."
-    assert "P1's Orcs took 7 tokens in hand to conquer." in summary(s, s.events)
+    assert describe_event(s, ready) == "P1's Orcs picked up 7 tokens to conquer with, leaving one in each region."
+    assert "P1's Orcs picked up 7 tokens to conquer with, leaving one in each region." in summary(s, s.events)
 
 
 def test_amazons_readying_counts_their_four() -> None:
@@ -54,7 +54,7 @@ def test_amazons_readying_counts_their_four() -> None:
     pass_turns(s, 0)
     [ready] = _kind(s.events, "ready")
     assert describe_event(s, ready) == (
-        "P1's Amazons took 6 tokens in hand to conquer (10 in hand in all)."
+        "P1's Amazons picked up 6 tokens to conquer with, leaving one in each region (10 in hand in all)."
     )
 
 

@@ -200,3 +200,13 @@ async def test_do_autocomplete_keeps_the_turn_ending_steps_reachable(simcord_env
     narrowed = await member.autocomplete(w.channel, "sw do", "action", " ".join(words))
     assert some.text in {c["value"] for c in narrowed} or len(narrowed) == 25
     assert all(all(x in (c["name"] + " " + c["value"]).lower() for x in words) for c in narrowed)
+
+
+async def test_end_while_picking_is_refused_privately(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    version = (await game_of(w)).game.state.version
+    r = await who.slash(w.channel, "sw end")
+    assert r.ephemeral and "pick a combo first" in r.response.content
+    assert (await game_of(w)).game.state.version == version
