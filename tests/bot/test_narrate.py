@@ -43,8 +43,9 @@ def test_readying_is_told() -> None:
     s = _orcs_hold_20_and_21()
     pass_turns(s, 0)
     [ready] = _kind(s.events, "ready")
-    assert describe_event(s, ready) == "P1's Orcs picked up 7 tokens to conquer with, leaving one in each region."
-    assert "P1's Orcs picked up 7 tokens to conquer with, leaving one in each region." in summary(s, s.events)
+    told = "P1's Orcs picked up 7 tokens to conquer with, leaving one in each region."
+    assert describe_event(s, ready) == told
+    assert told in summary(s, s.events)
 
 
 def test_amazons_readying_counts_their_four() -> None:
@@ -54,7 +55,8 @@ def test_amazons_readying_counts_their_four() -> None:
     pass_turns(s, 0)
     [ready] = _kind(s.events, "ready")
     assert describe_event(s, ready) == (
-        "P1's Amazons picked up 6 tokens to conquer with, leaving one in each region (10 in hand in all)."
+        "P1's Amazons picked up 6 tokens to conquer with, leaving one in each region "
+        "(10 in hand in all)."
     )
 
 

@@ -1,0 +1,89 @@
+"""The panel offers every legal move, and only legal moves, from real game positions."""
+
+from __future__ import annotations
+
+import random
+
+from bot.panel import MAX_OPTIONS, Menu, Settings, build
+from engine import legal_actions, to_act
+from engine.actions import Conquer, Reinforce
+from engine.rules import apply
+from engine.simulate import choose
+from tests.engine.helpers import start
+
+
+def payloads(panel) -> list[str]:
+    """Every payload a tap on the panel can send."""
+    out = [b.payload for b in panel.buttons()]
+    out += [o.value for m in panel.menus() for o in m.options]
+    return out
+
+
+def reachable(s, seat: int) -> set[str]:
+    """Action texts reachable from the panel by any sequence of settings taps (counts,
+    a move's start, pages), as a member would explore it."""
+    seen: set[Settings] = set()
+    todo = [Settings()]
+    actions: set[str] = set()
+    while todo:
+        settings = todo.pop()
+        if settings in seen:
+            continue
+        seen.add(settings)
+        for p in payloads(build(s, seat, settings)):
+            if p.startswith("a="):
+                actions.update(p[2:].split("|")[:1])
+            elif p[:2] in ("n=", "s=", "p="):
+                todo.append(settings.after(p))
+    return actions
+
+
+def test_every_legal_action_is_on_the_panel_and_nothing_else() -> None:
+    """Issue 9: every legal move reachable from buttons and menus, through whole games."""
+    for players, seed in ((2, 1), (3, 4), (5, 9)):
+        s = start(players=players, seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while (seat := to_act(s)) is not None and checked < 150:
+            legal = {a.text for a in legal_actions(s, seat)}
+            offered = reachable(s, seat)
+            assert legal <= offered, (s.turn.phase, sorted(legal - offered))
+            # Counts between 1 and all are legal too, so the panel may offer 2, 3, 5 as well;
+            # anything else it offers must be legal.
+            for text in offered - legal:
+                verb = text.split()[0]
+                assert verb in ("deploy", "move"), text
+            s = apply(s, seat, choose(rng, s, legal_actions(s, seat))) or s
+            checked += 1
+        assert checked == 150
+
+
+def test_more_than_25_targets_are_paged() -> None:
+    """A Flying race on the 5-player map may conquer almost any region [SW: Flying]."""
+    s = start(("Ratmen", "Flying"), players=5, seed=2)
+    seat = to_act(s)
+    s = apply(s, seat, legal_actions(s, seat)[0]) or s  # pick the Flying Ratmen
+    targets = {a.text for a in legal_actions(s, seat) if isinstance(a, (Conquer, Reinforce))}
+    assert len(targets) > MAX_OPTIONS
+    shown: set[str] = set()
+    pages = 0
+    settings = Settings()
+    while True:
+        panel = build(s, seat, settings)
+        [menu] = [m for m in panel.menus() if m.name == "conquer"]
+        assert isinstance(menu, Menu) and len(menu.options) <= MAX_OPTIONS
+        shown |= {o.value[2:] for o in menu.options}
+        pages += 1
+        turn = next(b for b in panel.buttons() if b.payload.startswith("p="))
+        settings = settings.after(turn.payload)
+        if settings.page == 0:
+            break
+    assert pages == 2 and shown == targets
+
+
+def test_a_member_not_to_act_gets_no_controls() -> None:
+    s = start(players=3, seed=1)
+    seat = to_act(s)
+    other = (seat + 1) % 3
+    panel = build(s, other)
+    assert panel.rows == [] and "move now" in panel.text
