@@ -55,7 +55,7 @@ def test_every_legal_action_is_on_the_panel_and_nothing_else() -> None:
                 assert verb in ("deploy", "move"), text
             s = apply(s, seat, choose(rng, s, legal_actions(s, seat))) or s
             checked += 1
-        assert checked == 150
+        assert checked == 150 or to_act(s) is None  # a whole game, or 150 positions
 
 
 def test_more_than_25_targets_are_paged() -> None:
