@@ -280,6 +280,9 @@ class Desk:
         if payload == "undo":
             await self.panel_undo(interaction, version, settings)
             return
+        if payload == "board":
+            await self.show_board(interaction, lg, mine=True)
+            return
         if not payload.startswith("a="):
             # Settings only (a move's start, a count, a page): nothing is played.
             await self.show_panel(interaction, lg, settings.after(payload))

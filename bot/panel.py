@@ -9,7 +9,8 @@ placement moves, the region a move starts from, the page of targets) and what a 
 - ``s=<region>``: choose where a move starts (shows the panel again);
 - ``n=<count>``: tokens per placement or move (0 = all);
 - ``p=<page>``: another page of conquest targets;
-- ``undo``, ``open``: take back the last action, or just show the panel again.
+- ``undo``: take back the last action;
+- ``board``: the board, privately, with the regions in reach and their cost.
 
 A press on a panel built for an earlier version is never applied: the member gets the fresh
 panel instead, so two taps on one option never play it twice.
@@ -269,6 +270,8 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         buttons.append(Button("Decline", "a=decline", "danger"))
     if pages > 1:
         buttons.append(Button("◀ Targets" if page else "More targets ▶", f"p={(page + 1) % pages}"))
+    if targets and len(buttons) < 4:  # leave room for Undo
+        buttons.append(Button("🗺 Costs on the board", "board"))
     rows.append(buttons)
     hand = plural(race.hand, "token")
     own = sum(1 for r in s.regions if r.race == race.name)

@@ -94,7 +94,8 @@ async def test_a_whole_game_by_taps_one_summary_per_turn(simcord_env) -> None:
             # Nothing a member does in a turn adds a public message; the live one is edited.
             lives = [m for m in public(w) if m.content.startswith(LIVE)]
             assert len(lives) <= 1, [m.content for m in lives]
-            panel = r.response or panel
+            if pick[2] != "board":  # the board comes as a message of its own
+                panel = r.response or panel
             lg = await game_of(w)
             now = lg.game.state
             if (now.round, now.turn.seat) != turn or to_act(now) != seat:
@@ -175,3 +176,18 @@ async def test_sw_play_opens_the_panel_for_the_member_to_act_only(simcord_env) -
     # Opening a panel plays nothing and posts nothing in public.
     assert (await game_of(w)).game.state.version == lg.game.state.version
     assert not [m for m in public(w) if m.content.startswith(LIVE)]
+
+
+async def test_the_panel_shows_the_targets_and_their_costs_on_the_board(simcord_env) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await game_of(w)
+    member = w.member(lg.user_at(to_act(lg.game.state)))
+    opened = await member.click(play_button(w), label="▶ Play")
+    panel = (await tap(member, opened.response, find(opened.response, "a=pick 1"))).response
+    r = await tap(member, panel, find(panel, "board"))
+    shown = r.response
+    assert shown.ephemeral and "with their cost" in shown.content
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+    # Only the member saw it: the channel has no board of this turn yet.
+    assert not [m for m in public(w) if m.content.startswith(LIVE) and m.attachments]
