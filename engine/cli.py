@@ -206,8 +206,9 @@ def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str
             parts.append(
                 f"{names[r['owner']]}'s {r['race']}{decline}, {plural(r['tokens'], 'token')}"
             )
-        if r["markers"]:
-            parts.append(_markers(r["markers"]))
+        tribe = r["markers"].get("lost_tribe")
+        if tribe:
+            parts.append(f"a Lost Tribe, {plural(tribe, 'token')}")
         return "; ".join(parts)
 
     d = m.regions[rid]
@@ -219,6 +220,9 @@ def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str
         facts.append("coastal")
     lines = [f"Region {rid}: " + ", ".join(facts)]
     lines.append("  Held by: " + (holder(r) or "nobody (empty)"))
+    pieces = {k: n for k, n in r["markers"].items() if n and k != "lost_tribe"}
+    if pieces:
+        lines.append("  Pieces: " + _markers(pieces))
     lines.append("  Adjacent:")
     for n in sorted(d.adjacent):
         nr = v["regions"][n]

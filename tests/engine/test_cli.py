@@ -214,12 +214,17 @@ def test_region_shows_terrain_holder_and_neighbours() -> None:
     assert shown[0].startswith(f"Region {rid}: {m.regions[rid].terrain}")
     tokens = game.state.regions[rid].tokens
     race = game.state.regions[rid].race
-    # Halflings leave a Hole-in-the-Ground in their first regions: markers follow the race.
-    assert shown[1].startswith(f"  Held by: P1's {race}, {tokens} tokens")
-    assert shown[2] == "  Adjacent:"
-    listed = [int(line.split()[0]) for line in shown[3:]]
+    assert shown[1] == f"  Held by: P1's {race}, {tokens} tokens"
+    # Pieces are not holders: Halflings leave a Hole-in-the-Ground in their first regions.
+    pieces = {k: n for k, n in game.state.regions[rid].markers.items() if n}
+    rest = shown[2:]
+    if pieces:
+        assert rest[0].startswith("  Pieces: ")
+        rest = rest[1:]
+    assert rest[0] == "  Adjacent:"
+    listed = [int(line.split()[0]) for line in rest[1:]]
     assert listed == sorted(m.regions[rid].adjacent)
-    for line in shown[3:]:
+    for line in rest[1:]:
         n = int(line.split()[0])
         assert line.split()[1] == m.regions[n].terrain.split()[0]
     assert _after_prompt(output, 1) == shown  # adj is the same command
@@ -267,3 +272,13 @@ def test_every_event_reads_as_words_and_counts_agree() -> None:
         assert re.search(r"  · Game over: P\d wins|  · Game over: .* share the victory", output)
         assert not re.search(r"\b1 (tokens|coins)\b", output)
         assert not re.search(r"\b([02-9]|\d\d+) (token|coin)\b(?!s)", output)
+
+
+def test_region_tells_pieces_apart_from_holders() -> None:
+    """A Mountain piece is no holder [SW p.3: Mountain regions hold a Mountain]."""
+    game = Game(GameConfig(players=NAMES, seed=SEED))
+    rid = next(i for i, r in enumerate(game.state.regions) if r.markers.get("mountain"))
+    assert game.state.regions[rid].race is None
+    shown = _after_prompt(drive(game, f"region {rid}", "quit"), 0)
+    assert shown[1] == "  Held by: nobody (empty)" or "Lost Tribe" in shown[1]
+    assert shown[2] == "  Pieces: Mountain"
