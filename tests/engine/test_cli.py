@@ -275,7 +275,9 @@ def test_every_event_reads_as_words_and_counts_agree() -> None:
 
 
 def test_region_tells_pieces_apart_from_holders() -> None:
-    """A Mountain piece is no holder [SW p.3: Mountain regions hold a Mountain]."""
+    """A Mountain piece is no holder [SW, Set-up: "Put a Mountain token on each Region of the
+    map featuring a Mountain"; a Region with a Mountain marker but no token "is considered
+    empty"]."""
     game = Game(GameConfig(players=NAMES, seed=SEED))
     rid = next(i for i, r in enumerate(game.state.regions) if r.markers.get("mountain"))
     assert game.state.regions[rid].race is None
