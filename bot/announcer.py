@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import discord
 
 from . import outbox
-from .controls import turn_view
+from .controls import release, turn_view
 from .messages import CHANNEL, Announcement
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .storage import Storage
@@ -178,7 +178,9 @@ class Announcer:
     async def _post(self, row: Row) -> Delivery:
         """One attempt at one row; every outcome is recorded before returning."""
         first_try = row.attempts == 0
-        await outbox.mark_attempt(self.storage, row)
+        if not row.announcement.live:
+            # A live row counts its attempt only when it posts (an edit may be repeated).
+            await outbox.mark_attempt(self.storage, row)
         now = self.clock()
         try:
             if row.kind == CHANNEL:
@@ -252,17 +254,22 @@ class Announcer:
         if current is not None and current.turn == a.live and ping in (None, current.pinged):
             message = channel.get_partial_message(current.message_id)
             try:
-                await message.edit(content=a.content, view=self._view(a))
+                view = self._view(a)
+                await message.edit(content=a.content, view=view)
+                release(view)
                 return await self._done(row, message, SENT)
             except discord.NotFound:
                 current = None  # someone deleted it: post it again below
+        await outbox.mark_attempt(self.storage, row)
         found = None if first_try else await self._already_posted(channel, row)
         message = found or await self._send(channel, row, with_image=False)
         if current is not None:
             await self._delete(channel, current.message_id, row.game_id)
         assert a.live is not None
-        await outbox.set_live(self.storage, row.game_id, outbox.Live(message.id, a.live, ping))
-        return await self._done(row, message, SENT)
+        live = outbox.Live(message.id, a.live, ping)
+        await outbox.mark(self.storage, row, SENT, self.clock(), message_id=message.id, live=live)
+        await self.games.resume(row.game_id)
+        return Delivery(row.id, row.kind, SENT)
 
     async def _close_live(self, game_id: int, channel: Any) -> None:
         """The turn's summary is out: its live message goes."""
@@ -305,7 +312,9 @@ class Announcer:
             kwargs["files"] = await self._images(a)
         elif a.image:
             content = text_only(a.content, row.error)
-        return await channel.send(content, **kwargs)
+        message = await channel.send(content, **kwargs)
+        release(kwargs.get("view"))
+        return message
 
     async def _images(self, a: Announcement) -> list[discord.File]:
         try:

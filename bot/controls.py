@@ -175,3 +175,14 @@ def panel_view(game_id: int, version: int, panel: Panel) -> discord.ui.View:
             )
             view.add_item(PanelButton(button, (game_id, version, settings), b.payload))
     return view
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Let discord.py forget a view once it is sent.
+
+    Every item of our views is a ``DynamicItem`` registered once on the client, which routes
+    presses by custom id (after a restart too); a stored copy would only keep a listener,
+    and a 15-minute timer for each private panel, alive for nothing.
+    """
+    if view is not None:
+        view.stop()

@@ -42,6 +42,15 @@ class Row:
     error: str | None
 
 
+@dataclass
+class Live:
+    """A game's live message: which message, for which turn, and whom it pinged."""
+
+    message_id: int
+    turn: str
+    pinged: int | None
+
+
 async def record(
     tx: Transaction, game_id: int, items: list[Announcement], now: datetime
 ) -> list[int]:
@@ -114,8 +123,10 @@ async def mark(
     message_id: int | None = None,
     error: str | None = None,
     next_at: datetime | None = None,
+    live: Live | None = None,
 ) -> None:
-    """Record what became of a row."""
+    """Record what became of a row (and, for a live message just posted, which one it is:
+    in the same transaction)."""
     row.status = status
     row.message_id = message_id if message_id is not None else row.message_id
     row.error = error
@@ -133,18 +144,11 @@ async def mark(
                 row.id,
             ),
         )
+        if live is not None:
+            await _set_live(tx, row.game_id, live)
 
 
 # --- the live message of the turn under way -------------------------------------------------
-
-
-@dataclass
-class Live:
-    """A game's live message: which message, for which turn, and whom it pinged."""
-
-    message_id: int
-    turn: str
-    pinged: int | None
 
 
 async def live_of(storage: Storage, game_id: int) -> Live | None:
@@ -155,15 +159,14 @@ async def live_of(storage: Storage, game_id: int) -> Live | None:
     return Live(row["message_id"], row["turn"], row["pinged"]) if row else None
 
 
-async def set_live(storage: Storage, game_id: int, live: Live) -> None:
+async def _set_live(tx: Transaction, game_id: int, live: Live) -> None:
     """Remember the game's live message (it replaces any earlier one)."""
-    async with storage.transaction() as tx:
-        await tx.execute(
-            "INSERT INTO live_messages (game_id, message_id, turn, pinged) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
-            " turn = excluded.turn, pinged = excluded.pinged",
-            (game_id, live.message_id, live.turn, live.pinged),
-        )
+    await tx.execute(
+        "INSERT INTO live_messages (game_id, message_id, turn, pinged) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET message_id = excluded.message_id,"
+        " turn = excluded.turn, pinged = excluded.pinged",
+        (game_id, live.message_id, live.turn, live.pinged),
+    )
 
 
 async def clear_live(storage: Storage, game_id: int, message_id: int) -> None:

@@ -191,3 +191,17 @@ async def test_the_panel_shows_the_targets_and_their_costs_on_the_board(simcord_
     assert [a.filename for a in shown.attachments] == ["board.png"]
     # Only the member saw it: the channel has no board of this turn yet.
     assert not [m for m in public(w) if m.content.startswith(LIVE) and m.attachments]
+
+
+async def test_a_panel_still_plays_after_discords_view_timeout(simcord_env) -> None:
+    """discord.py times private views out after 15 minutes; ours route by custom id."""
+    w = await world(simcord_env)
+    await started_game(w, deadline_hours=24.0)
+    lg = await game_of(w)
+    member = w.member(lg.user_at(to_act(lg.game.state)))
+    version = lg.game.state.version
+    opened = await member.click(play_button(w), label="▶ Play")
+    await simcord_env.advance_time(20 * 60)
+    r = await tap(member, opened.response, find(opened.response, "a=pick 1"))
+    assert "✅ Pick" in r.response.content
+    assert (await game_of(w)).game.state.version == version + 1
