@@ -34,6 +34,10 @@ class SmallWorldBot(commands.Bot):
         tick_seconds: float = TICK_SECONDS,
         sync_on_start: bool = False,
     ) -> None:
+        # The bot never joins voice: discord.py's warnings about voice libraries would only
+        # bury the one line that matters when a start fails.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
         self.settings = settings
         self.storage = Storage(settings.database_path)
