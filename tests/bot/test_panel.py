@@ -87,3 +87,28 @@ def test_a_member_not_to_act_gets_no_controls() -> None:
     other = (seat + 1) % 3
     panel = build(s, other)
     assert panel.rows == [] and "move now" in panel.text
+
+
+def _check_positions(s, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        seat = to_act(s)
+        if seat is None:
+            return
+        legal = {a.text for a in legal_actions(s, seat)}
+        missing = legal - reachable(s, seat)
+        assert not missing, (s.turn.phase, sorted(missing))
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)))
+
+
+def test_every_race_and_power_has_its_moves_on_the_panel() -> None:
+    """Each special power and race played from the first turn: their own actions (peace,
+    Fortress, Hero, Encampment, Dragon, enchantment, Berserk roll, the Amazons' 4...) are
+    all reachable by taps."""
+    from engine.abilities import POWERS, RACES
+
+    races = sorted(RACES)
+    for i, power in enumerate(sorted(POWERS)):
+        race = races[i % len(races)]
+        _check_positions(start((race, power), players=3, seed=i), random.Random(i), 120)
+    for i, race in enumerate(races):
+        _check_positions(start((race, "Flying"), players=2, seed=i), random.Random(i), 80)
