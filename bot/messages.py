@@ -217,6 +217,16 @@ def your_move_dm(channel_id: int, user_id: int) -> Announcement:
     return Announcement(DM, f"It's your move in <#{channel_id}> (Small World).", user_id=user_id)
 
 
+def score_dm(channel_id: int, user_id: int, scored: int, player: Any) -> Announcement:
+    """A player's score, told privately when a deadline ended their turn."""
+    return Announcement(
+        DM,
+        f"Time ran out on your Small World turn in <#{channel_id}>, so I ended it for you. "
+        f"It scored {plural(scored, 'coin')}; you have {player.coins} now (only you see this).",
+        user_id=user_id,
+    )
+
+
 def reminder(game_id: int, s: GameState, actor_id: int, deadline: datetime) -> Announcement:
     """The reminder when most of a deadline has passed: the turn's live message, posted
     afresh so that its mention pings (the channel still holds one message for the turn)."""

@@ -37,6 +37,7 @@ from .messages import (
     live_message,
     paused_dm,
     reminder,
+    score_dm,
     turn_message,
     your_move_dm,
 )
@@ -704,6 +705,8 @@ class GameService:
                 items = await self._live_announcements(
                     tx, lg, state, deadline, note=note, ping=reset_deadline
                 )
+            if outcome is not None:
+                items += self._timed_out_scores(lg, outcome)
             ids = await outbox.record(tx, lg.id, items, now)
             if outcome is not None:
                 outcome.announced = ids
@@ -711,6 +714,22 @@ class GameService:
         lg.reminded = reminded
         if over:
             lg.status = "over"
+
+    @staticmethod
+    def _timed_out_scores(lg: LoadedGame, outcome: Outcome) -> list[Announcement]:
+        """A player whose turn a deadline ended was not there to read their score: it goes to
+        them by DM (coins are private, so never to the channel)."""
+        if not outcome.applied or not all(a.auto for a in outcome.applied):
+            return []
+        assert lg.game is not None
+        state = lg.game.state
+        seats = {a.seat for a in outcome.applied}
+        events = outcome.finished_turn_events if outcome.turn_ended else outcome.new_events
+        return [
+            score_dm(lg.channel_id, lg.user_at(e["seat"]), e["coins"], state.players[e["seat"]])
+            for e in events
+            if e["kind"] == "score" and e.get("seat") in seats
+        ]
 
     async def _live_announcements(
         self,

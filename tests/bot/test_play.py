@@ -121,6 +121,9 @@ async def test_deadline_applies_defaults_and_reminds(simcord_env) -> None:
     assert [r["text"] for r in rows][:3] == ["pick 1", "stop", "end"]
     assert all(r["auto"] for r in rows)
     assert any("Time ran out" in m.content for m in w.channel.history())
+    # The player was away: what the turn scored reaches them alone, by DM.
+    scored = who.user.dm_channel.history()[-1].content
+    assert "It scored" in scored and f"you have {lg.game.state.players[seat].coins}" in scored
     assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
@@ -162,12 +165,15 @@ async def test_deadlines_survive_a_restart(simcord_env, db_path) -> None:
     # Two simulated hours are 120 deadline checks: give the simulation room to run them.
     w = await world(simcord_env)
     await started_game(w, deadline_hours=2.0)
-    _who, seat = await actor(w)
+    who, seat = await actor(w)
     await simcord_env.restart_bot(make_bot(db_path))
     await simcord_env.advance_time(2 * 3600 + 120)
     lg = await game_of(w)
     assert lg.game.state.turn.seat != seat
     assert any("Time ran out" in m.content for m in w.channel.history())
+    # The player was away: what the turn scored reaches them alone, by DM.
+    scored = who.user.dm_channel.history()[-1].content
+    assert "It scored" in scored and f"you have {lg.game.state.players[seat].coins}" in scored
     assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
