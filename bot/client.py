@@ -13,6 +13,7 @@ from . import startup
 from .announcer import Announcer
 from .controls import PanelButton, PanelSelect, TurnButton
 from .desk import Desk
+from .league_desk import LeagueDesk
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -45,6 +46,7 @@ class SmallWorldBot(commands.Bot):
         self.service = GameService(self.storage, clock=now)
         self.announcer = Announcer(self.storage, self, self.service, now)
         self.desk = Desk(self.service, self.announcer)
+        self.league_desk = LeagueDesk(self.service, self)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
         # One clear warning per server where the bot lacks what its games need.
@@ -58,6 +60,7 @@ class SmallWorldBot(commands.Bot):
         """
         await self.storage.open()
         await self.load_extension("cogs.game")
+        await self.load_extension("cogs.league")
         self.add_dynamic_items(TurnButton, PanelButton, PanelSelect)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -70,6 +73,7 @@ class SmallWorldBot(commands.Bot):
     async def _tick(self) -> None:
         try:
             await self.desk.tick()
+            await self.league_desk.close_due()
         except Exception:  # deadlines must keep running whatever one pass hit
             log.exception("deadline pass failed")
 

@@ -31,6 +31,8 @@ from engine.content import map_for_players
 from engine.state import OVER, GameState, from_json, to_json
 
 from . import outbox
+from .errors import ServiceError
+from .league import League, LeagueError
 from .messages import (
     Announcement,
     decision_key,
@@ -48,10 +50,6 @@ DEFAULT_DEADLINE_HOURS = 24.0
 #: A reminder goes out when this share of the deadline has passed.
 REMIND_AT = 0.75
 UNDO = "undo"
-
-
-class ServiceError(Exception):
-    """A request the bot refuses; the message is shown to the member, privately."""
 
 
 @dataclass
@@ -81,6 +79,9 @@ class LoadedGame:
     deadline_at: datetime | None = None
     reminded: bool = False
     paused: bool = False
+    #: Whether the game counts for the server's season ``season_id``.
+    rated: bool = False
+    season_id: int | None = None
     game: Game | None = None
 
     def seat_of(self, user_id: int) -> int | None:
@@ -152,6 +153,8 @@ class GameService:
     def __init__(self, storage: Storage, clock: Callable[[], datetime] | None = None) -> None:
         self.storage = storage
         self.clock = clock or (lambda: datetime.now(UTC))
+        #: Seasons and ratings: a finished game's result is recorded with its last action.
+        self.league = League(storage, self.clock)
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, LoadedGame] = {}
         #: Where new games get their seed; tests replace it to replay the same game.
@@ -202,6 +205,8 @@ class GameService:
             deadline_at=datetime.fromisoformat(row["deadline_at"]) if row["deadline_at"] else None,
             reminded=bool(row["reminded"]),
             paused=bool(row["paused"]),
+            rated=bool(row["rated"]),
+            season_id=row["season_id"],
         )
         if row["state"]:
             cfg = json.loads(row["config"])
@@ -252,8 +257,13 @@ class GameService:
         deadline_hours: float = DEFAULT_DEADLINE_HOURS,
         open_scores: bool = False,
         seed: int | None = None,
+        rated: bool | None = None,
     ) -> LoadedGame:
-        """Open a lobby in a channel; the host takes the first place in it."""
+        """Open a lobby in a channel; the host takes the first place in it.
+
+        While the server has an open season the game counts for it, unless ``rated`` is
+        False; ``rated=True`` without an open season is refused.
+        """
         if not 2 <= players <= 5:
             raise ServiceError("Small World is played by 2 to 5 players.")
         if not 0.05 <= deadline_hours <= 24 * 14:
@@ -262,13 +272,17 @@ class GameService:
             raise ServiceError(
                 "This channel already has a game. Finish or cancel it, or start a thread."
             )
+        try:
+            season_id = await self.league.rated_for_new_game(guild_id, rated)
+        except LeagueError as exc:
+            raise ServiceError(str(exc)) from exc
         seed = seed if seed is not None else self.seed_source()
         now = now_iso(self.clock())
         async with self.storage.transaction() as tx:
             game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
-                " seed, deadline_hours, open_scores, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                " seed, deadline_hours, open_scores, season_id, rated, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -278,6 +292,8 @@ class GameService:
                     seed,
                     deadline_hours,
                     int(open_scores),
+                    season_id,
+                    int(season_id is not None),
                     now,
                     now,
                 ),
@@ -688,6 +704,10 @@ class GameService:
                     lg.id,
                 ),
             )
+            if over:
+                # The result (and the ratings of a rated game) with the game's last action.
+                users = {s.seat: s.user_id for s in lg.seats if s.seat is not None}
+                await self.league.record_game(tx, lg.id, game, users, now)
             if outcome is not None and outcome.turn_ended:
                 items = await self._turn_announcements(
                     tx,

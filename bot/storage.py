@@ -109,6 +109,11 @@ class Transaction:
         async with self._db.execute(sql, params) as cur:
             return await cur.fetchone()
 
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
+        """Every row of a query run inside the transaction."""
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
     async def executescript_in_tx(self, script: str) -> None:
         """Run a migration script inside the transaction, statement by statement.
 

@@ -55,8 +55,10 @@ redeploy, decline, end. It can be opened again at any time.
 The channel gets one message per turn, edited as the turn goes, then a summary with the board.
 Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw roll`, `/sw redeploy`, \
 `/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
-`/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw history`, \
-`/sw rules` tell the rest. `/sw notify` sends you a DM when it's your turn.
+`/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw rules` tell the \
+rest. `/sw notify` sends you a DM when it's your turn.
+Finished games: `/sw games`, `/sw replay`, `/sw stats`. The server's league: `/league standings`, \
+`/league player`.
 Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
 
 
@@ -107,6 +109,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         players="Number of players (2-5); the map follows",
         deadline_hours="Hours each player has per decision (default 24)",
         open_scores="Show everyone's coins during the game (default: hidden)",
+        rated="Count for the server's league season (default: yes while one is open)",
     )
     @app_commands.guild_only()
     @refusals
@@ -116,6 +119,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         players: app_commands.Range[int, 2, 5],
         deadline_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
         open_scores: bool = False,
+        rated: bool | None = None,
     ) -> None:
         lg = await self.service.create(
             interaction.guild_id,
@@ -125,10 +129,12 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             players,
             deadline_hours,
             open_scores,
+            rated=rated,
         )
+        extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
         await interaction.response.send_message(
             f"**Small World** for {players} players (map `{lg.map_id}`, "
-            f"{deadline_hours:g} h per decision{', open scores' if open_scores else ''}). "
+            f"{deadline_hours:g} h per decision{extras}). "
             f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
             f"`/sw start` once {players} have joined."
         )
@@ -350,23 +356,15 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             active = f"{s.races[p.active].power} {p.active}" if p.active else "no active race"
             decl = ", ".join(p.declined) or "none"
             lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
-
-    @app_commands.command(name="history", description="The last actions of this game")
-    @app_commands.guild_only()
-    @refusals
-    async def history(self, interaction: Interaction) -> None:
-        lg = await self.service.last_game(interaction.channel_id)
-        rows = await self.service.history(lg.id)
-        if not rows or lg.game is None:
-            await interaction.response.send_message("Nothing played yet.", ephemeral=True)
-            return
-        names = [p.name for p in lg.game.state.players]
-        lines = [
-            f"`{r['seq']:>4}` {names[r['seat']]}: {r['text']}" + (" ⏰" if r["auto"] else "")
-            for r in rows
-        ]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        rows = await self.service.history(lg.id, limit=10)
+        if rows:
+            names = [p.name for p in s.players]
+            lines.append("**Last actions** (⏰ played by a deadline):")
+            lines += [
+                f"`{r['seq']:>4}` {names[r['seat']]}: {r['text']}" + (" ⏰" if r["auto"] else "")
+                for r in rows
+            ]
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a race, a power or a rule")
     @app_commands.guild_only()
@@ -387,23 +385,33 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def help(self, interaction: Interaction) -> None:
         await interaction.response.send_message(HELP, ephemeral=True)
 
-    @app_commands.command(name="mygames", description="Your games on this server")
+    # --- archive -----------------------------------------------------------------------
+
+    @app_commands.command(name="games", description="Finished games here, or your own games")
+    @app_commands.describe(mine="Your games on this server (running ones too)")
     @app_commands.guild_only()
     @refusals
-    async def mygames(self, interaction: Interaction) -> None:
-        games = await self.service.games_of(interaction.guild_id, interaction.user.id)
-        if not games:
-            await interaction.response.send_message("You have no game here.", ephemeral=True)
-            return
-        lines = []
-        for lg in games:
-            if lg.game is None:
-                lines.append(f"<#{lg.channel_id}>: lobby {len(lg.seats)}/{lg.player_count}")
-                continue
-            s = lg.game.state
-            flag = " — **your move**" if lg.actor_id() == interaction.user.id else ""
-            lines.append(f"<#{lg.channel_id}>: round {s.round}/{s.turns}{flag}")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+    async def games(self, interaction: Interaction, mine: bool = False) -> None:
+        await self.bot.league_desk.show_games(interaction, mine)
+
+    @app_commands.command(name="replay", description="A finished game, turn by turn, animated")
+    @app_commands.describe(game="The game's number (see /sw games)")
+    @app_commands.guild_only()
+    @refusals
+    async def replay(self, interaction: Interaction, game: int) -> None:
+        await self.bot.league_desk.replay(interaction, game)
+
+    @app_commands.command(name="stats", description="Win rates by race, power, combo or map here")
+    @app_commands.describe(by="What to group by", map="Only games on this map")
+    @app_commands.choices(
+        by=[app_commands.Choice(name=n, value=n) for n in ("combo", "race", "power", "map")]
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def stats(
+        self, interaction: Interaction, by: str = "combo", map: str | None = None
+    ) -> None:
+        await self.bot.league_desk.show_stats(interaction, by, map)
 
     # --- autocomplete -------------------------------------------------------------------
 

@@ -2,10 +2,21 @@
 
 ``render_board``, ``render_combos`` and ``render_final`` take ``engine.view(state)`` (a dict)
 and return PNG bytes. They never read coins from a view unless the game is over.
+``render_replay`` turns a list of such views into an animated WebP (or GIF).
+``render_standings`` and ``render_card`` draw league pictures from plain dicts.
 """
 
 from .board import render_board
 from .combos import render_combos
+from .league import render_card, render_standings
+from .replay import render_replay
 from .sheet import render_final
 
-__all__ = ["render_board", "render_combos", "render_final"]
+__all__ = [
+    "render_board",
+    "render_card",
+    "render_combos",
+    "render_final",
+    "render_replay",
+    "render_standings",
+]

@@ -1,0 +1,361 @@
+"""League and archive requests: from an interaction to the league's data and back.
+
+Standings, player cards and replays are drawn off the event loop (Pillow work), and every
+reply names members by mention without pinging them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from datetime import timedelta
+from typing import Any
+
+import discord
+
+from engine import Game, view
+
+from . import ratings, stats
+from .league import PAGE, League, LeagueError, Season, Standing
+from .service import GameService, ServiceError
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+QUIET = discord.AllowedMentions.none()
+
+#: A row of ``/sw stats`` needs at least this many games.
+MIN_SAMPLE = 3
+
+
+def turn_views(game: Game) -> list[dict[str, Any]]:
+    """The public board after every turn of a game, rebuilt from its action log."""
+    replay = Game(game.config)
+    views = [view(replay.state)]
+    turn = (replay.state.round, replay.state.turn.seat)
+    for seat, text in game.log:
+        replay.play(seat, text)
+        now = (replay.state.round, replay.state.turn.seat)
+        if now != turn:
+            views.append(view(replay.state))
+            turn = now
+    if replay.state.turn.phase == "over" and views[-1]["phase"] != "over":
+        views.append(view(replay.state))
+    return views
+
+
+class LeagueDesk:
+    """Answers ``/league`` and the archive commands of ``/sw``."""
+
+    def __init__(self, service: GameService, client: discord.Client) -> None:
+        self.service = service
+        self.client = client
+
+    @property
+    def league(self) -> League:
+        """The league data (kept by the game service, which records results)."""
+        return self.service.league
+
+    def name_of(self, guild: discord.Guild | None, user_id: int, fallback: str = "") -> str:
+        """A member's display name, as the server knows them now."""
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return member.display_name
+        user = self.client.get_user(user_id)
+        return user.display_name if user else fallback or f"player {user_id}"
+
+    async def names(self, guild: discord.Guild | None, user_ids: list[int]) -> dict[int, str]:
+        """Display names for members, falling back on the name they played under."""
+        out: dict[int, str] = {}
+        missing = []
+        for uid in user_ids:
+            member = guild.get_member(uid) if guild else None
+            if member is not None:
+                out[uid] = member.display_name
+            else:
+                missing.append(uid)
+        if missing:
+            marks = ",".join("?" * len(missing))
+            rows = await self.service.storage.fetchall(
+                f"SELECT user_id, name FROM seats WHERE user_id IN ({marks})"
+                " ORDER BY joined_at DESC",
+                tuple(missing),
+            )
+            for r in rows:
+                out.setdefault(r["user_id"], r["name"])
+        for uid in user_ids:
+            out.setdefault(uid, self.name_of(guild, uid))
+        return out
+
+    # --- seasons --------------------------------------------------------------------------
+
+    async def open_season(self, interaction: Interaction, name: str, days: int | None) -> None:
+        """Open a season (the cog checked Manage Server)."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        ends = None
+        if days is not None:
+            ends = self.service.clock() + timedelta(days=days)
+        season = await self.league.open_season(
+            interaction.guild_id, interaction.channel_id, interaction.user.id, name, ends
+        )
+        until = f", until {discord.utils.format_dt(ends, 'D')}" if ends else ""
+        await interaction.response.send_message(
+            f"🏁 Season **{season.name}** is open{until}. New games (`/sw new`) are rated "
+            "unless their host says `rated:false`. Standings: `/league standings`."
+        )
+
+    async def close_season(self, interaction: Interaction) -> None:
+        """Close the open season and post its final standings here."""
+        assert interaction.guild_id is not None
+        season = await self.league.close_season(interaction.guild_id)
+        await interaction.response.defer(thinking=True)
+        text, file = await self.standings_message(interaction.guild, season, 1, final=True)
+        await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
+
+    async def close_due(self) -> None:
+        """Close seasons whose planned end passed, posting their standings where they opened."""
+        for guild_id in await self.league.due_to_close():
+            try:
+                season = await self.league.close_season(guild_id)
+                channel = self.client.get_channel(season.channel_id) or (
+                    await self.client.fetch_channel(season.channel_id)
+                )
+                guild = getattr(channel, "guild", None)
+                text, file = await self.standings_message(guild, season, 1, final=True)
+                await channel.send(text, file=file, allowed_mentions=QUIET)  # type: ignore[union-attr]
+            except Exception:  # one server's trouble must not stop the others
+                log.exception("closing the season of guild %s failed", guild_id)
+
+    # --- standings ------------------------------------------------------------------------
+
+    async def standings_message(
+        self, guild: discord.Guild | None, season: Season, page: int, final: bool = False
+    ) -> tuple[str, discord.File]:
+        """The standings of a season as a text and a table image (a page of 20)."""
+        table = await self.league.standings(season)
+        ranked = [s for s in table if not s.provisional]
+        provisional = [s for s in table if s.provisional]
+        pages = max(1, -(-len(ranked) // PAGE))
+        page = min(max(page, 1), pages)
+        shown = ranked[(page - 1) * PAGE : page * PAGE]
+        extra = provisional if page == pages else []
+        ids = [s.user_id for s in shown + extra]
+        names = await self.names(guild, ids)
+        trends = await self.league.trends(season.id, ids)
+        start = (page - 1) * PAGE
+
+        def row(i: int, s: Standing) -> dict[str, Any]:
+            return {
+                "rank": i,
+                "name": names[s.user_id],
+                "rating": s.rating,
+                "change": s.change,
+                "games": s.games,
+                "wins": s.wins,
+                "trend": trends.get(s.user_id, []),
+            }
+
+        data = {
+            "title": season.name + (" · final standings" if final else ""),
+            "subtitle": (guild.name if guild else "")
+            + f" · {len(ranked)} ranked, {len(provisional)} provisional",
+            "page": page,
+            "pages": pages,
+            "rows": [row(start + i + 1, s) for i, s in enumerate(shown)],
+            "provisional": [row(0, s) for s in extra],
+            "threshold": ratings.PROVISIONAL_GAMES,
+        }
+        png = await asyncio.to_thread(_render_standings, data)
+        head = "🏆 Final standings" if final else "Standings"
+        lines = [f"**{head} · {season.name}** (page {page}/{pages})"]
+        for r in data["rows"][:3]:
+            lines.append(f"{r['rank']}. <@{ids[r['rank'] - start - 1]}> · {r['rating']}")
+        if not table:
+            lines.append("No rated game has finished yet this season.")
+        return "\n".join(lines), discord.File(io.BytesIO(png), "standings.png")
+
+    async def show_standings(
+        self, interaction: Interaction, page: int, season_name: str | None
+    ) -> None:
+        """``/league standings``."""
+        assert interaction.guild_id is not None
+        season = await self.league.season_named(interaction.guild_id, season_name)
+        await interaction.response.defer(thinking=True)
+        text, file = await self.standings_message(interaction.guild, season, page)
+        await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
+
+    # --- player card ----------------------------------------------------------------------
+
+    async def show_player(
+        self,
+        interaction: Interaction,
+        member: discord.abc.User,
+        versus: discord.abc.User | None,
+        season_name: str | None,
+    ) -> None:
+        """``/league player``: a member's rating, its history, their games and combos."""
+        assert interaction.guild_id is not None
+        season = await self.league.season_named(interaction.guild_id, season_name)
+        rows = await self.league.result_rows(interaction.guild_id, user_id=member.id)
+        table = await self.league.standings(season)
+        mine = next((s for s in table if s.user_id == member.id), None)
+        if mine is None and not rows:
+            raise LeagueError(f"{member.display_name} has no finished game on this server yet.")
+        ranked = [s for s in table if not s.provisional]
+        rank = next((i + 1 for i, s in enumerate(ranked) if s.user_id == member.id), None)
+        favourite, best = stats.player_combos(rows, min_games=2)
+        h2h = None
+        if versus is not None and versus.id != member.id:
+            everyone = await self.league.result_rows(interaction.guild_id)
+            games, ahead, behind = stats.head_to_head(everyone, member.id, versus.id)
+            h2h = {
+                "opponent": versus.display_name,
+                "games": games,
+                "ahead": ahead,
+                "behind": behind,
+            }
+        data = {
+            "name": member.display_name,
+            "season": season.name,
+            "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
+            "rank": rank,
+            "provisional": mine.provisional if mine else True,
+            "games": len(rows),
+            "wins": sum(1 for r in rows if r["rank"] == 1),
+            "avg_coins": (sum(r["coins"] for r in rows) / len(rows)) if rows else None,
+            "history": [list(p) for p in await self.league.history(season.id, member.id)],
+            "favourite": [{"combo": c, "games": g} for c, g in favourite],
+            "best": [{"combo": c, "games": g, "win_rate": w} for c, g, w in best],
+            "head_to_head": h2h,
+        }
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(_render_card, data)
+        where = f"#{rank}" if rank else "provisional"
+        text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
+        await interaction.followup.send(
+            text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
+        )
+
+    # --- export ---------------------------------------------------------------------------
+
+    async def export(self, interaction: Interaction, season_name: str | None) -> None:
+        """``/league export``: the season's games and ratings as CSV."""
+        assert interaction.guild_id is not None
+        season = await self.league.season_named(interaction.guild_id, season_name)
+        data = await self.league.export_csv(season)
+        safe = "".join(c if c.isalnum() else "-" for c in season.name).strip("-") or "season"
+        await interaction.response.send_message(
+            f"Season **{season.name}**: games and ratings.",
+            file=discord.File(io.BytesIO(data), f"{safe}.csv"),
+            ephemeral=True,
+        )
+
+    # --- archive: stats, games, replay ----------------------------------------------------
+
+    async def show_stats(self, interaction: Interaction, by: str, map_id: str | None) -> None:
+        """``/sw stats``: win rates by race, power, combo or map on this server."""
+        assert interaction.guild_id is not None
+        rows = await self.league.result_rows(interaction.guild_id)
+        if map_id:
+            rows = [r for r in rows if r["map_id"] == map_id]
+        table = stats.combo_stats(rows, by, MIN_SAMPLE)
+        games = len({r["game_id"] for r in rows})
+        if not table:
+            await interaction.response.send_message(
+                f"Not enough finished games yet ({games} so far): a row needs {MIN_SAMPLE}.",
+                ephemeral=True,
+            )
+            return
+        lines = [
+            f"**Stats by {by}** on this server · {games} finished games"
+            + (f" · map `{map_id}`" if map_id else "")
+        ]
+        lines.append("`win%  games  avg coins`")
+        for s in table[:20]:
+            lines.append(f"`{s.win_rate * 100:4.0f}% {s.games:6} {s.avg_coins:10.1f}`  {s.key}")
+        lines.append(f"Rows with fewer than {MIN_SAMPLE} games are left out.")
+        await interaction.response.send_message("\n".join(lines)[:2000])
+
+    async def show_games(self, interaction: Interaction, mine: bool) -> None:
+        """``/sw games``: finished games of the server (or the member's own games)."""
+        assert interaction.guild_id is not None
+        if mine:
+            await self._my_games(interaction)
+            return
+        rows = await self.service.storage.fetchall(
+            "SELECT g.id, g.map_id, g.rated, r.finished_at,"
+            " GROUP_CONCAT(CASE WHEN r.rank = 1 THEN r.user_id END) AS winners"
+            " FROM games g JOIN results r ON r.game_id = g.id WHERE g.guild_id = ?"
+            " GROUP BY g.id ORDER BY r.finished_at DESC, g.id DESC LIMIT 15",
+            (interaction.guild_id,),
+        )
+        if not rows:
+            await interaction.response.send_message(
+                "No finished game on this server yet.", ephemeral=True
+            )
+            return
+        lines = ["**Finished games** (replay one with `/sw replay game:<number>`)"]
+        for r in rows:
+            winners = ", ".join(f"<@{w}>" for w in (r["winners"] or "").split(",") if w)
+            rated = " · rated" if r["rated"] else ""
+            lines.append(
+                f"`#{r['id']}` {r['finished_at'][:10]} · `{r['map_id']}`{rated} · won by {winners}"
+            )
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=QUIET
+        )
+
+    async def _my_games(self, interaction: Interaction) -> None:
+        assert interaction.guild_id is not None
+        games = await self.service.games_of(interaction.guild_id, interaction.user.id)
+        if not games:
+            await interaction.response.send_message("You have no game here.", ephemeral=True)
+            return
+        lines = []
+        for lg in games:
+            if lg.game is None:
+                lines.append(f"<#{lg.channel_id}>: lobby {len(lg.seats)}/{lg.player_count}")
+                continue
+            s = lg.game.state
+            flag = " — **your move**" if lg.actor_id() == interaction.user.id else ""
+            lines.append(f"<#{lg.channel_id}>: round {s.round}/{s.turns}{flag}")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    async def replay(self, interaction: Interaction, game_id: int) -> None:
+        """``/sw replay``: the board after every turn, as an animated image."""
+        try:
+            lg = await self.service.load(game_id)
+        except ServiceError as exc:
+            raise LeagueError(str(exc)) from exc
+        if lg.guild_id != interaction.guild_id:
+            raise LeagueError("That game was not played on this server.")
+        if lg.status != "over" or lg.game is None:
+            raise LeagueError(
+                "Only finished games can be replayed: coins stay secret till the end."
+            )
+        await interaction.response.defer(thinking=True)
+        game = lg.game
+        data, ext = await asyncio.to_thread(_render_replay, game)
+        await interaction.followup.send(
+            f"Game `#{game_id}` on `{lg.map_id}`, turn by turn.",
+            file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}"),
+        )
+
+
+def _render_standings(data: dict[str, Any]) -> bytes:
+    from renderer import render_standings
+
+    return render_standings(data)
+
+
+def _render_card(data: dict[str, Any]) -> bytes:
+    from renderer import render_card
+
+    return render_card(data)
+
+
+def _render_replay(game: Game) -> tuple[bytes, str]:
+    from renderer import render_replay
+
+    return render_replay(turn_views(game))

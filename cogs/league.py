@@ -1,0 +1,115 @@
+"""The ``/league`` slash commands: seasons, standings, player cards, export.
+
+Opening and closing a season needs the Manage Server permission; everything else is open
+to every member. The work is done by ``bot.league_desk``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.desk import reply_error
+from bot.league import LeagueError
+from cogs.game import refusals
+
+if TYPE_CHECKING:
+    from bot.client import SmallWorldBot
+
+Interaction = discord.Interaction[Any]
+
+
+def organiser_only(interaction: Interaction) -> None:
+    """Seasons are opened and closed by the server's organisers (Manage Server)."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    if not (perms and perms.manage_guild):
+        raise LeagueError("Only members with the Manage Server permission can do that.")
+
+
+class LeagueCog(commands.GroupCog, group_name="league", group_description="Server league"):
+    """Seasons, ratings and standings of this server's league."""
+
+    def __init__(self, bot: SmallWorldBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def cog_app_command_error(
+        self, interaction: Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        if isinstance(error, app_commands.CheckFailure):
+            await reply_error(interaction, "You cannot use that here.")
+        else:
+            await reply_error(interaction, "Something went wrong; nothing was changed.")
+
+    @app_commands.command(name="open", description="Open a league season (Manage Server)")
+    @app_commands.describe(name="The season's name", days="Close it by itself after this many days")
+    @app_commands.guild_only()
+    @refusals
+    async def open(
+        self,
+        interaction: Interaction,
+        name: str,
+        days: app_commands.Range[int, 1, 730] | None = None,
+    ) -> None:
+        organiser_only(interaction)
+        await self.bot.league_desk.open_season(interaction, name, days)
+
+    @app_commands.command(name="close", description="Close the season, post final standings")
+    @app_commands.guild_only()
+    @refusals
+    async def close(self, interaction: Interaction) -> None:
+        organiser_only(interaction)
+        await self.bot.league_desk.close_season(interaction)
+
+    @app_commands.command(name="standings", description="The season's standings")
+    @app_commands.describe(page="Page (20 players a page)", season="A past season's name")
+    @app_commands.guild_only()
+    @refusals
+    async def standings(
+        self,
+        interaction: Interaction,
+        page: app_commands.Range[int, 1, 1000] = 1,
+        season: str | None = None,
+    ) -> None:
+        await self.bot.league_desk.show_standings(interaction, page, season)
+
+    @app_commands.command(name="player", description="A player's card: rating, games, combos")
+    @app_commands.describe(member="Whose card (default: yours)", versus="Head to head against")
+    @app_commands.guild_only()
+    @refusals
+    async def player(
+        self,
+        interaction: Interaction,
+        member: discord.Member | None = None,
+        versus: discord.Member | None = None,
+        season: str | None = None,
+    ) -> None:
+        await self.bot.league_desk.show_player(
+            interaction, member or interaction.user, versus, season
+        )
+
+    @app_commands.command(name="export", description="The season's games and ratings as CSV")
+    @app_commands.guild_only()
+    @refusals
+    async def export(self, interaction: Interaction, season: str | None = None) -> None:
+        await self.bot.league_desk.export(interaction, season)
+
+    @standings.autocomplete("season")
+    @player.autocomplete("season")
+    @export.autocomplete("season")
+    async def season_name(self, interaction: Interaction, current: str) -> list[Any]:
+        if interaction.guild_id is None:
+            return []
+        seasons = await self.bot.service.league.seasons(interaction.guild_id)
+        key = current.strip().lower()
+        return [
+            app_commands.Choice(name=s.name, value=s.name) for s in seasons if key in s.name.lower()
+        ][:25]
+
+
+async def setup(bot: SmallWorldBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(LeagueCog(bot))
