@@ -153,28 +153,19 @@ def _durations(count: int) -> list[int]:
 def _encode(frames: Sequence[Image.Image], webp: bool) -> bytes:
     """An animation of palette frames: lossless WebP, or GIF."""
     buf = io.BytesIO()
-    if webp:
-        frames[0].save(
-            buf,
-            format="WEBP",
-            save_all=True,
-            append_images=list(frames[1:]),
-            duration=_durations(len(frames)),
-            loop=0,
-            lossless=True,
-            quality=50,
-            method=WEBP_METHOD,
-        )
-    else:
-        frames[0].save(
-            buf,
-            format="GIF",
-            save_all=True,
-            append_images=list(frames[1:]),
-            duration=_durations(len(frames)),
-            loop=0,
-            optimize=False,
-        )
+    options: dict[str, Any] = (
+        {"format": "WEBP", "lossless": True, "quality": 50, "method": WEBP_METHOD}
+        if webp
+        else {"format": "GIF", "optimize": False}
+    )
+    frames[0].save(
+        buf,
+        save_all=True,
+        append_images=list(frames[1:]),
+        duration=_durations(len(frames)),
+        loop=0,
+        **options,
+    )
     return buf.getvalue()
 
 
