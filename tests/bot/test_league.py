@@ -41,7 +41,14 @@ async def test_a_season_of_three_rated_games(simcord_env) -> None:
 
     for seed in (1, 2, 3):
         await started_game(w)
-        assert (await game_of(w)).rated
+        lg = await game_of(w)
+        assert lg.rated
+        if seed == 1:
+            # Someone not seated cannot play, so cannot move anyone's rating.
+            version = lg.game.state.version
+            r = await organiser.slash(w.channel, "sw do", action="pick 1")
+            assert r.ephemeral and "not playing" in r.response.content
+            assert (await game_of(w)).game.state.version == version
         await finish(w, seed)
         await simcord_env.bot.announcer.deliver_due()
     # An unrated game (the host says so) is in the archive but not in the ratings.
@@ -92,6 +99,11 @@ async def test_a_season_of_three_rated_games(simcord_env) -> None:
     [final] = closed.followups or [closed.response]
     assert "Final standings" in final.content
     assert await simcord_env.bot.service.league.current(w.guild.id) is None
+    # The closed season keeps its final table, and its standings can still be shown.
+    [kept] = await simcord_env.bot.service.league.seasons(w.guild.id)
+    assert sorted(r["user_id"] for r in kept.standings) == sorted(m.id for m in w.members)
+    later = await ann.slash(w.channel, "league standings", season="Autumn")
+    assert (later.followups or [later.response])[0].attachments
     # Games opened now are unrated: no season is open.
     await started_game(w)
     assert not (await game_of(w)).rated
