@@ -223,11 +223,13 @@ class League:
         game: Game,
         users: dict[int, int],
         now: datetime,
-    ) -> None:
+    ) -> list[tuple[int, int, int]]:
         """Write a finished game's results and, if it is rated, its rating changes.
 
         Called inside the transaction that commits the game's last action. ``users`` maps
         seats to members. The rows are keyed by the game: a second call changes nothing.
+        Returns the rating changes as (member, before, after) in displayed points, in seat
+        order (empty for an unrated game).
         """
         row = await tx.fetchone(
             "SELECT guild_id, world, mode, season_id, rated, map_id FROM games WHERE id = ?",
@@ -236,7 +238,7 @@ class League:
         assert row is not None
         done = await tx.fetchone("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,))
         if done is not None:
-            return
+            return []
         result = game.state.result or {}
         by_seat = {r["seat"]: r for r in result.get("ranking", [])}
         seats = sorted(by_seat)
@@ -270,8 +272,9 @@ class League:
                     now_iso(now),
                 ),
             )
-        if rated:
-            await self._rate(tx, game_id, row["season_id"], users, rank_of, now)
+        if not rated:
+            return []
+        return await self._rate(tx, game_id, row["season_id"], users, rank_of, now)
 
     async def _rate(
         self,
@@ -281,7 +284,7 @@ class League:
         users: dict[int, int],
         rank_of: dict[int, int],
         now: datetime,
-    ) -> None:
+    ) -> list[tuple[int, int, int]]:
         seats = sorted(rank_of)
         before: dict[int, Rating] = {}
         for seat in seats:
@@ -292,6 +295,7 @@ class League:
             before[users[seat]] = Rating(r["mu"], r["sigma"]) if r else ratings.DEFAULT
         teams = [[(users[s], before[users[s]])] for s in seats]
         after = ratings.rate(teams, [rank_of[s] for s in seats])
+        changes = []
         for seat in seats:
             uid = users[seat]
             b, a = before[uid], after[uid]
@@ -308,6 +312,8 @@ class League:
                 " wins = wins + excluded.wins, updated_at = excluded.updated_at",
                 (season_id, uid, a.mu, a.sigma, won, now_iso(now)),
             )
+            changes.append((uid, ratings.display(b), ratings.display(a)))
+        return changes
 
     # --- reading --------------------------------------------------------------------------
 

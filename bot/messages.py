@@ -121,6 +121,7 @@ def turn_message(
     finished_seat: int | None = None,
     finished_events: list[dict[str, Any]] | None = None,
     note: str | None = None,
+    footer: str | None = None,
 ) -> Announcement:
     """The channel message after a turn (or a defender's placing) ends.
 
@@ -138,6 +139,8 @@ def turn_message(
     board["marks"] = turn_marks(s, finished_events or [])
     if s.turn.phase == OVER:
         parts.append(game_over_text(s))
+        if footer:
+            parts.append(footer)
         return Announcement(
             CHANNEL, "\n\n".join(parts), image="final", view=board, closes_live=True
         )
@@ -215,6 +218,16 @@ def _doing(s: GameState) -> str:
 def your_move_dm(channel_id: int, user_id: int) -> Announcement:
     """The opt-in direct message to the member who must act now."""
     return Announcement(DM, f"It's your move in <#{channel_id}> (Small World).", user_id=user_id)
+
+
+def rating_text(changes: list[tuple[int, int, int]]) -> str | None:
+    """The rating changes of a rated game, for its final message (mentions do not ping)."""
+    if not changes:
+        return None
+    parts = [
+        f"<@{uid}> {before} → **{after}** ({after - before:+d})" for uid, before, after in changes
+    ]
+    return "📈 League ratings: " + " · ".join(parts)
 
 
 def score_dm(channel_id: int, user_id: int, scored: int, player: Any) -> Announcement:

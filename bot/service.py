@@ -38,6 +38,7 @@ from .messages import (
     decision_key,
     live_message,
     paused_dm,
+    rating_text,
     reminder,
     score_dm,
     turn_message,
@@ -672,6 +673,7 @@ class GameService:
         state = game.state
         now = self.clock()
         over = state.turn.phase == OVER
+        footer = None
         deadline = lg.deadline_at
         reminded = lg.reminded
         if over:
@@ -707,7 +709,8 @@ class GameService:
             if over:
                 # The result (and the ratings of a rated game) with the game's last action.
                 users = {s.seat: s.user_id for s in lg.seats if s.seat is not None}
-                await self.league.record_game(tx, lg.id, game, users, now)
+                changes = await self.league.record_game(tx, lg.id, game, users, now)
+                footer = rating_text(changes)
             if outcome is not None and outcome.turn_ended:
                 items = await self._turn_announcements(
                     tx,
@@ -718,6 +721,7 @@ class GameService:
                     finished_seat=outcome.turn_seat,
                     finished_events=outcome.finished_turn_events,
                     note=note,
+                    footer=footer,
                 )
             else:
                 # Within a turn the channel gets no new message, only the turn's live one
@@ -784,6 +788,7 @@ class GameService:
         finished_seat: int | None = None,
         finished_events: list[dict[str, Any]] | None = None,
         note: str | None = None,
+        footer: str | None = None,
     ) -> list[Announcement]:
         """The turn message, and a DM to the member who acts next if they asked for one."""
         seat = to_act(state)
@@ -797,6 +802,7 @@ class GameService:
                 finished_seat=finished_seat,
                 finished_events=finished_events,
                 note=note,
+                footer=footer,
             )
         ]
         if actor is not None and await self._wants_dm(tx, actor):

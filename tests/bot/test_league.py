@@ -56,7 +56,11 @@ async def test_a_season_of_three_rated_games(simcord_env) -> None:
     unrated = await game_of(w)
     assert not unrated.rated
     await finish(w, 4)
+    await simcord_env.bot.announcer.deliver_due()
 
+    # Each rated game's final message tells the rating changes; the unrated one does not.
+    told = [m for m in w.channel.history() if "League ratings" in m.content]
+    assert len(told) == 3 and all("→" in m.content for m in told)
     storage = simcord_env.bot.storage
     season = await simcord_env.bot.service.league.current(w.guild.id)
     rows = await storage.fetchall("SELECT * FROM ratings WHERE season_id = ?", (season.id,))
