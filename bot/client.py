@@ -59,6 +59,7 @@ class SmallWorldBot(commands.Bot):
         outbox before anything else happens.
         """
         await self.storage.open()
+        await self.service.backfill_results()
         await self.load_extension("cogs.game")
         await self.load_extension("cogs.league")
         self.add_dynamic_items(TurnButton, PanelButton, PanelSelect)

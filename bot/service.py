@@ -809,6 +809,22 @@ class GameService:
             items.append(your_move_dm(lg.channel_id, actor))
         return items
 
+    async def backfill_results(self) -> int:
+        """Record the results of games that finished before results were kept (unrated), so
+        the archive and the stats hold every finished game. Returns how many were added."""
+        rows = await self.storage.fetchall(
+            "SELECT id FROM games WHERE status = 'over'"
+            " AND id NOT IN (SELECT DISTINCT game_id FROM results)"
+        )
+        for r in rows:
+            lg = await self.load(r["id"])
+            if lg.game is None:
+                continue
+            users = {s.seat: s.user_id for s in lg.seats if s.seat is not None}
+            async with self.storage.transaction() as tx:
+                await self.league.record_game(tx, lg.id, lg.game, users, self.clock())
+        return len(rows)
+
     # --- queries ------------------------------------------------------------------------
 
     async def history(self, game_id: int, limit: int = 15) -> list[dict[str, Any]]:

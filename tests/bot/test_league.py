@@ -210,3 +210,21 @@ async def test_standings_are_paged_past_20_players(tmp_path) -> None:
     # Best first: the first page starts with the highest rating.
     assert f"· {ranked[0].rating}" in first.splitlines()[1]
     await storage.close()
+
+
+async def test_games_finished_before_the_league_are_in_the_archive(simcord_env, db_path) -> None:
+    from .conftest import make_bot
+
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await finish(w, 2)
+    storage = simcord_env.bot.storage
+    # As a database from before results were kept: the finished game has no result rows.
+    async with storage.transaction() as tx:
+        await tx.execute("DELETE FROM results")
+    await simcord_env.restart_bot(make_bot(db_path))
+    rows = await simcord_env.bot.storage.fetchall(
+        "SELECT * FROM results WHERE game_id = ?", (lg.id,)
+    )
+    assert len(rows) == 3 and not any(r["rated"] for r in rows)
+    assert sorted(r["rank"] for r in rows)[0] == 1
