@@ -809,6 +809,15 @@ class GameService:
             items.append(your_move_dm(lg.channel_id, actor))
         return items
 
+    async def unrate(self, game_id: int) -> None:
+        """The game stops counting for the season (an AI seat joined it), for every player:
+        a ranking where one place was played by the machine is fair to no one."""
+        lg = await self.load(game_id)
+        async with self.lock(game_id):
+            await self.league.unrate(game_id)
+            if lg.status in ("lobby", "active"):
+                lg.rated = False
+
     async def backfill_results(self) -> int:
         """Record the results of games that finished before results were kept (unrated), so
         the archive and the stats hold every finished game. Returns how many were added."""

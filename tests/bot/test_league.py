@@ -228,3 +228,19 @@ async def test_games_finished_before_the_league_are_in_the_archive(simcord_env, 
     )
     assert len(rows) == 3 and not any(r["rated"] for r in rows)
     assert sorted(r["rank"] for r in rows)[0] == 1
+
+
+async def test_a_game_made_unrated_before_its_end_counts_for_no_one(simcord_env) -> None:
+    """The ruling for AI seats (issue 13 calls ``unrate`` when one takes a seat): the whole
+    game stops counting, for every player."""
+    w, organiser = await league_world(simcord_env)
+    await organiser.slash(w.channel, "league open", name="Robots")
+    await started_game(w)
+    lg = await play_until(w, lambda s: s.round == 3, seed=5)
+    assert lg.rated
+    await simcord_env.bot.service.unrate(lg.id)
+    await finish(w, 5)
+    storage = simcord_env.bot.storage
+    assert await storage.fetchall("SELECT * FROM rating_events") == []
+    rows = await storage.fetchall("SELECT rated FROM results WHERE game_id = ?", (lg.id,))
+    assert len(rows) == 3 and not any(r["rated"] for r in rows)
