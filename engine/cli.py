@@ -1,4 +1,6 @@
-"""Play Small World in a terminal, or time random games: ``python -m engine play|simulate``.
+"""Play Small World in a terminal, time random games, check map files.
+
+``python -m engine play|simulate|maps``.
 
 ``play`` is a hot-seat game: every step prints the board as the seat to act may see it (through
 ``engine.view``, so only that seat's coins appear), then the numbered legal actions. Input and
@@ -15,9 +17,10 @@ from typing import Any, TextIO
 from . import glossary
 from .actions import Action, parse
 from .board import MARKER_NAMES, mapdef
-from .content import load_map, map_for_players
+from .content import build_map, builtin_maps, load_map, map_for_players
 from .errors import EngineError
 from .game import Game, GameConfig
+from .maps import land_count, land_entries, read_map_file
 from .rules import default_action, legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
@@ -405,6 +408,39 @@ def simulate_line(players: int, games: int, seed: int) -> str:
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
 
+# --- maps -----------------------------------------------------------------------------------
+
+
+def check_maps(files: Sequence[str], out: TextIO) -> int:
+    """Check map files: one summary line per good file, one line per problem; 0 if all good."""
+    status = 0
+    for name in files:
+        data, problems = read_map_file(name)
+        if problems:
+            status = 1
+            for problem in problems:
+                out.write(f"{name}: {problem}\n")
+            continue
+        m = build_map(data)
+        out.write(
+            f"{name}: ok ({len(m.regions)} regions, {land_count(m)} land, "
+            f"entries {land_entries(m)})\n"
+        )
+    return status
+
+
+def list_maps(out: TextIO) -> int:
+    """One line per built-in map: id, name, players, turns and size."""
+    for map_id in builtin_maps():
+        m = load_map(map_id)
+        players = "/".join(str(n) for n in m.players)
+        out.write(
+            f"{m.id}: {m.name} · world {m.world} · {players} players · {m.turns} turns · "
+            f"{len(m.regions)} regions ({land_count(m)} land)\n"
+        )
+    return 0
+
+
 # --- entry point ----------------------------------------------------------------------------
 
 
@@ -419,6 +455,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=5)
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
+    maps = sub.add_parser("maps", help="check map files, or list the built-in maps")
+    maps_sub = maps.add_subparsers(dest="maps_command", required=True)
+    check = maps_sub.add_parser("check", help="check map files against docs/maps.md")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    maps_sub.add_parser("list", help="the built-in maps")
     return parser
 
 
@@ -429,6 +470,10 @@ def main(
     args = _parser().parse_args(argv)
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
+    if args.command == "maps":
+        if args.maps_command == "check":
+            return check_maps(args.files, out)
+        return list_maps(out)
     if not 2 <= args.players <= 5:
         out.write("error: Small World is played by 2 to 5 players.\n")
         return 2
@@ -453,7 +498,9 @@ def main(
 __all__ = [
     "HELP",
     "InputError",
+    "check_maps",
     "describe_event",
+    "list_maps",
     "main",
     "play",
     "render_actions",

@@ -5,6 +5,7 @@ Everything here is immutable and shared by all games; per-game state lives in ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -64,6 +65,7 @@ class MapDef:
     players: tuple[int, ...]
     turns: int
     regions: tuple[RegionDef, ...]
+    world: str = "surface"
 
     def with_feature(self, feature: str) -> frozenset[int]:
         """Ids of the regions that carry ``feature`` (for example ``"Cavern"``)."""
@@ -123,13 +125,92 @@ def build_map(raw: dict[str, Any]) -> MapDef:
                 coastal=coastal,
             )
         )
-    return MapDef(raw["id"], raw["name"], tuple(raw["players"]), raw["turns"], tuple(regions))
+    return MapDef(
+        raw["id"],
+        raw["name"],
+        tuple(raw["players"]),
+        raw["turns"],
+        tuple(regions),
+        raw.get("world", "surface"),
+    )
+
+
+def map_to_dict(m: MapDef) -> dict[str, Any]:
+    """The JSON form of a map, such that ``build_map(map_to_dict(m)) == m``.
+
+    Region lists are sorted, and ``entry`` is the value the rules use (edge regions included),
+    so two files describing the same board give the same dict.
+    """
+    return {
+        "id": m.id,
+        "name": m.name,
+        "world": m.world,
+        "players": list(m.players),
+        "turns": m.turns,
+        "regions": [
+            {
+                "id": r.id,
+                "terrain": r.terrain,
+                "features": sorted(r.features),
+                "edge": r.edge,
+                "entry": r.entry,
+                "adjacent": sorted(r.adjacent),
+            }
+            for r in m.regions
+        ],
+    }
+
+
+#: Maps that are not files of ``data/maps``, by the key games refer to them with.
+_registered: dict[str, tuple[MapDef, dict[str, Any]]] = {}
+
+
+def builtin_maps() -> list[str]:
+    """Ids of the maps shipped in ``data/maps``, sorted."""
+    return sorted(p.stem for p in (DATA_DIR / "maps").glob("*.json"))
 
 
 @cache
-def load_map(map_id: str) -> MapDef:
-    """A map by id, for example ``"sw-3p"``."""
+def _builtin_map(map_id: str) -> MapDef:
     return build_map(_read(f"maps/{map_id}.json"))
+
+
+def load_map(map_id: str) -> MapDef:
+    """A map by id, for example ``"sw-3p"``, or by the key ``register_map`` returned."""
+    found = _registered.get(map_id)
+    if found is not None:
+        return found[0]
+    return _builtin_map(map_id)
+
+
+def register_map(raw: dict[str, Any], key: str | None = None) -> str:
+    """Make a map that is not a built-in file loadable by ``load_map``; return its key.
+
+    A map identical to the built-in map of the same id is that map: its id is returned and
+    nothing is registered. Any other map is keyed ``"<id>@<12 hex digits>"``, the digits
+    hashing its canonical form, so different layouts never share a key even when their
+    authors gave them the same id. ``key`` forces the key (a saved game names its own).
+    """
+    m = build_map(raw)
+    if key is None:
+        if m.id in builtin_maps() and _builtin_map(m.id) == m:
+            return m.id
+        canonical = json.dumps(map_to_dict(m), sort_keys=True, separators=(",", ":"))
+        key = f"{m.id}@{hashlib.sha256(canonical.encode()).hexdigest()[:12]}"
+    _registered[key] = (m, map_to_dict(m))
+    return key
+
+
+def custom_map(map_id: str) -> dict[str, Any] | None:
+    """The JSON form of a registered (not built-in) map, or None for any other id."""
+    found = _registered.get(map_id)
+    return None if found is None else json.loads(json.dumps(found[1]))
+
+
+def clear_maps() -> None:
+    """Forget registered maps and cached built-in ones, as a fresh process would."""
+    _registered.clear()
+    _builtin_map.cache_clear()
 
 
 def map_for_players(players: int) -> str:

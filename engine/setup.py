@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from .content import components, load_map, map_for_players, powers, races
+from .content import MapDef, components, custom_map, load_map, map_for_players, powers, races
+from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
 from .rules import start_turn
@@ -16,14 +18,26 @@ def new_game(
     seed: int,
     map_id: str | None = None,
     options: dict[str, Any] | None = None,
+    *,
+    board: MapDef | str | Path | None = None,
 ) -> GameState:
     """A new game for ``players`` in seat order, shuffled from ``seed``.
 
-    The race and power stacks are drawn from the base-game set; the first seat takes the
-    first turn.
+    The map is ``board`` (a ``MapDef`` or the path of a map file, checked by
+    ``engine.maps``), else ``map_id``: a built-in id, the key of a registered map, or a path
+    ending in ``.json``; by default the printed map for the player count. A map that is not
+    built in travels inside the state (``GameState.custom_map``), so a saved game loads
+    without its file. The race and power stacks are drawn from the base-game set; the first
+    seat takes the first turn.
     """
     if not 2 <= len(players) <= 5:
         raise ValueError("Small World is played by 2 to 5 players.")
+    if board is None and map_id is not None and map_id.endswith(".json"):
+        board = map_id
+    elif board is not None and map_id is not None:
+        raise ValueError("Give a map id or a board, not both.")
+    if board is not None:
+        map_id = register_board(board)
     map_id = map_id or map_for_players(len(players))
     m = load_map(map_id)
     regions = []
@@ -51,6 +65,7 @@ def new_game(
         turn=TurnState(),
         rng_counter=2,
         options=dict(options or {}),
+        custom_map=custom_map(map_id),
     )
     refill_market(s)
     start_turn(s, 0)

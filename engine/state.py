@@ -6,8 +6,11 @@ banner name (each banner exists once), so regions refer to races by name.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from .content import register_map
 
 # Phases of the turn (see docs/engine.md for the state machine).
 PICK = "pick"
@@ -116,6 +119,8 @@ class GameState:
     last_events: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    #: The JSON form of the map when it is not a built-in one (``map_id`` is then its key).
+    custom_map: dict[str, Any] | None = None
 
     @property
     def over(self) -> bool:
@@ -128,6 +133,14 @@ class GameState:
 
 def to_dict(s: GameState) -> dict[str, Any]:
     """The state as JSON-ready dicts and lists."""
+    d = _to_dict(s)
+    if s.custom_map is not None:
+        # Only games on maps that are not built in carry one: built-in games keep their form.
+        d["custom_map"] = json.loads(json.dumps(s.custom_map))
+    return d
+
+
+def _to_dict(s: GameState) -> dict[str, Any]:
     return {
         "map_id": s.map_id,
         "seed": s.seed,
@@ -197,7 +210,10 @@ def _turn_to_dict(t: TurnState) -> dict[str, Any]:
 
 
 def from_dict(d: dict[str, Any]) -> GameState:
-    """Rebuild a state from ``to_dict`` output."""
+    """Rebuild a state from ``to_dict`` output, registering the map it carries if any."""
+    custom = d.get("custom_map")
+    if custom is not None:
+        register_map(custom, key=d["map_id"])
     t = d["turn"]
     turn = TurnState(
         seat=t["seat"],
@@ -262,18 +278,15 @@ def from_dict(d: dict[str, Any]) -> GameState:
         last_events=[dict(e) for e in d["last_events"]],
         result=d["result"],
         options=dict(d["options"]),
+        custom_map=None if custom is None else json.loads(json.dumps(custom)),
     )
 
 
 def to_json(s: GameState) -> str:
     """Serialize a state to a JSON string."""
-    import json
-
     return json.dumps(to_dict(s), separators=(",", ":"), sort_keys=True)
 
 
 def from_json(text: str) -> GameState:
     """Parse a state serialized by ``to_json``."""
-    import json
-
     return from_dict(json.loads(text))

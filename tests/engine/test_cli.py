@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import subprocess
 import sys
@@ -284,3 +285,62 @@ def test_region_tells_pieces_apart_from_holders() -> None:
     shown = _after_prompt(drive(game, f"region {rid}", "quit"), 0)
     assert shown[1] == "  Held by: nobody (empty)" or "Lost Tribe" in shown[1]
     assert shown[2] == "  Pieces: Mountain"
+
+
+# --- maps -----------------------------------------------------------------------------------
+
+
+def test_maps_check_reports_good_files_and_exits_zero() -> None:
+    files = [str(ROOT / "data" / "maps" / f"sw-{n}p.json") for n in (2, 5)]
+    out = io.StringIO()
+    assert main(["maps", "check", *files], stdout=out) == 0
+    assert out.getvalue().splitlines() == [
+        f"{files[0]}: ok (23 regions, 20 land, entries 14)",
+        f"{files[1]}: ok (48 regions, 45 land, entries 25)",
+    ]
+
+
+def test_maps_check_prints_each_problem_and_exits_one(tmp_path: Path) -> None:
+    good = str(ROOT / "data" / "maps" / "sw-2p.json")
+    data = json.loads(Path(good).read_text(encoding="utf-8"))
+    data["regions"][8]["adjacent"].remove(3)
+    data["regions"][4]["terrain"] = "Desert"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["maps", "check", good, str(bad), str(broken)], stdout=out) == 1
+    lines = out.getvalue().splitlines()
+    assert lines[0] == f"{good}: ok (23 regions, 20 land, entries 14)"
+    assert lines[1] == f"{bad}: regions 3 and 8: 3 lists 8 as a neighbour but 8 does not list 3"
+    assert lines[2].startswith(f"{bad}: region 4: unknown terrain 'Desert' for world surface")
+    assert lines[3].startswith(f"{broken}: not valid JSON: ")
+    assert len(lines) == 4
+
+
+def test_maps_list_shows_the_built_in_maps() -> None:
+    out = io.StringIO()
+    assert main(["maps", "list"], stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+    assert lines[0] == (
+        "sw-2p: Small World, 2 players · world surface · 2 players · 10 turns · "
+        "23 regions (20 land)"
+    )
+
+
+def test_python_dash_m_engine_maps_check_exit_codes(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]", encoding="utf-8")
+    for files, code in (([str(ROOT / "data" / "maps" / "sw-3p.json")], 0), ([str(bad)], 1)):
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "maps", "check", *files],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == code, done.stdout + done.stderr
+    assert done.stdout == f"{bad}: a map must be a JSON object\n"

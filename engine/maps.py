@@ -1,0 +1,338 @@
+"""Map files: check one against the rules of its world, load it, and register it for a game.
+
+A map is data (``docs/maps.md`` describes the format). ``validate`` lists every problem of a
+map's JSON form in one line each; ``load_map_file`` reads a file and refuses it with a
+``MapError`` naming all of them; ``register_board`` makes a file or a ``MapDef`` playable.
+
+What a world allows (its terrains, its map symbols, the box tokens that limit them) is the
+``WORLDS`` table, so a new world's boards are one more entry here, not new checks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .content import WATER, MapDef, build_map, components, map_to_dict, register_map
+
+
+class MapError(ValueError):
+    """A map that may not be played; ``problems`` holds one line per problem."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        lines = "\n".join(f"- {p}" for p in self.problems)
+        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
+
+
+@dataclass(frozen=True)
+class World:
+    """What the boards of one world may contain.
+
+    ``water`` lists the terrains that are not land: they do not count toward land
+    connectivity and no ordinary first conquest starts there. ``limits`` caps how many
+    regions may show a symbol (a terrain or a feature) by the box marker that setup puts on
+    each of them, named as in ``data/components.json`` → ``markers``.
+    """
+
+    name: str
+    terrains: frozenset[str]
+    features: frozenset[str]
+    water: frozenset[str]
+    limits: Mapping[str, str] = field(default_factory=dict)
+
+
+#: The printed base-game boards: exactly the terrains and symbols of ``data/maps``.
+SURFACE = World(
+    name="surface",
+    terrains=frozenset({"Farmland", "Forest", "Hill", "Swamp", "Mountain", "Sea", "Lake"}),
+    features=frozenset({"Cavern", "Lost Tribe", "Magic Source", "Mine"}),
+    water=WATER,
+    # Setup puts a Lost Tribe token on each Lost Tribe region and a Mountain token on each
+    # Mountain: a board may not ask for more of them than the box holds.
+    limits={"Lost Tribe": "Lost Tribe", "Mountain": "Mountain"},
+)
+
+#: Known worlds by the name a map's ``world`` field gives. Small World Underground's boards
+#: will add a world whose terrains and symbols (Mudpool, Mushroom Forest, Mystic Crystals,
+#: Black Mountain, Mine, River, Abysmal Chasm, Volcano, Monster...) come from the printed
+#: board, with ``limits={"Monster": "Monster", ...}`` so that no board holds more Monster
+#: regions than the box's Monster tokens.
+WORLDS: dict[str, World] = {SURFACE.name: SURFACE}
+
+#: A map id: letters, digits, ``-``, ``_`` and ``.``; ``@`` is kept for registered keys.
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+#: Player counts the rules know.
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+_TOP = ("id", "name", "world", "players", "turns", "regions")
+_OPTIONAL_TOP = ("about",)
+_REGION = ("id", "terrain", "features", "edge", "entry", "adjacent")
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _ids(xs: list[int]) -> str:
+    return ", ".join(str(x) for x in xs)
+
+
+def _top_problems(data: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for key in _TOP:
+        if key not in data:
+            out.append(f"missing field '{key}'")
+    for key in sorted(set(data) - set(_TOP) - set(_OPTIONAL_TOP)):
+        out.append(f"unknown field '{key}'")
+    mid = data.get("id")
+    if "id" in data and not (isinstance(mid, str) and ID_PATTERN.fullmatch(mid)):
+        out.append(f"'id' must be a string of letters, digits, '-', '_' or '.', not {mid!r}")
+    if "name" in data and (not isinstance(data["name"], str) or not data["name"].strip()):
+        out.append("'name' must be a non-empty string")
+    if "world" in data and not isinstance(data["world"], str):
+        out.append(f"'world' must be a string, not {data['world']!r}")
+    if "about" in data and not isinstance(data["about"], str):
+        out.append("'about' must be a string")
+    if "players" in data:
+        ps = data["players"]
+        if not isinstance(ps, list) or not ps or not all(_is_int(p) for p in ps):
+            out.append(f"'players' must be a non-empty list of whole numbers, not {ps!r}")
+        else:
+            bad = [p for p in ps if not MIN_PLAYERS <= p <= MAX_PLAYERS]
+            if bad:
+                out.append(
+                    f"'players' must be between {MIN_PLAYERS} and {MAX_PLAYERS}, not {_ids(bad)}"
+                )
+            if len(set(ps)) != len(ps):
+                out.append("'players' lists a player count twice")
+    if "turns" in data and (not _is_int(data["turns"]) or data["turns"] < 1):
+        out.append(f"'turns' must be a whole number of at least 1, not {data['turns']!r}")
+    if "regions" in data and (not isinstance(data["regions"], list) or not data["regions"]):
+        out.append("'regions' must be a non-empty list")
+    return out
+
+
+def _region_type_problems(pos: int, r: object) -> list[str]:
+    if not isinstance(r, dict):
+        return [f"region at position {pos} must be an object"]
+    name = f"region {r['id']}" if _is_int(r.get("id")) else f"region at position {pos}"
+    out = [f"{name}: missing field '{k}'" for k in _REGION if k not in r]
+    out += [f"{name}: unknown field '{k}'" for k in sorted(set(r) - set(_REGION))]
+    if "id" in r and not _is_int(r["id"]):
+        out.append(f"{name}: 'id' must be a whole number, not {r['id']!r}")
+    if "terrain" in r and not isinstance(r["terrain"], str):
+        out.append(f"{name}: 'terrain' must be a string")
+    for key in ("edge", "entry"):
+        if key in r and not isinstance(r[key], bool):
+            out.append(f"{name}: '{key}' must be true or false")
+    if "features" in r:
+        fs = r["features"]
+        if not isinstance(fs, list) or not all(isinstance(f, str) for f in fs):
+            out.append(f"{name}: 'features' must be a list of strings")
+        elif len(set(fs)) != len(fs):
+            out.append(f"{name}: 'features' lists a feature twice")
+    if "adjacent" in r:
+        adj = r["adjacent"]
+        if not isinstance(adj, list) or not all(_is_int(n) for n in adj):
+            out.append(f"{name}: 'adjacent' must be a list of region ids")
+        elif len(set(adj)) != len(adj):
+            out.append(f"{name}: 'adjacent' lists a neighbour twice")
+    return out
+
+
+def _id_problems(regions: list[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    seen: set[int] = set()
+    for pos, r in enumerate(regions):
+        rid = r["id"]
+        if rid in seen:
+            out.append(f"region id {rid} is used twice")
+        elif rid != pos:
+            out.append(f"region at position {pos} has id {rid}: ids must be 0..n-1 in file order")
+        seen.add(rid)
+    return out
+
+
+def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
+    out: list[str] = []
+    n = len(regions)
+    links: set[tuple[int, int]] = set()
+    for r in regions:
+        for m in r["adjacent"]:
+            if m == r["id"]:
+                out.append(f"region {m} lists itself as a neighbour")
+            elif not 0 <= m < n:
+                out.append(f"region {r['id']} lists neighbour {m}, which does not exist")
+            else:
+                links.add((r["id"], m))
+    for a, b in sorted(links):
+        if (b, a) not in links:
+            out.append(
+                f"regions {a} and {b}: {a} lists {b} as a neighbour but {b} does not list {a}"
+            )
+
+    land = [r["id"] for r in regions if r["terrain"] not in world.water]
+    if not land:
+        return [*out, "the map has no land region"]
+    # Borders count in either direction here: a one-sided one is reported above already.
+    near: dict[int, set[int]] = {rid: set() for rid in land}
+    for a, b in links:
+        if a in near and b in near:
+            near[a].add(b)
+            near[b].add(a)
+    groups: list[list[int]] = []
+    placed: set[int] = set()
+    for start in land:
+        if start in placed:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for nxt in near[todo.pop()] - group:
+                group.add(nxt)
+                todo.append(nxt)
+        placed |= group
+        groups.append(sorted(group))
+    if len(groups) > 1:
+        main = max(groups, key=len)
+        for g in groups:
+            if g is not main:
+                out.append(
+                    f"land regions {_ids(g)} cannot reach region {main[0]} over land: "
+                    "land must be one connected group"
+                )
+
+    edge_land = [r for r in regions if r["edge"] and r["terrain"] not in world.water]
+    if not edge_land:
+        out.append("no land region is on the board edge: a first conquest has nowhere to start")
+    for r in edge_land:
+        if not r["entry"]:
+            out.append(
+                f'region {r["id"]} is land on the board edge but has "entry": false '
+                "(every edge region is an entry region; set it to true)"
+            )
+    return out
+
+
+def _world_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
+    out: list[str] = []
+    for r in regions:
+        if isinstance(r["terrain"], str) and r["terrain"] not in world.terrains:
+            out.append(
+                f"region {r['id']}: unknown terrain {r['terrain']!r} for world {world.name} "
+                f"(known: {', '.join(sorted(world.terrains))})"
+            )
+        for f in r["features"]:
+            if f not in world.features:
+                out.append(
+                    f"region {r['id']}: unknown feature {f!r} for world {world.name} "
+                    f"(known: {', '.join(sorted(world.features))})"
+                )
+    box = components()["markers"]
+    for symbol, marker in sorted(world.limits.items()):
+        ids = [r["id"] for r in regions if r["terrain"] == symbol or symbol in r["features"]]
+        if len(ids) > int(box[marker]):
+            out.append(
+                f"{len(ids)} regions show {symbol} (regions {_ids(ids)}) but the box has only "
+                f"{box[marker]} {marker} tokens"
+            )
+    return out
+
+
+def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
+    """Every problem of a map's JSON form, one line each; empty when the map is playable.
+
+    Field and type problems come first. The checks of ids, borders, land and symbols need
+    well-formed regions, and run once every region is; those of terrains and symbols also
+    need a known world. ``worlds`` replaces the ``WORLDS`` table (tests use it for worlds
+    still to come).
+    """
+    worlds = WORLDS if worlds is None else worlds
+    if not isinstance(data, dict):
+        return ["a map must be a JSON object"]
+    out = _top_problems(data)
+    world = None
+    if isinstance(data.get("world"), str):
+        world = worlds.get(data["world"])
+        if world is None:
+            out.append(f"unknown world {data['world']!r} (known: {', '.join(sorted(worlds))})")
+    regions = data.get("regions")
+    if not isinstance(regions, list) or not regions:
+        return out
+    shape = [p for pos, r in enumerate(regions) for p in _region_type_problems(pos, r)]
+    if shape:
+        return out + shape
+    ids = _id_problems(regions)
+    if ids:
+        return out + ids
+    if world is None:
+        return out
+    return out + _graph_problems(regions, world) + _world_problems(regions, world)
+
+
+def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
+    """A map file's parsed JSON (None if unreadable) and its problems."""
+    try:
+        with Path(path).open(encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        return None, [f"cannot read the file: {exc.strerror or exc}"]
+    except json.JSONDecodeError as exc:
+        return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+    return data, validate(data)
+
+
+def load_map_file(path: str | Path) -> MapDef:
+    """The map of a JSON file; a ``MapError`` lists every problem if it has any."""
+    data, problems = read_map_file(path)
+    if problems:
+        raise MapError(str(path), problems)
+    return build_map(data)
+
+
+def register_board(board: MapDef | str | Path) -> str:
+    """Check a map (a ``MapDef`` or a file path) and register it; return its game key.
+
+    The key is what ``GameState.map_id`` holds and ``content.load_map`` accepts: the plain id
+    for a copy of a built-in map, ``"<id>@<hash>"`` for any other layout.
+    """
+    if isinstance(board, MapDef):
+        raw = map_to_dict(board)
+        problems = validate(raw)
+        if problems:
+            raise MapError(f"map {board.id}", problems)
+    else:
+        raw = map_to_dict(load_map_file(board))
+    return register_map(raw)
+
+
+def land_count(m: MapDef) -> int:
+    """Regions of ``m`` that are not water in its world."""
+    world = WORLDS.get(m.world, SURFACE)
+    return sum(r.terrain not in world.water for r in m.regions)
+
+
+def land_entries(m: MapDef) -> int:
+    """Land regions where an ordinary first conquest may start."""
+    world = WORLDS.get(m.world, SURFACE)
+    return sum(r.entry and r.terrain not in world.water for r in m.regions)
+
+
+__all__ = [
+    "SURFACE",
+    "WORLDS",
+    "MapError",
+    "World",
+    "land_count",
+    "land_entries",
+    "load_map_file",
+    "read_map_file",
+    "register_board",
+    "validate",
+]

@@ -1,0 +1,317 @@
+"""Map files as data: the validator's rules, custom boards in play, and saved games on them."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import from_json, legal_actions, new_game, to_act, to_json
+from engine.board import mapdef
+from engine.content import DATA_DIR, builtin_maps, clear_maps, custom_map, load_map
+from engine.maps import SURFACE, World, load_map_file, register_board, validate
+from engine.maps import MapError as MapFileError
+from engine.rules import apply
+from engine.state import to_dict
+
+MAPS = DATA_DIR / "maps"
+
+
+@pytest.fixture(autouse=True)
+def fresh_registry() -> Iterator[None]:
+    """Each test starts and ends with no registered map, as a fresh process would."""
+    clear_maps()
+    yield
+    clear_maps()
+
+
+def raw(map_id: str = "sw-2p") -> dict[str, Any]:
+    """A deep copy of a built-in map's JSON form, to break."""
+    data: dict[str, Any] = json.loads((MAPS / f"{map_id}.json").read_text(encoding="utf-8"))
+    return copy.deepcopy(data)
+
+
+def region(data: dict[str, Any], rid: int) -> dict[str, Any]:
+    r: dict[str, Any] = data["regions"][rid]
+    assert r["id"] == rid
+    return r
+
+
+def write(tmp_path: Path, data: dict[str, Any], name: str = "custom.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+# --- the built-in maps -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p"])
+def test_built_in_maps_have_no_problem(map_id: str) -> None:
+    assert validate(raw(map_id)) == []
+    assert load_map_file(MAPS / f"{map_id}.json") == load_map(map_id)
+
+
+def test_built_in_maps_are_the_four_printed_boards() -> None:
+    assert builtin_maps() == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+
+
+def test_the_surface_world_knows_exactly_what_the_printed_boards_use() -> None:
+    terrains = {r.terrain for m in builtin_maps() for r in load_map(m).regions}
+    features = {f for m in builtin_maps() for r in load_map(m).regions for f in r.features}
+    assert terrains == SURFACE.terrains
+    assert features == SURFACE.features
+
+
+# --- each rule, on a broken copy of a real map -------------------------------------------
+
+
+def test_asymmetric_adjacency_names_the_pair() -> None:
+    data = raw()
+    region(data, 8)["adjacent"].remove(3)
+    assert validate(data) == [
+        "regions 3 and 8: 3 lists 8 as a neighbour but 8 does not list 3",
+    ]
+
+
+def test_self_adjacency() -> None:
+    data = raw()
+    region(data, 4)["adjacent"].append(4)
+    assert validate(data) == ["region 4 lists itself as a neighbour"]
+
+
+def test_neighbour_out_of_range() -> None:
+    data = raw()
+    region(data, 4)["adjacent"].append(99)
+    assert validate(data) == ["region 4 lists neighbour 99, which does not exist"]
+
+
+def test_unknown_terrain_and_feature_for_the_world() -> None:
+    data = raw()
+    region(data, 4)["terrain"] = "Desert"
+    region(data, 9)["features"].append("Volcano")
+    problems = validate(data)
+    assert len(problems) == 2
+    assert problems[0].startswith("region 4: unknown terrain 'Desert' for world surface (known:")
+    assert problems[1].startswith("region 9: unknown feature 'Volcano' for world surface")
+
+
+def test_unknown_world() -> None:
+    data = raw()
+    data["world"] = "underground"
+    assert validate(data) == ["unknown world 'underground' (known: surface)"]
+
+
+def test_disconnected_land() -> None:
+    data = raw()
+    # Cut region 4 (Hill, edge) off from its land neighbours 3, 9 and 10.
+    for other in (3, 9, 10):
+        region(data, 4)["adjacent"].remove(other)
+        region(data, other)["adjacent"].remove(4)
+    assert validate(data) == [
+        "land regions 4 cannot reach region 1 over land: land must be one connected group"
+    ]
+
+
+def test_land_joined_only_through_water_is_disconnected() -> None:
+    data = raw()
+    # Region 21 (Forest) keeps its border with Sea 22 only.
+    for other in list(region(data, 21)["adjacent"]):
+        if other != 22:
+            region(data, 21)["adjacent"].remove(other)
+            region(data, other)["adjacent"].remove(21)
+    problems = validate(data)
+    assert problems == [
+        "land regions 21 cannot reach region 1 over land: land must be one connected group"
+    ]
+
+
+def test_no_entry_on_the_edge() -> None:
+    data = raw()
+    for r in data["regions"]:
+        r["edge"] = r["terrain"] == "Sea"
+    assert validate(data) == [
+        "no land region is on the board edge: a first conquest has nowhere to start"
+    ]
+
+
+def test_land_on_the_edge_must_be_an_entry() -> None:
+    data = raw()
+    region(data, 4)["entry"] = False
+    assert validate(data) == [
+        'region 4 is land on the board edge but has "entry": false '
+        "(every edge region is an entry region; set it to true)"
+    ]
+
+
+def test_ids_out_of_order_and_duplicated() -> None:
+    data = raw()
+    data["regions"][3]["id"], data["regions"][5]["id"] = 5, 3
+    assert validate(data) == [
+        "region at position 3 has id 5: ids must be 0..n-1 in file order",
+        "region at position 5 has id 3: ids must be 0..n-1 in file order",
+    ]
+    data = raw()
+    data["regions"][3]["id"] = 2
+    assert validate(data) == ["region id 2 is used twice"]
+
+
+def test_fields_and_types() -> None:
+    data = raw()
+    del data["name"]
+    data["turns"] = 0
+    data["players"] = [1, 6]
+    data["colour"] = "green"
+    region(data, 2)["edge"] = "yes"
+    del region(data, 5)["adjacent"]
+    assert validate(data) == [
+        "missing field 'name'",
+        "unknown field 'colour'",
+        "'players' must be between 2 and 5, not 1, 6",
+        "'turns' must be a whole number of at least 1, not 0",
+        "region 2: 'edge' must be true or false",
+        "region 5: missing field 'adjacent'",
+    ]
+    assert validate([]) == ["a map must be a JSON object"]
+    assert validate({**raw(), "turns": True}) == [
+        "'turns' must be a whole number of at least 1, not True"
+    ]
+
+
+def test_box_limits_of_the_surface_world() -> None:
+    data = raw("sw-5p")  # 18 Lost Tribes and 9 Mountains: the whole box
+    extra = next(r for r in data["regions"] if r["terrain"] == "Hill")
+    extra["terrain"] = "Mountain"
+    problems = validate(data)
+    assert len(problems) == 1
+    assert problems[0].startswith("10 regions show Mountain (regions ")
+    assert problems[0].endswith("but the box has only 9 Mountain tokens")
+
+
+def test_monster_regions_are_capped_by_the_box_in_a_world_that_has_them() -> None:
+    # A stand-in for a later world: the check is the world's table entry, not code.
+    lair = World(
+        name="lair",
+        terrains=SURFACE.terrains,
+        features=SURFACE.features | {"Monster"},
+        water=SURFACE.water,
+        limits={"Monster": "Monster"},
+    )
+    data = raw("sw-5p")
+    data["world"] = "lair"
+    land = [r for r in data["regions"] if r["terrain"] not in SURFACE.water]
+    for r in land[:14]:
+        r["features"].append("Monster")
+    assert validate(data, {"lair": lair}) == []
+    land[14]["features"].append("Monster")
+    problems = validate(data, {"lair": lair})
+    assert len(problems) == 1
+    assert problems[0].endswith("but the box has only 14 Monster tokens")
+
+
+def test_load_map_file_lists_every_problem(tmp_path: Path) -> None:
+    data = raw()
+    region(data, 8)["adjacent"].remove(3)
+    region(data, 4)["terrain"] = "Desert"
+    path = write(tmp_path, data)
+    with pytest.raises(MapFileError) as caught:
+        load_map_file(path)
+    assert isinstance(caught.value, ValueError)
+    assert len(caught.value.problems) == 2
+    assert "regions 3 and 8" in str(caught.value) and "'Desert'" in str(caught.value)
+
+
+# --- games on a custom map ---------------------------------------------------------------
+
+
+def custom_file(tmp_path: Path) -> Path:
+    data = raw("sw-2p")
+    data["id"] = "my-2p"
+    data["name"] = "A Forest for a Hill"
+    region(data, 4)["terrain"] = "Forest"
+    return write(tmp_path, data)
+
+
+def play_randomly(s: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        seat = to_act(s)
+        if seat is None:
+            return
+        apply(s, seat, rng.choice(legal_actions(s, seat)))
+
+
+def test_a_custom_map_plays_to_the_end_and_survives_a_restart(tmp_path: Path) -> None:
+    path = custom_file(tmp_path)
+    s = new_game(["A", "B"], 11, board=path)
+    assert s.map_id.startswith("my-2p@")
+    assert mapdef(s).regions[4].terrain == "Forest"
+    assert s.custom_map is not None and s.custom_map["id"] == "my-2p"
+    rng = random.Random(5)
+    play_randomly(s, rng, 60)
+    assert not s.over
+
+    # A restart: the registry is empty and the map file is gone.
+    text = to_json(s)
+    path.unlink()
+    clear_maps()
+    with pytest.raises(FileNotFoundError):
+        load_map(s.map_id)
+    back = from_json(text)
+    assert back == s
+    assert mapdef(back).regions[4].terrain == "Forest"
+    seat = to_act(back)
+    assert seat is not None
+    assert legal_actions(back, seat) == legal_actions(s, seat)
+
+    play_randomly(back, rng, 5000)
+    assert back.over and back.result is not None
+    assert from_json(to_json(back)) == back
+
+
+def test_board_accepts_a_mapdef_and_a_json_map_id(tmp_path: Path) -> None:
+    path = custom_file(tmp_path)
+    by_path = new_game(["A", "B"], 3, board=str(path))
+    by_def = new_game(["A", "B"], 3, board=load_map_file(path))
+    by_id = new_game(["A", "B"], 3, str(path))
+    assert by_path == by_def == by_id
+    # Once registered, the key names the map like any id.
+    assert new_game(["A", "B"], 3, by_path.map_id) == by_path
+    with pytest.raises(ValueError, match="not both"):
+        new_game(["A", "B"], 3, "sw-2p", board=path)
+
+
+def test_a_copy_of_a_built_in_map_is_that_map(tmp_path: Path) -> None:
+    path = write(tmp_path, raw("sw-3p"), "copy.json")
+    s = new_game(["A", "B", "C"], 4, board=path)
+    assert s.map_id == "sw-3p" and s.custom_map is None
+    assert to_json(s) == to_json(new_game(["A", "B", "C"], 4))
+
+
+def test_same_id_different_layouts_get_different_keys(tmp_path: Path) -> None:
+    first = register_board(custom_file(tmp_path))
+    data = raw("sw-2p")
+    data["id"] = "my-2p"
+    region(data, 9)["terrain"] = "Swamp"
+    second = register_board(write(tmp_path, data, "other.json"))
+    assert first != second
+    assert load_map(first).regions[4].terrain == "Forest"
+    assert load_map(second).regions[9].terrain == "Swamp"
+    assert custom_map(first) != custom_map(second)
+
+
+def test_a_broken_board_is_refused(tmp_path: Path) -> None:
+    data = raw()
+    region(data, 4)["adjacent"].append(4)
+    with pytest.raises(MapFileError, match="region 4 lists itself"):
+        new_game(["A", "B"], 1, board=write(tmp_path, data))
+
+
+def test_built_in_games_carry_no_map() -> None:
+    s = new_game(["A", "B", "C"], 2)
+    assert s.custom_map is None
+    assert "custom_map" not in to_dict(s)
