@@ -34,10 +34,16 @@ class MapError(ValueError):
 class World:
     """What the boards of one world may contain.
 
-    ``water`` lists the terrains that are not land: they do not count toward land
-    connectivity and no ordinary first conquest starts there. ``limits`` caps how many
-    regions may show a symbol (a terrain or a feature) by the box marker that setup puts on
-    each of them, named as in ``data/components.json`` → ``markers``.
+    ``water`` lists the terrains that are not land: they do not count as land, no ordinary
+    first conquest starts there, and land joined only through them is not connected, except
+    through the ``crossable`` ones, which every race may conquer and go on from (the
+    Underground River). ``impassable`` terrains are never entered (the Abysmal Chasms): they
+    are never an entry region. ``chains`` are terrains whose regions form one chain whose two
+    ends touch the board edge (the River). ``only_on`` restricts a symbol to the regions of
+    some terrains, and ``needed`` names the symbols some region must show, with the reason.
+    ``limits`` caps how many regions may show a symbol (a terrain or a feature) by the box
+    marker that setup puts on each of them, named as in ``data/components.json`` →
+    ``markers``, ``per_region`` of them on each (1 unless it says otherwise).
     """
 
     name: str
@@ -45,6 +51,17 @@ class World:
     features: frozenset[str]
     water: frozenset[str]
     limits: Mapping[str, str] = field(default_factory=dict)
+    per_region: Mapping[str, int] = field(default_factory=dict)
+    crossable: frozenset[str] = frozenset()
+    impassable: frozenset[str] = frozenset()
+    chains: frozenset[str] = frozenset()
+    only_on: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    needed: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def land(self) -> frozenset[str]:
+        """The terrains that are land."""
+        return self.terrains - self.water
 
 
 #: The printed base-game boards: exactly the terrains and symbols of ``data/maps``.
@@ -58,12 +75,68 @@ SURFACE = World(
     limits={"Lost Tribe": "Lost Tribe", "Mountain": "Mountain"},
 )
 
-#: Known worlds by the name a map's ``world`` field gives. Small World Underground's boards
-#: will add a world whose terrains and symbols (Mudpool, Mushroom Forest, Mystic Crystals,
-#: Black Mountain, Mine, River, Abysmal Chasm, Volcano, Monster...) come from the printed
-#: board, with ``limits={"Monster": "Monster", ...}`` so that no board holds more Monster
-#: regions than the box's Monster tokens.
-WORLDS: dict[str, World] = {SURFACE.name: SURFACE}
+#: Small World Underground [SWU]: rules/small-world-underground.{en,fr}.txt.
+#:
+#: Terrains (what a region *is*; one per region):
+#: - Mudpool, Mushroom Forest, Mystic Crystals, Black Mountain, Mine: the land terrains. The
+#:   compatibility rules list all five as "Terrain types" ("Black Mountain/Mountain Regions",
+#:   "Muddy/Marsh", "Mushroom Forest/Forest", "Mining/Mine symbol Regions", "Mystic
+#:   Crystals/Magic symbol Regions"; FR "types de terrains ... Mines/Symboles de mine,
+#:   Cristaux mystiques/Sources magiques"): Mine and Mystic Crystals are symbols on the
+#:   surface but terrains underground. Powers say "each Mudpool/Mine/Mystic Crystal Region".
+#: - River: "River Regions" are regions that any race conquers for 1 token and must empty at
+#:   redeployment; conquests chain through them, so land joined across the River is
+#:   connected. Its "two ends ... touch the edge of the board" and are entries.
+#: - Abysmal Chasm: "impassable Regions ... inaccessible to the players. They must be
+#:   circumvented, never crossed or passed through" (FR "régions inaccessibles"). They are
+#:   regions (Spiderines use "Regions bordering a Chasm"), so they keep their borders.
+#:
+#: Symbols (printed on a region of some terrain; the ``features`` list):
+#: - Volcano: "The Volcano symbols in some of these Regions [the Chasms]"; the Flames put the
+#:   Volcano "on one of the Abysmal Chasm Regions marked with a Volcano symbol".
+#: - Monster: "Place 2 Monster tokens on each Region of the map featuring a Monster symbol"
+#:   (FR "portant le symbole correspondant"). Conquering one draws a Place or Relic into it,
+#:   so the project allows the symbol on land only (a Chasm is never conquered; a River
+#:   region must be emptied every turn).
+#:
+#: Black Mountain is a terrain that also receives a marker: "Put a Black Mountain marker on
+#: each Region" of that terrain (FR "sur chacune des régions de montagnes noires").
+#: Popular Places and Righteous Relics are not printed: they are drawn when a Monster region
+#: falls, so they are no map symbol.
+UNDERGROUND = World(
+    name="underground",
+    terrains=frozenset(
+        {
+            "Mudpool",
+            "Mushroom Forest",
+            "Mystic Crystals",
+            "Black Mountain",
+            "Mine",
+            "River",
+            "Abysmal Chasm",
+        }
+    ),
+    features=frozenset({"Monster", "Volcano"}),
+    water=frozenset({"River", "Abysmal Chasm"}),
+    crossable=frozenset({"River"}),
+    impassable=frozenset({"Abysmal Chasm"}),
+    chains=frozenset({"River"}),
+    only_on={
+        "Volcano": frozenset({"Abysmal Chasm"}),
+        "Monster": frozenset(
+            {"Mudpool", "Mushroom Forest", "Mystic Crystals", "Black Mountain", "Mine"}
+        ),
+    },
+    needed={"Volcano": "the Flames place the Volcano on a Chasm with a Volcano symbol"},
+    # 9 Black Mountain markers, one per Black Mountain region; 14 Monster tokens, two per
+    # Monster region (so at most 7). The single Volcano piece goes on one of the Volcano
+    # symbols, so it does not cap them.
+    limits={"Black Mountain": "Black Mountain", "Monster": "Monster"},
+    per_region={"Monster": 2},
+)
+
+#: Known worlds by the name a map's ``world`` field gives.
+WORLDS: dict[str, World] = {SURFACE.name: SURFACE, UNDERGROUND.name: UNDERGROUND}
 
 #: A map id: letters, digits, ``-``, ``_`` and ``.``; ``@`` is kept for registered keys.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -181,8 +254,10 @@ def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
     land = [r["id"] for r in regions if r["terrain"] not in world.water]
     if not land:
         return [*out, "the map has no land region"]
-    # Borders count in either direction here: a one-sided one is reported above already.
-    near: dict[int, set[int]] = {rid: set() for rid in land}
+    # Land may be joined through crossable regions (the River), never through the rest of
+    # ``water``. Borders count in either direction here: a one-sided one is reported above.
+    way = set(land) | {r["id"] for r in regions if r["terrain"] in world.crossable}
+    near: dict[int, set[int]] = {rid: set() for rid in way}
     for a, b in links:
         if a in near and b in near:
             near[a].add(b)
@@ -198,25 +273,97 @@ def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
                 group.add(nxt)
                 todo.append(nxt)
         placed |= group
-        groups.append(sorted(group))
+        groups.append(sorted(set(land) & group))
     if len(groups) > 1:
         main = max(groups, key=len)
+        over = " or ".join(["land", *sorted(world.crossable)])
         for g in groups:
             if g is not main:
                 out.append(
-                    f"land regions {_ids(g)} cannot reach region {main[0]} over land: "
+                    f"land regions {_ids(g)} cannot reach region {main[0]} over {over}: "
                     "land must be one connected group"
                 )
 
     edge_land = [r for r in regions if r["edge"] and r["terrain"] not in world.water]
     if not edge_land:
         out.append("no land region is on the board edge: a first conquest has nowhere to start")
-    for r in edge_land:
-        if not r["entry"]:
+    for r in regions:
+        if r["edge"] and not r["entry"] and r["terrain"] not in world.water - world.crossable:
+            kind = "land" if r["terrain"] not in world.water else r["terrain"]
             out.append(
-                f'region {r["id"]} is land on the board edge but has "entry": false '
+                f'region {r["id"]} is {kind} on the board edge but has "entry": false '
                 "(every edge region is an entry region; set it to true)"
             )
+    return out
+
+
+def _chain_problems(regions: list[dict[str, Any]], terrain: str) -> list[str]:
+    """The regions of ``terrain`` form one chain, without fork or loop, ends on the edge."""
+    ids = [r["id"] for r in regions if r["terrain"] == terrain]
+    if not ids:
+        return []
+    n = len(regions)
+    mine = set(ids)
+    near = {rid: {m for m in regions[rid]["adjacent"] if 0 <= m < n and m in mine} for rid in ids}
+    for rid in ids:  # borders either way, as for land: one-sided ones are reported already
+        for m in near[rid]:
+            near[m].add(rid)
+    out: list[str] = []
+    reached, todo = {ids[0]}, [ids[0]]
+    while todo:
+        for nxt in near[todo.pop()] - reached:
+            reached.add(nxt)
+            todo.append(nxt)
+    if reached != mine:
+        out.append(
+            f"{terrain} regions {_ids(sorted(mine - reached))} cannot reach {terrain} region "
+            f"{ids[0]} along the {terrain}: the {terrain} is one chain of regions"
+        )
+    for rid in ids:
+        if len(near[rid]) > 2:
+            out.append(
+                f"{terrain} region {rid} borders {len(near[rid])} other {terrain} regions "
+                f"({_ids(sorted(near[rid]))}): the {terrain} is one chain, without forks"
+            )
+    if out:
+        return out
+    ends = [rid for rid in ids if len(near[rid]) < 2]
+    if not ends:
+        return [
+            f"{terrain} regions {_ids(ids)} form a loop: the {terrain} is a chain with two ends"
+        ]
+    for rid in ends:
+        if not regions[rid]["edge"]:
+            out.append(
+                f'{terrain} region {rid} is an end of the {terrain} but has "edge": false: '
+                f"both ends of the {terrain} touch the board edge"
+            )
+    return out
+
+
+def _rule_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
+    """The world's own map facts: impassable regions, chains, where symbols may be."""
+    out: list[str] = []
+    for r in regions:
+        if r["terrain"] in world.impassable and (r["entry"] or r["edge"]):
+            out.append(
+                f"region {r['id']} is an {r['terrain']}, which no race enters, but has "
+                f'"entry" or "edge" true (the engine makes every edge region an entry; '
+                "set both to false)"
+            )
+    for terrain in sorted(world.chains):
+        out += _chain_problems(regions, terrain)
+    for r in regions:
+        for f in r["features"]:
+            allowed = world.only_on.get(f)
+            if allowed is not None and r["terrain"] not in allowed:
+                out.append(
+                    f"region {r['id']}: {f} may only be on {', '.join(sorted(allowed))}, "
+                    f"not on {r['terrain']}"
+                )
+    for f, why in sorted(world.needed.items()):
+        if not any(f in r["features"] for r in regions):
+            out.append(f"no region shows {f}: {why}")
     return out
 
 
@@ -237,10 +384,17 @@ def _world_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
     box = components()["markers"]
     for symbol, marker in sorted(world.limits.items()):
         ids = [r["id"] for r in regions if r["terrain"] == symbol or symbol in r["features"]]
-        if len(ids) > int(box[marker]):
+        each = world.per_region.get(symbol, 1)
+        room = int(box[marker]) // each
+        if len(ids) > room and each == 1:
             out.append(
                 f"{len(ids)} regions show {symbol} (regions {_ids(ids)}) but the box has only "
                 f"{box[marker]} {marker} tokens"
+            )
+        elif len(ids) > room:
+            out.append(
+                f"{len(ids)} regions show {symbol} (regions {_ids(ids)}) but the box's "
+                f"{box[marker]} {marker} tokens cover only {room} regions at {each} each"
             )
     return out
 
@@ -273,7 +427,12 @@ def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
         return out + ids
     if world is None:
         return out
-    return out + _graph_problems(regions, world) + _world_problems(regions, world)
+    return (
+        out
+        + _graph_problems(regions, world)
+        + _world_problems(regions, world)
+        + _rule_problems(regions, world)
+    )
 
 
 def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
@@ -326,6 +485,7 @@ def land_entries(m: MapDef) -> int:
 
 __all__ = [
     "SURFACE",
+    "UNDERGROUND",
     "WORLDS",
     "MapError",
     "World",

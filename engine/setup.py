@@ -27,7 +27,8 @@ def new_game(
     ``engine.maps``), else ``map_id``: a built-in id, the key of a registered map, or a path
     ending in ``.json``; by default the printed map for the player count. A map that is not
     built in travels inside the state (``GameState.custom_map``), so a saved game loads
-    without its file. The race and power stacks are drawn from the base-game set; the first
+    without its file. Only boards of the surface world are played: any other raises
+    ``ValueError``. The race and power stacks are drawn from the base-game set; the first
     seat takes the first turn.
     """
     if not 2 <= len(players) <= 5:
@@ -40,6 +41,12 @@ def new_game(
         map_id = register_board(board)
     map_id = map_id or map_for_players(len(players))
     m = load_map(map_id)
+    if m.world != "surface":
+        raise ValueError(
+            f"Map {m.id} is a board of the {m.world} world: the Underground rules are not in "
+            "the engine yet (River, Abysmal Chasms, Monsters, Places and Relics), so it cannot "
+            "be played. Choose a surface map."
+        )
     regions = []
     for r in m.regions:
         markers: dict[str, int] = {}

@@ -323,7 +323,7 @@ def test_maps_list_shows_the_built_in_maps() -> None:
     out = io.StringIO()
     assert main(["maps", "list"], stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert [line.split(":")[0] for line in lines] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+    assert [line.split(":")[0] for line in lines] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"]
     assert lines[0] == (
         "sw-2p: Small World, 2 players · world surface · 2 players · 10 turns · "
         "23 regions (20 land)"

@@ -13,8 +13,15 @@ import pytest
 
 from engine import from_json, legal_actions, new_game, to_act, to_json
 from engine.board import mapdef
-from engine.content import DATA_DIR, builtin_maps, clear_maps, custom_map, load_map
-from engine.maps import SURFACE, World, load_map_file, register_board, validate
+from engine.content import (
+    DATA_DIR,
+    builtin_maps,
+    clear_maps,
+    custom_map,
+    load_map,
+    map_for_players,
+)
+from engine.maps import SURFACE, UNDERGROUND, load_map_file, register_board, validate
 from engine.maps import MapError as MapFileError
 from engine.rules import apply
 from engine.state import to_dict
@@ -51,19 +58,23 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "custom.json") -> Pa
 # --- the built-in maps -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p"])
+@pytest.mark.parametrize("map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"])
 def test_built_in_maps_have_no_problem(map_id: str) -> None:
     assert validate(raw(map_id)) == []
     assert load_map_file(MAPS / f"{map_id}.json") == load_map(map_id)
 
 
-def test_built_in_maps_are_the_four_printed_boards() -> None:
-    assert builtin_maps() == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+def test_built_in_maps_are_the_four_printed_boards_and_the_underground_layout() -> None:
+    assert builtin_maps() == ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"]
+    # The choice by player count stays on the printed surface boards.
+    assert [map_for_players(n) for n in range(2, 6)] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
 
 
 def test_the_surface_world_knows_exactly_what_the_printed_boards_use() -> None:
-    terrains = {r.terrain for m in builtin_maps() for r in load_map(m).regions}
-    features = {f for m in builtin_maps() for r in load_map(m).regions for f in r.features}
+    surface = [m for m in builtin_maps() if load_map(m).world == "surface"]
+    assert surface == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+    terrains = {r.terrain for m in surface for r in load_map(m).regions}
+    features = {f for m in surface for r in load_map(m).regions for f in r.features}
     assert terrains == SURFACE.terrains
     assert features == SURFACE.features
 
@@ -103,8 +114,8 @@ def test_unknown_terrain_and_feature_for_the_world() -> None:
 
 def test_unknown_world() -> None:
     data = raw()
-    data["world"] = "underground"
-    assert validate(data) == ["unknown world 'underground' (known: surface)"]
+    data["world"] = "atlantis"
+    assert validate(data) == ["unknown world 'atlantis' (known: surface, underground)"]
 
 
 def test_disconnected_land() -> None:
@@ -193,25 +204,19 @@ def test_box_limits_of_the_surface_world() -> None:
     assert problems[0].endswith("but the box has only 9 Mountain tokens")
 
 
-def test_monster_regions_are_capped_by_the_box_in_a_world_that_has_them() -> None:
-    # A stand-in for a later world: the check is the world's table entry, not code.
-    lair = World(
-        name="lair",
-        terrains=SURFACE.terrains,
-        features=SURFACE.features | {"Monster"},
-        water=SURFACE.water,
-        limits={"Monster": "Monster"},
-    )
-    data = raw("sw-5p")
-    data["world"] = "lair"
-    land = [r for r in data["regions"] if r["terrain"] not in SURFACE.water]
-    for r in land[:14]:
+def test_monster_regions_are_capped_by_the_box_at_two_tokens_each() -> None:
+    data = raw("swu-2p")
+    # 14 Monster tokens, 2 per Monster region: 7 regions are the whole box, 8 are too many.
+    land = [r for r in data["regions"] if r["terrain"] in UNDERGROUND.land]
+    plain = [r for r in land if "Monster" not in r["features"]]
+    for r in plain[:3]:
         r["features"].append("Monster")
-    assert validate(data, {"lair": lair}) == []
-    land[14]["features"].append("Monster")
-    problems = validate(data, {"lair": lair})
+    assert validate(data) == []
+    plain[3]["features"].append("Monster")
+    problems = validate(data)
     assert len(problems) == 1
-    assert problems[0].endswith("but the box has only 14 Monster tokens")
+    assert problems[0].startswith("8 regions show Monster (regions ")
+    assert problems[0].endswith("but the box's 14 Monster tokens cover only 7 regions at 2 each")
 
 
 def test_load_map_file_lists_every_problem(tmp_path: Path) -> None:
@@ -315,3 +320,147 @@ def test_built_in_games_carry_no_map() -> None:
     s = new_game(["A", "B", "C"], 2)
     assert s.custom_map is None
     assert "custom_map" not in to_dict(s)
+
+
+# --- the Underground world ---------------------------------------------------------------
+# swu-2p: west land 0-11, River 12 (top edge) - 13 - 14 (bottom edge), east land 15-27;
+# Chasms 3 and 18 (Volcano), 10, 21 and 23; Monsters on 7, 8, 17 and 26.
+
+RIVER = (12, 13, 14)
+
+
+def link(data: dict[str, Any], a: int, b: int) -> None:
+    region(data, a)["adjacent"].append(b)
+    region(data, b)["adjacent"].append(a)
+
+
+def unlink(data: dict[str, Any], a: int, b: int) -> None:
+    region(data, a)["adjacent"].remove(b)
+    region(data, b)["adjacent"].remove(a)
+
+
+def test_the_underground_layout_follows_what_is_known_of_the_printed_board() -> None:
+    m = load_map("swu-2p")
+    assert (m.world, m.players, m.turns) == ("underground", (2,), 10)
+    land = [r for r in m.regions if r.terrain in UNDERGROUND.land]
+    assert len(land) == 20
+    assert {t: sum(r.terrain == t for r in land) for t in UNDERGROUND.land} == dict.fromkeys(
+        UNDERGROUND.land, 4
+    )
+    river = [r.id for r in m.regions if r.terrain == "River"]
+    chasms = [r for r in m.regions if r.terrain == "Abysmal Chasm"]
+    assert river == list(RIVER)
+    assert [m.regions[i].edge for i in RIVER] == [True, False, True]
+    assert len(chasms) == 5 and sum("Volcano" in r.features for r in chasms) == 2
+    assert not any(r.edge or r.entry for r in chasms)
+    monsters = [r for r in m.regions if "Monster" in r.features]
+    assert len(monsters) == 4
+    # Not all on one side, and no two side by side.
+    assert {r.id < 12 for r in monsters} == {True, False}
+    assert all(not (r.adjacent & {x.id for x in monsters}) for r in monsters)
+    # Entries all around the rim: every edge land region, and both River ends.
+    assert all(r.entry == r.edge for r in land)
+    assert {r.id for r in land if r.entry} & set(range(12)) and {
+        r.id for r in land if r.entry
+    } & set(range(15, 28))
+    assert "about" in raw("swu-2p") and "No public record" in raw("swu-2p")["about"]
+
+
+def test_underground_land_is_connected_through_the_river_not_through_a_chasm() -> None:
+    data = raw("swu-2p")
+    assert validate(data) == []  # west and east meet only across the River
+    # Cut the River's middle segment off the top end: the chain breaks (and its ends move).
+    unlink(data, 12, 13)
+    problems = validate(data)
+    assert problems[0] == (
+        "River regions 13, 14 cannot reach River region 12 along the River: "
+        "the River is one chain of regions"
+    )
+    # Land joined only through a Chasm is cut off: region 4's land borders are 2 and 7.
+    data = raw("swu-2p")
+    for other in (2, 7, 12):
+        unlink(data, 4, other)
+    assert validate(data) == [
+        "land regions 4 cannot reach region 0 over land or River: land must be one connected group"
+    ]
+
+
+def test_a_river_end_must_touch_the_edge() -> None:
+    data = raw("swu-2p")
+    region(data, 14)["edge"] = False
+    assert validate(data) == [
+        'River region 14 is an end of the River but has "edge": false: '
+        "both ends of the River touch the board edge"
+    ]
+
+
+def test_the_river_has_no_fork_and_no_loop() -> None:
+    data = raw("swu-2p")
+    region(data, 7)["terrain"] = "River"  # a 4th segment off the middle one: a fork at 13
+    region(data, 7)["features"] = []
+    assert validate(data) == [
+        "River region 13 borders 3 other River regions (7, 12, 14): "
+        "the River is one chain, without forks"
+    ]
+    data = raw("swu-2p")
+    link(data, 12, 14)
+    assert validate(data) == [
+        "River regions 12, 13, 14 form a loop: the River is a chain with two ends"
+    ]
+
+
+def test_a_chasm_is_never_an_entry() -> None:
+    data = raw("swu-2p")
+    region(data, 3)["entry"] = True
+    region(data, 10)["edge"] = True
+    msg = (
+        'which no race enters, but has "entry" or "edge" true (the engine makes every edge '
+        "region an entry; set both to false)"
+    )
+    assert validate(data) == [
+        f"region 3 is an Abysmal Chasm, {msg}",
+        f"region 10 is an Abysmal Chasm, {msg}",
+    ]
+
+
+def test_symbols_stay_where_the_rules_put_them() -> None:
+    data = raw("swu-2p")
+    region(data, 0)["features"].append("Volcano")
+    region(data, 13)["features"].append("Monster")
+    assert validate(data) == [
+        "region 0: Volcano may only be on Abysmal Chasm, not on Mine",
+        "region 13: Monster may only be on Black Mountain, Mine, Mudpool, Mushroom Forest, "
+        "Mystic Crystals, not on River",
+    ]
+    data = raw("swu-2p")
+    for rid in (3, 18):
+        region(data, rid)["features"].remove("Volcano")
+    assert validate(data) == [
+        "no region shows Volcano: the Flames place the Volcano on a Chasm with a Volcano symbol"
+    ]
+
+
+def test_too_many_black_mountains() -> None:
+    data = raw("swu-2p")
+    others = [r for r in data["regions"] if r["terrain"] in {"Mudpool", "Mine"}]
+    for r in others[:6]:
+        r["terrain"] = "Black Mountain"
+    problems = validate(data)
+    assert problems == [
+        "10 regions show Black Mountain (regions 0, 2, 4, 6, 8, 11, 16, 17, 19, 25) "
+        "but the box has only 9 Black Mountain tokens"
+    ]
+
+
+def test_new_game_refuses_an_underground_board(tmp_path: Path) -> None:
+    path = MAPS / "swu-2p.json"
+    for kwargs in (
+        {"map_id": "swu-2p"},
+        {"board": path},
+        {"board": load_map_file(path)},
+        {"map_id": str(write(tmp_path, raw("swu-2p"), "u.json"))},
+    ):
+        with pytest.raises(ValueError, match="the Underground rules are not in the engine yet"):
+            new_game(["A", "B"], 1, **kwargs)  # type: ignore[arg-type]
+    # The base game is untouched by the new world.
+    assert new_game(["A", "B"], 1).map_id == "sw-2p"
