@@ -77,6 +77,12 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
         elif e["hand"] != e["tokens"]:
             text += f" ({e['hand']} in hand in all)"
         return text + "."
+    if kind == "placed":
+        # Heroes or Encampments the player left unplaced at the end of their redeployment.
+        one, many = ("Hero", "Heroes") if e["piece"] == "hero" else ("Encampment", "Encampments")
+        places = and_list([where(rid) for rid in e["regions"]])
+        n = len(e["regions"])
+        return f"{who}'s {e['race']}: {n} {one if n == 1 else many} left unplaced went to {places}."
     if kind in ("return", "spread"):
         # Tokens still in hand when a redeployment ends: back where they were readied from
         # ("return"), the rest onto the weakest regions ("spread").

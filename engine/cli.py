@@ -178,6 +178,12 @@ def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
         was = "is" if n == 1 else "are"
         spread = f"{plural(n, 'token')} left in hand {was} spread over {regions()}"
         return f"{who()}'s {e['race']}: {spread}"
+    if kind == "placed":
+        one, many = ("Hero", "Heroes") if e["piece"] == "hero" else ("Encampment", "Encampments")
+        n = len(e["regions"])
+        return (
+            f"{who()}'s {e['race']}: {n} {one if n == 1 else many} left unplaced put in {regions()}"
+        )
     if kind == "score":
         return f"{who()} scores {plural(e['coins'], 'coin')}"
     if kind == "turn":

@@ -209,12 +209,17 @@ class Bivouacking(Ability):
 
     def place_defaults(self, s: GameState, race: RaceState) -> None:
         own = regions_of(s, race.name)
+        placed = []
         while race.camps_free and own:
             rid = min(
                 own, key=lambda i: (s.regions[i].tokens + s.regions[i].markers.get("camp", 0), i)
             )
             add_marker(s, rid, "camp")
             race.camps_free -= 1
+            placed.append(rid)
+        if placed:
+            # The player left them unplaced: say where the engine put them.
+            event(s, "placed", seat=race.owner, race=race.name, piece="camp", regions=placed)
 
     def on_decline(self, s: GameState, race: RaceState) -> None:
         for rid in regions_of(s, race.name):
@@ -341,8 +346,12 @@ class Heroic(Ability):
             (rid for rid in own if not s.regions[rid].markers.get("hero")),
             key=lambda i: (-s.regions[i].tokens, i),
         )
-        for rid in free[: marker_limit("hero") - placed]:
+        chosen = free[: marker_limit("hero") - placed]
+        for rid in chosen:
             add_marker(s, rid, "hero")
+        if chosen:
+            # The player left them unplaced: say where the engine put them.
+            event(s, "placed", seat=race.owner, race=race.name, piece="hero", regions=chosen)
 
     def on_decline(self, s: GameState, race: RaceState) -> None:
         for rid in range(len(s.regions)):

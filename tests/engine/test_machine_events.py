@@ -199,3 +199,56 @@ def test_end_actions_first_step_is_always_legal_unless_a_choice_is_owed() -> Non
                 assert ends[0] in legal_actions(s), (ends, s.turn.phase)
             apply(s, seat, next(a for a in legal_actions(s) if a.text == text))
         assert s.turn.phase == OVER and end_actions(s) == []
+
+
+def test_heroes_left_unplaced_are_placed_and_said() -> None:
+    """[SW Heroic] "At the end of your turn, place each of your 2 Heroes in 2 different
+    Regions": a player who ends without placing them gets them placed, and is told where."""
+    from bot.narrate import describe_event as narrate
+    from engine.actions import Conquer
+
+    s = start(("Ratmen", "Heroic"), players=2, seed=3)
+    play(s, "pick 1")
+    for _ in range(2):
+        target = next(a for a in legal_actions(s, 0) if isinstance(a, Conquer))
+        play(s, target)
+    play(s, *end_actions(s))
+    [placed] = _of(s.last_events, "placed")
+    assert placed["piece"] == "hero" and len(placed["regions"]) == 2
+    assert all(s.regions[r].markers.get("hero") for r in placed["regions"])
+    assert "2 Heroes left unplaced put in" in describe_event(placed, ["P1", "P2"])
+    assert "2 Heroes left unplaced went to" in narrate(s, placed)
+
+
+def test_heroes_the_player_placed_are_not_said_again() -> None:
+    """Must not apply: Heroes the player placed themselves are no default."""
+    from engine.actions import Conquer, PlaceHero
+
+    s = start(("Ratmen", "Heroic"), players=2, seed=3)
+    play(s, "pick 1")
+    for _ in range(2):
+        target = next(a for a in legal_actions(s, 0) if isinstance(a, Conquer))
+        play(s, target)
+    play(s, "stop")
+    for _ in range(2):
+        hero = next(a for a in legal_actions(s, 0) if isinstance(a, PlaceHero))
+        play(s, hero)
+    play(s, *end_actions(s))
+    assert _of(s.last_events, "placed") == []
+
+
+def test_encampments_left_unplaced_are_placed_and_said() -> None:
+    """[SW Bivouacking] the 5 Encampments go on the map during redeployment; those the
+    player leaves in hand are placed for them, and the event says where."""
+    from engine.actions import Conquer
+
+    s = start(("Ratmen", "Bivouacking"), players=2, seed=3)
+    play(s, "pick 1")
+    target = next(a for a in legal_actions(s, 0) if isinstance(a, Conquer))
+    play(s, target)
+    play(s, *end_actions(s))
+    [placed] = _of(s.last_events, "placed")
+    assert placed["piece"] == "camp" and placed["regions"]
+    camps = sum(r.markers.get("camp", 0) for r in s.regions)
+    assert camps == len(placed["regions"])
+    assert "Encampment" in describe_event(placed, ["P1", "P2"])
