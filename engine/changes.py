@@ -43,9 +43,10 @@ def turn_marks(
       conquest, and unmarked if it was empty all along.
     - A region whose holder changed again after the turn (``s`` is a later state) is not
       marked as taken: the mark would name the wrong owner.
-    - Events carry no region for a race that leaves the map at once ("vanish", e.g. the older
-      race in decline dropped when a player declines) or for a withdrawal. Pass ``before``,
-      the state when the turn began, to mark every region held then and empty now as lost.
+    - A race that leaves the map at once ("vanish", e.g. the older race in decline dropped
+      when a player declines) loses every region its event lists (events stored before the
+      list was kept name none). A withdrawal names no emptied region: pass ``before``, the
+      state when the turn began, to mark every region held then and empty now as lost.
     - Failed die rolls, picks, declines and scores change no region and are ignored.
     """
     taken: dict[int, int] = {}
@@ -53,6 +54,13 @@ def turn_marks(
     lost: list[int] = []
     for e in events:
         kind = e.get("kind")
+        if kind == "vanish":
+            # A race leaving the map at once empties every region it held.
+            for gone in e.get("regions") or []:
+                if isinstance(gone, int) and 0 <= gone < len(s.regions) and gone not in lost:
+                    held_before.add(gone)
+                    lost.append(gone)
+            continue
         rid = e.get("region")
         if not isinstance(rid, int) or not 0 <= rid < len(s.regions):
             continue

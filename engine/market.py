@@ -32,14 +32,14 @@ def remove_race(s: GameState, name: str) -> None:
     Its tokens in hand, if any, go back to the box with it.
     """
     race = s.races.pop(name)
-    for rid, r in enumerate(s.regions):
-        if r.race == name:
-            clear_region(s, rid)
+    emptied = [rid for rid, r in enumerate(s.regions) if r.race == name]
+    for rid in emptied:
+        clear_region(s, rid)
     p = s.players[race.owner]
     if name in p.declined:
         p.declined.remove(name)
     if flag(race, "decline_limit_exempt") or not race.in_decline:
         s.power_discard.append(race.power)
     s.race_stack.append(name)
-    event(s, "vanish", seat=race.owner, race=name)
+    event(s, "vanish", seat=race.owner, race=name, regions=emptied)
     refill_market(s)

@@ -121,3 +121,32 @@ def test_no_attack_costs_for_other_seats_or_phases() -> None:
     assert attack_costs(s, 0) == {}  # redeploying
     play(s, "end")
     assert attack_costs(s, 0) == {} and attack_costs(s, 1) == {}  # seat 1 picks first
+
+
+def test_a_race_that_leaves_the_map_marks_its_regions_lost() -> None:
+    """[SW "Entering In Decline"] a second decline removes the older race in decline from
+    the map: its regions, empty now, are marked lost on that turn's board."""
+    from engine.rules import end_actions
+
+    from .helpers import pass_turns
+
+    s = start(("Ratmen", "Hill"), ("Orcs", "Forest"), ("Elves", "Swamp"), players=2, seed=4)
+    play(s, "pick 1")
+    play(s, next(a for a in legal_actions(s, 0) if isinstance(a, Conquer)))
+    play(s, *end_actions(s))
+    pass_turns(s, 0)
+    play(s, "decline")  # the Ratmen go into decline
+    pass_turns(s, 0)
+    play(s, "pick 1")
+    empty = [
+        a for a in legal_actions(s, 0) if isinstance(a, Conquer) and not s.regions[a.region].race
+    ]
+    play(s, empty[0])
+    play(s, *end_actions(s))
+    ratmen = [rid for rid, r in enumerate(s.regions) if r.race == "Ratmen"]
+    assert ratmen
+    pass_turns(s, 0)
+    play(s, "decline")  # the second decline: the Ratmen leave the map
+    marks = turn_marks(s, s.last_events)
+    assert set(ratmen) <= set(marks["lost"])
+    assert all(s.regions[rid].race is None for rid in ratmen)
