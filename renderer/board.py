@@ -52,7 +52,7 @@ KEY_TOP_GAP = 14
 #: shown 450 px wide), so 34 px here is about 9.5 px there: the smallest that stays legible.
 KEY_TEXT = 34
 NAME_TEXT = 38
-DETAIL_TEXT = 28
+DETAIL_TEXT = 32
 #: Columns of a player row: seat disc, name, active race, races in decline, right edge text.
 COL_DISC, COL_NAME, COL_ACTIVE, COL_DECLINE = 52, 106, 470, 1040
 #: PNG zlib level: on palette pictures 3 is as fast as 1 and smaller; 6 doubles the time.
