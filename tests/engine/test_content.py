@@ -47,3 +47,46 @@ def test_maps_match_the_printed_boards(
     assert sum(r.markers.get("mountain", 0) for r in s.regions) == mountains
     assert all(p.coins == 5 for p in s.players)
     assert len(s.market) == 6
+
+
+#: [SWU components; the project's data notes, which correct the reference summary] banner
+#: value and tokens in the box of each Underground race.
+UNDERGROUND_RACES = {
+    "Cultists": (5, 10),
+    "Drow": (4, 9),
+    "Flames": (4, 9),
+    "Gnomes": (6, 11),
+    "Iron Dwarves": (7, 12),
+    "Kraken": (5, 10),
+    "Liches": (5, 10),
+    "Lizardmen": (7, 12),
+    "Mudmen": (5, 12),
+    "Mummies": (10, 15),
+    "Ogres": (5, 10),
+    "Shadow Mimes": (7, 12),
+    "Shrooms": (5, 10),
+    "Spiderines": (7, 12),
+    "Will-o'-Wisps": (6, 11),
+}
+#: Badge values of the 21 Underground special powers.
+UNDERGROUND_POWERS = {
+    "Adventurous": 5, "Fisher": 4, "Flocking": 5, "Frightened": 4, "Immortal": 4,
+    "Magic": 5, "Martyr": 5, "Mining": 4, "Muddy": 3, "Mystic": 4, "Quarreling": 3,
+    "Reborn": 5, "Royal": 5, "Shield": 3, "Stone": 4, "Thieving": 4, "Tomb": 5,
+    "Vampire": 5, "Vanishing": 5, "Vengeful": 4, "Wise": 4,
+}  # fmt: skip
+
+
+def test_underground_races_powers_and_pieces_match_the_box() -> None:
+    """The Underground data rows the next world will play with: 15 races (banner, tokens in
+    the box), 21 power badges, and the pieces bounded by their count in the box."""
+    got = {n: (d.tokens, d.tray) for n, d in races().items() if d.set == "underground"}
+    assert got == UNDERGROUND_RACES
+    badges = {n: d.tokens for n, d in powers().items() if d.set == "underground"}
+    assert badges == UNDERGROUND_POWERS
+    markers = components()["markers"]
+    pieces = {
+        "Monster": 14, "Volcano": 1, "Black Mountain": 9, "Popular Place": 9,
+        "Righteous Relic": 6, "Mushroom Armor": 8, "Vengeance": 4, "Silver Hammer": 7,
+    }  # fmt: skip
+    assert {k: markers[k] for k in pieces} == pieces
