@@ -115,11 +115,23 @@ class Desk:
         key: str | None = None,
     ) -> Outcome | None:
         """Apply actions for the member; reply with what was done; announce the change."""
+        result = await self.commit(interaction, actions, key)
+        if not isinstance(result, Outcome):
+            await reply_error(interaction, str(result))
+            return None
+        await self.acknowledge(interaction, result)
+        await self.announce(result, interaction)
+        return result
+
+    async def commit(
+        self, interaction: Interaction, actions: list[Any] | Any, key: str | None
+    ) -> Outcome | ServiceError | EngineError:
+        """Check, acknowledge a press, apply and commit: the outcome, or why it was refused
+        (nothing changed then). The caller replies either way."""
         try:
             await self.service.check(interaction.channel_id, interaction.user.id, actions, key=key)
         except (ServiceError, EngineError) as exc:
-            await reply_error(interaction, str(exc))
-            return None
+            return exc
         if interaction.type == discord.InteractionType.component:
             # A press is acknowledged at once without a message (Discord's 3 seconds).
             await interaction.response.defer()
@@ -129,12 +141,9 @@ class Desk:
             )
         except (ServiceError, EngineError) as exc:
             # Someone else's action (or the same button pressed twice) got in between the
-            # first check and the game's lock: refused there, privately.
-            await reply_error(interaction, str(exc))
-            return None
+            # first check and the game's lock: refused there.
+            return exc
         committed(interaction)
-        await self.acknowledge(interaction, outcome)
-        await self.announce(outcome, interaction)
         return outcome
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
@@ -157,14 +166,14 @@ class Desk:
         lines = ["✅ " + " → ".join(a.label for a in outcome.applied)]
         events = outcome.finished_turn_events if outcome.turn_ended else outcome.new_events
         for e in visible_events(state, events, seat):
-            if e["kind"] in TOLD_AT_ONCE or (e["kind"] == "score" and e.get("seat") == seat):
-                told = describe_event(state, e)
-                if told and e["kind"] == "score" and seat is not None:
-                    coins = state.players[seat].coins
-                    told = f"Your turn scored {plural(e['coins'], 'coin')}: you have {coins} now."
-                if told:
-                    lines.append(told)
-        return "\n".join(lines)
+            if e["kind"] == "score" and seat is not None and e.get("seat") == seat:
+                coins = state.players[seat].coins
+                lines.append(
+                    f"Your turn scored {plural(e['coins'], 'coin')}: you have {coins} now."
+                )
+            elif e["kind"] in TOLD_AT_ONCE:
+                lines.append(describe_event(state, e) or "")
+        return "\n".join(line for line in lines if line)
 
     def panel_for(
         self, lg: LoadedGame, user_id: int, settings: Settings | None = None, note: str = ""
@@ -245,15 +254,6 @@ class Desk:
 
     async def open_panel(self, interaction: Interaction, lg: LoadedGame) -> None:
         """The member's own controls, privately (they can be opened again at any time)."""
-        assert lg.game is not None
-        seat = lg.seat_of(interaction.user.id)
-        if seat is not None and to_act(lg.game.state) != seat:
-            actor = to_act(lg.game.state)
-            who = lg.game.state.players[actor].name if actor is not None else "nobody"
-            await reply_error(
-                interaction, f"It's **{who}**'s move now; you will be pinged when it is yours."
-            )
-            return
         text, panel = self.panel_for(lg, interaction.user.id)
         if panel is None:
             await reply_error(interaction, text)
@@ -289,28 +289,15 @@ class Desk:
             # Settings only (a move's start, a count, a page): nothing is played.
             await self.show_panel(interaction, lg, settings.after(payload))
             return
-        actions: list[Any] = list(payload[2:].split("|"))
-        key = f"v{version}"
         kept = Settings(amount=settings.amount)
-        try:
-            await self.service.check(interaction.channel_id, interaction.user.id, actions, key=key)
-        except (ServiceError, EngineError) as exc:
-            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, exc))
-            return
-        # Acknowledged at once without a message (Discord's 3 seconds); the panel is edited.
-        await interaction.response.defer()
-        try:
-            outcome = await self.service.act(
-                interaction.channel_id, interaction.user.id, actions, key=key
-            )
-        except (ServiceError, EngineError) as exc:
+        result = await self.commit(interaction, payload[2:].split("|"), f"v{version}")
+        if not isinstance(result, Outcome):
             lg = await self.service.load(game_id)
-            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, exc))
+            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, result))
             return
-        committed(interaction)
-        note = self.result_note(outcome, outcome.game.seat_of(interaction.user.id))
-        await self.show_panel(interaction, outcome.game, kept, note=note)
-        await self.announce(outcome, interaction)
+        note = self.result_note(result, result.game.seat_of(interaction.user.id))
+        await self.show_panel(interaction, result.game, kept, note=note)
+        await self.announce(result, interaction)
 
     async def panel_undo(self, interaction: Interaction, version: int, settings: Settings) -> None:
         """Undo from a panel: only what the member saw (two taps undo one action)."""

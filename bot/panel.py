@@ -169,7 +169,7 @@ def build(
     actor = to_act(s)
     if actor != seat:
         who = s.players[actor].name if actor is not None else "nobody"
-        return Panel(head + f"It's **{who}**'s move now; this panel has nothing for you.")
+        return Panel(head + f"It's **{who}**'s move now; you will be pinged when it is yours.")
     actions = legal_actions(s, seat)
     if s.turn.phase == PICK:
         panel = _pick(s, actions)
