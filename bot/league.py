@@ -26,6 +26,7 @@ from engine.actions import PickCombo
 from . import ratings
 from .errors import ServiceError
 from .ratings import Rating
+from .stats import combo_name
 from .storage import Storage, Transaction, now_iso
 
 #: Rows of the standings on one page.
@@ -430,7 +431,7 @@ class League:
             (season.id,),
         )
         for r in rows:
-            combos = " / ".join(f"{p} {race}" for race, p in json.loads(r["combos"]))
+            combos = " / ".join(combo_name(race, power) for race, power in json.loads(r["combos"]))
             w.writerow(
                 [
                     "game",

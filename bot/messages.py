@@ -16,9 +16,9 @@ from typing import Any
 from engine import to_act, view
 from engine.changes import turn_marks
 from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
-from engine.view import plural, visible_events
+from engine.view import plural
 
-from .narrate import describe_event, summary
+from .narrate import summary, told_lines
 
 CHANNEL = "channel"
 DM = "dm"
@@ -177,7 +177,7 @@ def live_message(
     player = s.players[s.turn.seat].name
     seat = to_act(s)
     head = f"🎲 **Round {s.round}/{s.turns} · {player}'s turn**"
-    lines = [f"• {line}" for line in _told(s, s.events)]
+    lines = [f"• {line}" for line in told_lines(s, s.events)]
     if note:
         lines.append(note)
     if seat is not None and seat != s.turn.seat:
@@ -199,11 +199,6 @@ def live_message(
         buttons=button_spec(game_id, s, buttons_for(s)),
         live=f"{s.round}.{s.turn.seat}",
     )
-
-
-def _told(s: GameState, events: list[dict[str, Any]]) -> list[str]:
-    lines = [describe_event(s, e) for e in visible_events(s, events)]
-    return [line for line in lines if line]
 
 
 def _doing(s: GameState) -> str:

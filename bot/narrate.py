@@ -103,6 +103,11 @@ def summary(s: GameState, events: list[dict[str, Any]]) -> str:
     Scores are private unless the game has open scores (the engine decides, in
     ``visible_events``); a public channel never gets more than the public view.
     """
-    lines = [describe_event(s, e) for e in visible_events(s, events)]
-    told = [f"• {line}" for line in lines if line]
+    told = [f"• {line}" for line in told_lines(s, events)]
     return "\n".join(told) if told else "• No conquest and no change on the board."
+
+
+def told_lines(s: GameState, events: list[dict[str, Any]]) -> list[str]:
+    """The public events among ``events``, one sentence each (bookkeeping left out)."""
+    lines = [describe_event(s, e) for e in visible_events(s, events)]
+    return [line for line in lines if line]

@@ -38,7 +38,6 @@ from engine.actions import (
     Reinforce,
 )
 from engine.board import mapdef
-from engine.content import powers, races
 from engine.rules import acting_race, closing_action, end_actions, problem
 from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
 from engine.view import plural
@@ -139,12 +138,6 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def combo_tokens(race: str, power: str) -> int:
-    """Tokens a combo brings: the race's, its conquest-only ones and the power's."""
-    r = races()[race]
-    return r.tokens + r.conquest_only + powers()[power].tokens
-
-
 def blurb(name: str) -> str:
     """The first sentence of what a race or power does, for a menu option."""
     ability = RACES.get(name) or POWERS.get(name)
@@ -195,12 +188,10 @@ def _pick(s: GameState, actions: list[Action]) -> Panel:
         if not isinstance(a, PickCombo):
             continue
         c = s.market[a.slot - 1]
-        price = "free" if a.slot == 1 else f"costs {a.slot - 1}"
-        bonus = f", +{c.coins} coins on it" if c.coins else ""
-        tokens = combo_tokens(c.race, c.power)
         options.append(
             Option(
-                _short(f"{a.slot}. {c.power} {c.race} · {tokens} tokens · {price}{bonus}"),
+                # The engine's label ("Forest Orcs · 9 tokens · costs 1 coin"), numbered.
+                _short(f"{a.slot}. " + label(s, a).removeprefix("Pick ")),
                 f"a={a.text}",
                 _short(f"{blurb(c.race)}. {c.power}: {blurb(c.power)}"),
             )
