@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import discord
 
 from . import outbox
-from .controls import release, turn_view
+from .controls import turn_view
 from .messages import CHANNEL, Announcement
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .storage import Storage
@@ -254,9 +254,7 @@ class Announcer:
         if current is not None and current.turn == a.live and ping in (None, current.pinged):
             message = channel.get_partial_message(current.message_id)
             try:
-                view = self._view(a)
-                await message.edit(content=a.content, view=view)
-                release(view)
+                await message.edit(content=a.content, view=self._view(a))
                 return await self._done(row, message, SENT)
             except discord.NotFound:
                 current = None  # someone deleted it: post it again below
@@ -312,9 +310,7 @@ class Announcer:
             kwargs["files"] = await self._images(a)
         elif a.image:
             content = text_only(a.content, row.error)
-        message = await channel.send(content, **kwargs)
-        release(kwargs.get("view"))
-        return message
+        return await channel.send(content, **kwargs)
 
     async def _images(self, a: Announcement) -> list[discord.File]:
         try:

@@ -79,11 +79,11 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 
 
 def turn_view(game_id: int, key: str, version: int, verbs: list[str]) -> discord.ui.View:
-    """A view holding the buttons for ``verbs`` (never times out)."""
+    """A view holding the buttons for ``verbs`` (routed by custom id, never stored)."""
     view = discord.ui.View(timeout=None)
     for verb in verbs:
         view.add_item(TurnButton(game_id, f"v{version}" if verb in EXACT else key, verb))
-    return view
+    return unstored(view)
 
 
 # --- a player's own panel ------------------------------------------------------------------
@@ -150,7 +150,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL
 
 
 def panel_view(game_id: int, version: int, panel: Panel) -> discord.ui.View:
-    """A player's panel as a view (never times out; every item also survives a restart)."""
+    """A player's panel as a view (routed by custom id, so it survives timeouts and restarts)."""
     view = discord.ui.View(timeout=None)
     settings = panel.settings.encode()
     for row, content in enumerate(panel.rows):
@@ -174,15 +174,15 @@ def panel_view(game_id: int, version: int, panel: Panel) -> discord.ui.View:
                 row=row,
             )
             view.add_item(PanelButton(button, (game_id, version, settings), b.payload))
-    return view
+    return unstored(view)
 
 
-def release(view: discord.ui.View | None) -> None:
-    """Let discord.py forget a view once it is sent.
+def unstored(view: discord.ui.View) -> discord.ui.View:
+    """A view that discord.py sends but never keeps (it stores only unfinished views).
 
     Every item of our views is a ``DynamicItem`` registered once on the client, which routes
     presses by custom id (after a restart too); a stored copy would only keep a listener,
     and a 15-minute timer for each private panel, alive for nothing.
     """
-    if view is not None:
-        view.stop()
+    view.stop()
+    return view

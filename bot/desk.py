@@ -22,7 +22,7 @@ from engine.rules import end_actions
 from engine.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
-from .controls import panel_view, release
+from .controls import panel_view
 from .messages import CHANNEL
 from .narrate import describe_event
 from .outbox import BLOCKED, PARTIAL, PENDING
@@ -62,7 +62,6 @@ async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
         await interaction.followup.send(text, **kwargs)
     else:
         await interaction.response.send_message(text, **kwargs)
-    release(kwargs.get("view"))
 
 
 async def reply_error(interaction: Interaction, message: str) -> None:
@@ -259,7 +258,6 @@ class Desk:
             await reply_error(interaction, text)
             return
         await interaction.response.send_message(text, view=panel, ephemeral=True)
-        release(panel)
 
     async def panel_press(
         self,
@@ -332,7 +330,6 @@ class Desk:
             await interaction.edit_original_response(content=text, view=panel)
         else:
             await interaction.response.edit_message(content=text, view=panel)
-        release(panel)
 
     async def show_board(self, interaction: Interaction, lg: LoadedGame, mine: bool) -> None:
         """The board. ``mine``: privately, with the member's targets and their costs marked
