@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .abilities import POWERS, RACES
 from .content import powers, races
+from .view import plural
 
 RULE_TERMS: dict[str, str] = {
     "Turn": (
@@ -71,15 +72,13 @@ def race_text(name: str) -> str:
     """``Race · 10 tokens. <what the banner does>`` for a race banner."""
     r = races()[name]
     extra = f" (+{r.conquest_only} for conquest only)" if r.conquest_only else ""
-    tokens = f"{r.tokens} token{'s' if r.tokens != 1 else ''}"
-    return f"Race · {tokens}{extra}. {(RACES[name].__doc__ or '').strip()}"
+    return f"Race · {plural(r.tokens, 'token')}{extra}. {(RACES[name].__doc__ or '').strip()}"
 
 
 def power_text(name: str) -> str:
     """``Special power · +3 tokens. <what the badge does>`` for a power badge."""
     p = powers()[name]
-    tokens = f"+{p.tokens} token{'s' if p.tokens != 1 else ''}"
-    return f"Special power · {tokens}. {(POWERS[name].__doc__ or '').strip()}"
+    return f"Special power · +{plural(p.tokens, 'token')}. {(POWERS[name].__doc__ or '').strip()}"
 
 
 def entries() -> dict[str, str]:
