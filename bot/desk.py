@@ -163,8 +163,7 @@ class Desk:
         assert lg.game is not None
         state = lg.game.state
         lines = ["✅ " + " → ".join(a.label for a in outcome.applied)]
-        events = outcome.finished_turn_events if outcome.turn_ended else outcome.new_events
-        for e in visible_events(state, events, seat):
+        for e in visible_events(state, outcome.events, seat):
             if e["kind"] == "score" and seat is not None and e.get("seat") == seat:
                 coins = state.players[seat].coins
                 lines.append(

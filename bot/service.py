@@ -142,6 +142,12 @@ class Outcome:
     announced: list[int] = field(default_factory=list)
 
     @property
+    def events(self) -> list[dict[str, Any]]:
+        """The events to tell about this request: the whole turn if it ended, else the new
+        ones (private ones included: callers filter them for their reader)."""
+        return self.finished_turn_events if self.turn_ended else self.new_events
+
+    @property
     def over(self) -> bool:
         """True once the game has ended."""
         g = self.game.game
@@ -748,10 +754,9 @@ class GameService:
         assert lg.game is not None
         state = lg.game.state
         seats = {a.seat for a in outcome.applied}
-        events = outcome.finished_turn_events if outcome.turn_ended else outcome.new_events
         return [
             score_dm(lg.channel_id, lg.user_at(e["seat"]), e["coins"], state.players[e["seat"]])
-            for e in events
+            for e in outcome.events
             if e["kind"] == "score" and e.get("seat") in seats
         ]
 
