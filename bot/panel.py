@@ -19,6 +19,7 @@ panel instead, so two taps on one option never play it twice.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine import Action, label, legal_actions, to_act
@@ -37,7 +38,7 @@ from engine.actions import (
     PickCombo,
     Reinforce,
 )
-from engine.board import mapdef
+from engine.board import mapdef, regions_of
 from engine.rules import acting_race, closing_action, end_actions, problem
 from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
 from engine.view import plural
@@ -265,7 +266,7 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         buttons.append(Button("🗺 Costs on the board", "board"))
     rows.append(buttons)
     hand = plural(race.hand, "token")
-    own = sum(1 for r in s.regions if r.race == race.name)
+    own = len(regions_of(s, race.name))
     text = (
         f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
         f"{plural(own, 'region')}. Conquer, or stop to redeploy."
@@ -293,10 +294,9 @@ def _other_menu(s: GameState, actions: list[Action]) -> Menu:
 def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     race = acting_race(s)
     assert race is not None
-    own = [rid for rid, r in enumerate(s.regions) if r.race == race.name]
+    own = regions_of(s, race.name)
     hand = race.hand
     rows: list[Menu | list[Button]] = []
-    can_deploy = any(isinstance(a, Deploy) for a in actions)
     sources = sorted({a.source for a in actions if isinstance(a, Move)})
     most = max([hand] + [s.regions[r].tokens - 1 for r in sources])
     if most > 1:
@@ -315,54 +315,36 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     def count(available: int) -> int:
         return available if settings.amount == 0 else min(settings.amount, available)
 
-    if can_deploy:
+    # Where tokens may go is what legal_actions lists; the panel only chooses the count.
+    places = sorted({a.region for a in actions if isinstance(a, Deploy)})
+    if places:
         n = count(hand)
         rows.append(
-            Menu(
+            _region_menu(
+                s,
                 "place",
                 f"Place {plural(n, 'token')} from your hand in…",
-                [
-                    Option(
-                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
-                        f"a=deploy {rid} {n}",
-                    )
-                    for rid in own[:MAX_OPTIONS]
-                ],
+                places,
+                lambda rid: f"a=deploy {rid} {n}",
             )
         )
     buttons: list[Button] = []
     source = settings.source if settings.source in sources else None
     if source is not None:
         n = count(s.regions[source].tokens - 1)
-        targets = [rid for rid in own if rid != source]
+        targets = sorted({a.target for a in actions if isinstance(a, Move) and a.source == source})
         rows.append(
-            Menu(
+            _region_menu(
+                s,
                 "moveto",
                 f"Move {plural(n, 'token')} from {source} to…",
-                [
-                    Option(
-                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
-                        f"a=move {source} {rid} {n}",
-                    )
-                    for rid in targets[:MAX_OPTIONS]
-                ],
+                targets,
+                lambda rid: f"a=move {source} {rid} {n}",
             )
         )
         buttons.append(Button("Cancel move", "s=x"))
     elif sources:
-        rows.append(
-            Menu(
-                "movefrom",
-                "Move tokens from…",
-                [
-                    Option(
-                        _short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"),
-                        f"s={rid}",
-                    )
-                    for rid in sources[:MAX_OPTIONS]
-                ],
-            )
-        )
+        rows.append(_region_menu(s, "movefrom", "Move tokens from…", sources, lambda r: f"s={r}"))
     other = [a for a in actions if not isinstance(a, (Deploy, Move, *ON_BUTTONS))]
     if other:
         rows.append(_other_menu(s, other))
@@ -388,6 +370,17 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         if why:
             text += f"\nBefore you end: {why}"
     return Panel(text, rows)
+
+
+def _region_menu(
+    s: GameState, name: str, placeholder: str, regions: list[int], value: Callable[[int], str]
+) -> Menu:
+    """A menu of regions, each with its terrain and tokens; ``value`` is each one's payload."""
+    options = [
+        Option(_short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"), value(rid))
+        for rid in regions[:MAX_OPTIONS]
+    ]
+    return Menu(name, placeholder, options)
 
 
 def _end_name(a: Action) -> str:
