@@ -23,15 +23,6 @@ from .world import (
 )
 
 
-def _buttons(message) -> dict[str, str]:
-    out = {}
-    for row in message.components:
-        for item in row.children:
-            if item.custom_id:
-                out[item.label] = item.custom_id
-    return out
-
-
 async def test_malformed_and_illegal_inputs_change_nothing(simcord_env) -> None:
     w = await world(simcord_env)
     await started_game(w)

@@ -32,10 +32,6 @@ def _turn_messages(w, user_id: int) -> list:
     ]
 
 
-def _labels(message) -> list[str]:
-    return [item.label for row in message.components for item in row.children]
-
-
 def _refuse_posts(env, channel, status: int, code: int = 0, message: str = "", times=1) -> None:
     """Make Discord refuse the bot's next ``times`` posts in ``channel`` (None: all)."""
     env.inject_error(
@@ -119,7 +115,7 @@ async def test_a_refused_board_falls_back_to_text_and_the_player_is_told(simcord
     nxt, _ = await actor(w)
     [text] = _turn_messages(w, nxt.id)
     assert text.attachments == [] and "/sw board" in text.content
-    assert "Combos" in _labels(text)
+    assert "Combos" in labels(text)
     # A later pass adds the board to that message by an edit, instead of a second message.
     await simcord_env.advance_time(61)
     [board] = _turn_messages(w, nxt.id)
