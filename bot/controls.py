@@ -18,6 +18,8 @@ from .panel import Menu, Panel
 #: that end a decision, or ``v<version>`` for Undo, which must undo what the member saw.
 TEMPLATE = r"sw:(?P<game>\d+):(?P<key>\d+\.\d+\.\d+|v\d+):(?P<verb>[a-z]+)"
 
+#: New messages carry only play, combos and coins (``messages.buttons_for``); end, finish,
+#: undo and decline stay because messages posted before the panel still show them.
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "play": ("▶ Play", discord.ButtonStyle.success),
     "end": ("End turn", discord.ButtonStyle.primary),
