@@ -1,10 +1,19 @@
-"""The hook protocol for races and special powers, and the registry that finds them by name.
+"""The hook protocol for races, special powers, Relics and Places, and their registries.
 
-Each race banner and power badge is one small subclass of ``Ability`` registered under its
-name. The turn rules call the hooks below at fixed moments; an ability overrides only the
-moments it changes. A race in decline keeps only the abilities whose ``in_decline`` is true
-(Dwarves' mines, Ghouls, Spirit): "the benefits ... no longer apply once the race is put In
-Decline" unless stated otherwise [SW p.8].
+Each race banner, power badge, Righteous Relic and Popular Place is one small subclass of
+``Ability`` registered under its name (a Relic or Place under its marker key). The turn rules
+call the hooks below at fixed moments; an ability overrides only the moments it changes.
+
+A race in decline keeps only the abilities whose ``in_decline`` is true (Dwarves' mines,
+Ghouls, Spirit): "the benefits ... no longer apply once the race is put In Decline" unless
+stated otherwise [SW p.8]; ``active`` false marks those that work only in decline (Liches,
+Reborn, Wise).
+
+Relics and Places extend the protocol in one way only: they are in force for the race that
+occupies their region (``in_force``), the ``race`` argument of every hook being that race.
+A Place or Relic works for a race in decline only if its ``in_decline`` says so (the Keep,
+the Mine of the Lost Dwarf, the Diamond Fields, the Altar of Souls [SWU pp.14-15]). The power
+the Stonehedge drew works the same way for the race occupying the Stonehedge.
 """
 
 from __future__ import annotations
@@ -24,6 +33,13 @@ class Ability:
     name: ClassVar[str] = ""
     #: Hooks keep working while the race is in decline.
     in_decline: ClassVar[bool] = False
+    #: Hooks work while the race is active (false: only in decline, as Liches or Wise).
+    active: ClassVar[bool] = True
+    #: Kraken: River regions held by this race are not emptied and they score.
+    stays_in_river: ClassVar[bool] = False
+    #: Gnomes: other players' powers, Relics and Places do not work against its regions
+    #: during their turns.
+    power_proof: ClassVar[bool] = False
     #: Ghouls: the race conquers at the start of its owner's turns while in decline.
     conquers_in_decline: ClassVar[bool] = False
     #: Ghouls: every token stays on the map when the race goes into decline.
@@ -55,6 +71,17 @@ class Ability:
 
     def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
         """Called after the race took ``rid`` (Troll Lair, Hole-in-the-Ground)."""
+
+    def guard(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> str | None:
+        """Defender side: why ``attacker`` may not conquer ``rid`` held by ``race`` (Liches
+        against a player with no coins), or None."""
+        return None
+
+    def on_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
+        """Defender side: ``attacker`` just took ``rid`` from ``race`` (Martyr, Vengeful)."""
+
+    def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
+        """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""
 
     # --- moments of the turn ------------------------------------------------------------
 
@@ -119,6 +146,8 @@ class Ability:
 
 RACES: dict[str, Ability] = {}
 POWERS: dict[str, Ability] = {}
+#: Relics and Places by marker key.
+TREASURES: dict[str, Ability] = {}
 _NOTHING = Ability()
 
 
@@ -134,6 +163,16 @@ def power_ability(cls: type[Ability]) -> type[Ability]:
     return cls
 
 
+def treasure_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a Relic's or Place's behaviour under its marker key."""
+    TREASURES[cls.name] = cls()
+    return cls
+
+
+def _works(a: Ability, in_decline: bool) -> bool:
+    return a.in_decline if in_decline else a.active
+
+
 _CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
 _COST_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
 
@@ -144,8 +183,48 @@ def abilities(race: RaceState) -> tuple[Ability, ...]:
     found = _CACHE.get(key)
     if found is None:
         pair = (RACES.get(race.name, _NOTHING), POWERS.get(race.power, _NOTHING))
-        found = _CACHE[key] = tuple(a for a in pair if a.in_decline or not race.in_decline)
+        found = _CACHE[key] = tuple(a for a in pair if _works(a, race.in_decline))
     return found
+
+
+def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
+    """Everything working for a race now: its banner and badge, then the Relics and Places
+    in its regions, then the Stonehedge's power if it holds the Stonehedge.
+
+    Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
+    """
+    own = abilities(race)
+    if not _has_treasures(s.map_id):
+        return own
+    found: list[Ability] = []
+    name = race.name
+    for r in s.regions:
+        if r.race != name or not r.markers:
+            continue
+        for key in r.markers:
+            t = TREASURES.get(key)
+            if t is not None and _works(t, race.in_decline):
+                found.append(t)
+                if key == "stonehedge" and s.stonehedge:
+                    p = POWERS.get(s.stonehedge)
+                    if p is not None and _works(p, race.in_decline):
+                        found.append(p)
+    return own + tuple(found) if found else own
+
+
+def _has_treasures(map_id: str) -> bool:
+    """Whether the map's world hides Places and Relics under Monsters."""
+    found = _TREASURE_MAPS.get(map_id)
+    if found is None:
+        from .content import load_map
+        from .worlds import WORLDS
+
+        world = WORLDS.get(load_map(map_id).world)
+        found = _TREASURE_MAPS[map_id] = bool(world and world.treasure_symbol)
+    return found
+
+
+_TREASURE_MAPS: dict[str, bool] = {}
 
 
 def cost_abilities(race: RaceState) -> tuple[Ability, ...]:

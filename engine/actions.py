@@ -11,9 +11,12 @@ The text form (``Conquer(12).text == "conquer 12"``) is what the action log stor
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from .errors import ParseError
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -21,6 +24,16 @@ class Action:
     """Base class of every action."""
 
     verb: ClassVar[str] = ""
+    #: Undo stops at this action: it rolls the die or shows what was hidden.
+    reveals: ClassVar[bool] = False
+
+    def describe(self, s: GameState) -> str | None:
+        """A readable label for this action now, or None to let ``view.label`` decide.
+
+        Actions of a race, power, Relic or Place say their own label here, next to their
+        definition, so ``view.label`` needs no branch for them.
+        """
+        return None
 
     @property
     def text(self) -> str:
@@ -213,6 +226,22 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     MakePeace,
 )
 _BY_VERB = {t.verb: t for t in ACTION_TYPES}
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Class decorator: make an action of a race, power, Relic or Place parseable.
+
+    The verb must be new: two kinds of action may never share a text form.
+    """
+    if cls.verb in _BY_VERB and _BY_VERB[cls.verb] is not cls:
+        raise ValueError(f"action verb {cls.verb!r} is already taken")
+    _BY_VERB[cls.verb] = cls
+    return cls
+
+
+def action_types() -> tuple[type[Action], ...]:
+    """Every kind of action, the registered ones included."""
+    return tuple(_BY_VERB.values())
 
 
 def parse(text: str) -> Action:

@@ -8,10 +8,30 @@ from .content import MapDef, components, load_map, races
 from .rng import mix
 from .state import GameState, RaceState
 
-#: Markers that add one to the cost of conquering their region, each.
-DEFENCE_MARKERS = ("mountain", "lair", "fortress", "camp", "lost_tribe", "monster")
+#: Markers that add one to the cost of conquering their region, each. Underground: "+ 1
+#: additional Race token for each Black Mountain, each Mushroom Armor and the Keep on the
+#: Motherland marker; + 1 ... for each Monster token" [SWU p.5].
+DEFENCE_MARKERS = (
+    "mountain",
+    "lair",
+    "fortress",
+    "camp",
+    "lost_tribe",
+    "monster",
+    "black_mountain",
+    "armor",
+    "keep",
+)
 #: Markers that make a region immune to enemy conquests and powers.
-IMMUNITY_MARKERS = ("hole", "hero", "dragon")
+IMMUNITY_MARKERS = ("hole", "hero", "dragon", "ancient", "queen")
+#: Markers that make a region immune to every player, its own occupant included: the Balrog
+#: [SWU p.15] "immune to all players", and the Ghost by ruling (docs/rulings.md).
+SEALING_MARKERS = ("balrog", "ghost")
+#: Markers that belong to the race holding the region and leave with it when the region is
+#: conquered or abandoned: Troll Lairs, Fortresses, Holes, Heroes, the Dragon, Mushroom Armor
+#: (back to the box [SWU p.12]); Encampments and the Bag-o'-Many-Things go back to their
+#: owner's hand instead (``clear_region``).
+RACE_MARKERS = ("lair", "fortress", "hole", "hero", "dragon", "camp", "armor", "bag")
 
 
 def mapdef(s: GameState) -> MapDef:
@@ -59,6 +79,16 @@ MARKER_NAMES: dict[str, str] = {
     "hero": "Hero",
     "dragon": "Dragon",
     "monster": "Monster",
+    "black_mountain": "Black Mountain",
+    "armor": "Mushroom Armor",
+    "volcano": "Volcano",
+    "ancient": "Great Ancient",
+    "balrog": "Balrog",
+    "ghost": "Tomb-raider's Ghost",
+    "queen": "Queen",
+    "bag": "Bag-o'-Many-Things",
+    "vengeance": "Vengeance",
+    "hammer": "Silver Hammer",
 }
 
 
@@ -79,10 +109,17 @@ def is_empty(s: GameState, rid: int) -> bool:
 
 
 def is_immune(s: GameState, rid: int) -> bool:
-    """Hole-in-the-Ground, Hero or Dragon: immune to enemy conquests and powers."""
+    """Immune to enemy conquests and powers: Hole-in-the-Ground, Hero, Dragon, Great Ancient,
+    Queen, or (immune to everyone) the Balrog or the Ghost."""
     m = s.regions[rid].markers
     # Markers at zero are deleted (drop_marker), so presence means at least one.
-    return bool(m) and ("hole" in m or "hero" in m or "dragon" in m)
+    return bool(m) and any(k in m for k in IMMUNITY_MARKERS + SEALING_MARKERS)
+
+
+def is_sealed(s: GameState, rid: int) -> bool:
+    """Immune to every player, its own occupant included (the Balrog, the Ghost)."""
+    m = s.regions[rid].markers
+    return bool(m) and any(k in m for k in SEALING_MARKERS)
 
 
 def defence(s: GameState, rid: int) -> int:
@@ -122,11 +159,15 @@ def clear_region(s: GameState, rid: int) -> None:
     owner = s.races.get(r.race) if r.race else None
     if camps and owner is not None:
         owner.camps_free += camps
+    if r.markers.get("bag") and owner is not None:
+        # [SWU p.13] "you do not leave the Bag behind; rather you take it back in hand."
+        owner.pieces["bag"] = owner.pieces.get("bag", 0) + 1
     r.race = None
     r.owner = -1
     r.tokens = 0
-    for k in ("lair", "fortress", "hole", "hero", "dragon", "camp"):
-        r.markers.pop(k, None)
+    if r.markers:
+        for k in RACE_MARKERS:
+            r.markers.pop(k, None)
 
 
 def roll_die(s: GameState) -> int:

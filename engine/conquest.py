@@ -8,13 +8,27 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import abilities, cost_abilities, flag
-from .board import clear_region, event, is_empty, is_immune, mapdef, regions_of
-from .content import RegionDef
+from .abilities import TREASURES, Ability, abilities, cost_abilities, flag, in_force
+from .board import (
+    IMMUNITY_MARKERS,
+    MARKER_NAMES,
+    SEALING_MARKERS,
+    add_marker,
+    clear_region,
+    event,
+    is_empty,
+    is_immune,
+    is_sealed,
+    mapdef,
+    regions_of,
+)
+from .content import RegionDef, treasures
 from .market import remove_race
 from .state import GameState, RaceState
 
 BASE_COST = 2
+#: [SWU p.5] "The River only costs 1 token to conquer".
+RIVER_COST = 1
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
 
@@ -28,7 +42,7 @@ def is_first_conquest(s: GameState, race: RaceState) -> bool:
 def reach(s: GameState, race: RaceState) -> set[int] | None:
     """Regions the race may attack by position; None means every region of the map."""
     m = mapdef(s)
-    abl = abilities(race)
+    abl = in_force(s, race)
     own = regions_of(s, race.name)
     first = not own
     if any(a.reaches_anywhere(s, race, first) for a in abl):
@@ -44,7 +58,7 @@ def neighbourhood(s: GameState, race: RaceState, own: list[int]) -> set[int]:
     out: set[int] = set()
     for rid in own:
         out |= m.regions[rid].adjacent
-    for a in abilities(race):
+    for a in in_force(s, race):
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
@@ -83,7 +97,9 @@ def _problem(
         return f"You already hold region {rid}."
     if rdef.water and not water_ok:
         return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
-    if region.owner != race.owner and is_immune(s, rid):
+    if rdef.impassable:
+        return f"Region {rid} is an {rdef.terrain}: no one may enter it."
+    if (region.owner != race.owner or is_sealed(s, rid)) and is_immune(s, rid):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
     if region.owner not in (-1, race.owner) and not race.in_decline:
         defender = s.players[region.owner]
@@ -93,23 +109,60 @@ def _problem(
         if is_first_conquest(s, race):
             return f"Region {rid} is not on the border: a first conquest enters from the edge."
         return f"Region {rid} is not next to your regions."
+    if region.race is not None and region.race != race.name:
+        holder = s.races[region.race]
+        for a in abilities(holder):
+            if type(a).guard is not Ability.guard:
+                why = a.guard(s, holder, race, rid)
+                if why:
+                    return why
+        if power_proof(s, rid, race) and rid not in plain_reach(s, race):
+            return (
+                f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
+                "reach them, and it is not next to your regions."
+            )
     return None
+
+
+def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
+    """Gnomes: during other players' turns, no power, Place or Relic works against this
+    region [SWU p.10]; only the plain rules do."""
+    name = s.regions[rid].race
+    if name is None or name == attacker.name:
+        return False
+    defender = s.races[name]
+    return defender.owner != s.turn.seat and flag(defender, "power_proof")
+
+
+def plain_reach(s: GameState, race: RaceState) -> set[int]:
+    """Regions the race reaches by the plain rules: borders, or the edge on a first conquest."""
+    m = mapdef(s)
+    own = regions_of(s, race.name)
+    if not own:
+        return {r.id for r in m.regions if r.entry}
+    out: set[int] = set()
+    for rid in own:
+        out |= m.regions[rid].adjacent
+    return out
 
 
 def immunity_name(s: GameState, rid: int) -> str:
     """The marker that makes a region immune, for messages."""
     m = s.regions[rid].markers
-    for key, label in (("hole", "Hole-in-the-Ground"), ("hero", "Hero"), ("dragon", "Dragon")):
+    for key in IMMUNITY_MARKERS + SEALING_MARKERS:
         if m.get(key):
-            return label
+            return MARKER_NAMES[key]
     return "immune"
 
 
 def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
     region = s.regions[rid]
-    cost = BASE_COST + region.tokens
     m = region.markers
+    if mapdef(s).regions[rid].river and region.tokens == 0:
+        cost = RIVER_COST
+    else:
+        cost = BASE_COST + region.tokens
     if m:
         cost += (
             m.get("mountain", 0)
@@ -118,9 +171,20 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
             + m.get("camp", 0)
             + m.get("lost_tribe", 0)
             + m.get("monster", 0)
+            + m.get("black_mountain", 0)
+            + m.get("armor", 0)
+            + m.get("keep", 0)
         )
+    proof: bool | None = None
     for a in cost_abilities(race):
-        cost += a.cost_delta(s, race, rid)
+        delta = a.cost_delta(s, race, rid)
+        if delta < 0:
+            # Penalties always count; savings do not against Gnomes (ruling U-R4).
+            if proof is None:
+                proof = power_proof(s, rid, race)
+            if proof:
+                continue
+        cost += delta
     return cost if cost > 1 else 1
 
 
@@ -140,11 +204,12 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
     defender_name = region.race
     lost = 0
     defender = None
+    defender_seat = -1
     if defender_name is not None:
         defender = s.races[defender_name]
         held = region.tokens
         loss = 1
-        for a in abilities(defender):
+        for a in in_force(s, defender):
             loss = min(loss, a.losses)
         if how == "enchant":
             loss = 1
@@ -156,8 +221,9 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
             and region.owner not in turn.attacked
         ):
             turn.attacked.append(region.owner)
+        defender_seat = region.owner
     tribe = region.markers.pop("lost_tribe", 0)
-    region.markers.pop("monster", None)
+    monsters = region.markers.pop("monster", 0)
     clear_region(s, rid)
     region.race = race.name
     region.owner = race.owner
@@ -179,11 +245,30 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
         defender_seat=defender.owner if defender is not None else None,
         lost=lost,
         lost_tribe=bool(tribe),
+        **({"monsters": monsters} if monsters else {}),
     )
+    if defender is not None and defender_seat != race.owner:
+        for a in in_force(s, defender):
+            a.on_lost(s, defender, race, rid)
     if defender is not None and defender.in_decline and not regions_of(s, defender.name):
         # Gone now, not when the turn closes: the banner is back under the stack before the
         # next conquest of this turn.
         defender.hand = 0
         remove_race(s, defender.name)
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_conquer(s, race, rid)
+    if monsters and s.treasures:
+        discover(s, race, rid)
+
+
+def discover(s: GameState, race: RaceState, rid: int) -> None:
+    """[SWU p.5] Taking a Monster region "immediately draws a marker from the top of the
+    stack of Popular Places & Righteous Relics, and places it into the Region just captured";
+    its power "comes into play immediately" [SWU p.13]."""
+    key = s.treasures.pop(0)
+    add_marker(s, rid, key)
+    t = treasures()[key]
+    event(s, "discover", seat=race.owner, race=race.name, region=rid, treasure=key, sort=t.kind)
+    ability = TREASURES.get(key)
+    if ability is not None:
+        ability.on_discover(s, race, rid)

@@ -12,10 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+from .worlds import WATER, WORLDS
 
-#: Terrains that only Seafaring races may enter.
-WATER = frozenset({"Sea", "Lake"})
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +38,22 @@ class PowerDef:
 
 
 @dataclass(frozen=True, slots=True)
+class TreasureDef:
+    """A Righteous Relic or Popular Place: its marker key, names and kind."""
+
+    key: str
+    name: str
+    fr: str
+    kind: str
+    set: str
+
+    @property
+    def relic(self) -> bool:
+        """Relics move to the region where they were last used; Places never move."""
+        return self.kind == "relic"
+
+
+@dataclass(frozen=True, slots=True)
 class RegionDef:
     """One region of a printed map, with everything the rules derive from the map alone."""
 
@@ -49,11 +64,12 @@ class RegionDef:
     entry: bool
     adjacent: frozenset[int]
     coastal: bool
-
-    @property
-    def water(self) -> bool:
-        """Seas and Lakes: closed to everyone but Seafaring races."""
-        return self.terrain in WATER
+    #: Seas and Lakes: closed to everyone but Seafaring races.
+    water: bool = False
+    #: The Underground River: 1 token to conquer when empty, emptied at redeployment.
+    river: bool = False
+    #: An Abysmal Chasm: never entered, never crossed.
+    impassable: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +113,15 @@ def powers() -> dict[str, PowerDef]:
 
 
 @cache
+def treasures() -> dict[str, TreasureDef]:
+    """All Relics and Places by marker key, in the order of the data file."""
+    return {
+        t["key"]: TreasureDef(t["key"], t["name"], t["fr"], t["kind"], t["set"])
+        for t in _read("treasures.json")["treasures"]
+    }
+
+
+@cache
 def components() -> dict[str, Any]:
     """Physical limits of the box: marker counts, die faces, starting coins."""
     return _read("components.json")
@@ -111,9 +136,14 @@ def build_map(raw: dict[str, Any]) -> MapDef:
         for n in r["adjacent"]:
             if r["id"] not in by_id[n]["adjacent"]:
                 raise ValueError(f"map {raw['id']}: {r['id']} lists {n} but not the reverse")
+    world = WORLDS.get(raw.get("world", "surface"))
+    crossable = world.crossable if world else frozenset()
+    impassable = world.impassable if world else frozenset()
+    # Coastal: bordering a Sea or Lake (Tritons) or the River (Fisher).
+    shore = WATER | crossable
     regions = []
     for r in raw["regions"]:
-        coastal = any(by_id[n]["terrain"] in WATER for n in r["adjacent"])
+        coastal = any(by_id[n]["terrain"] in shore for n in r["adjacent"])
         regions.append(
             RegionDef(
                 id=r["id"],
@@ -123,6 +153,9 @@ def build_map(raw: dict[str, Any]) -> MapDef:
                 entry=r["entry"] or r["edge"],
                 adjacent=frozenset(r["adjacent"]),
                 coastal=coastal,
+                water=r["terrain"] in WATER,
+                river=r["terrain"] in crossable,
+                impassable=r["terrain"] in impassable,
             )
         )
     return MapDef(
@@ -213,8 +246,10 @@ def clear_maps() -> None:
     _builtin_map.cache_clear()
 
 
-def map_for_players(players: int) -> str:
-    """The printed base-game map for a player count."""
+def map_for_players(players: int, world: str = "surface") -> str:
+    """The built-in map of a world for a player count (``sw-3p``, ``swu-3p``)."""
     if not 2 <= players <= 5:
         raise ValueError("Small World is played by 2 to 5 players")
-    return f"sw-{players}p"
+    if world not in WORLDS:
+        raise ValueError(f"unknown world {world!r} (known: {', '.join(sorted(WORLDS))})")
+    return f"{WORLDS[world].map_prefix}-{players}p"

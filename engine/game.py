@@ -13,6 +13,9 @@ from .state import GameState, to_dict
 
 #: Actions after which undo is impossible: they reveal a combo or roll the die.
 IRREVERSIBLE = (PickCombo, Reinforce, RollBerserk)
+#: Events that show something hidden or random: undo stops at the action that caused them
+#: (a Monster region's conquest reveals the top Place or Relic, whatever the action was).
+REVEALING_EVENTS = frozenset({"discover", "roll", "berserk", "draw"})
 
 
 @dataclass(frozen=True)
@@ -63,11 +66,15 @@ class Game:
         """Why ``seat`` may not undo now, or None if it may."""
         if not self.log or self.log[-1][0] != seat or to_act(self.state) != seat:
             return "You have nothing to undo."
-        if isinstance(parse(self.log[-1][1]), IRREVERSIBLE):
+        last = parse(self.log[-1][1])
+        if isinstance(last, IRREVERSIBLE) or last.reveals:
             return "Undo stops at the last die roll or combo reveal."
         before = self._replay(self.log[:-1])
         if (before.round, before.turn.seat) != (self.state.round, self.state.turn.seat):
             return "That action ended a turn; it cannot be undone."
+        new = self.state.events[len(before.events) :]
+        if any(e.get("kind") in REVEALING_EVENTS for e in new):
+            return "Undo stops at the last die roll or at what was revealed."
         return None
 
     def undo(self, seat: int) -> GameState:

@@ -6,12 +6,13 @@ race In Decline off the map, and that race's banner returns at once [SW p.6].
 
 from __future__ import annotations
 
-from .abilities import flag
+from .abilities import POWERS, Ability
 from .board import clear_region, event
 from .rng import shuffled
 from .state import Combo, GameState
 
 MARKET_SIZE = 6
+_NONE = Ability()
 
 
 def refill_market(s: GameState) -> None:
@@ -38,7 +39,8 @@ def remove_race(s: GameState, name: str) -> None:
     p = s.players[race.owner]
     if name in p.declined:
         p.declined.remove(name)
-    if flag(race, "decline_limit_exempt") or not race.in_decline:
+    # The badge went to the discard on decline unless it kept working there (Spirit, Muddy).
+    if not race.in_decline or POWERS.get(race.power, _NONE).in_decline:
         s.power_discard.append(race.power)
     s.race_stack.append(name)
     event(s, "vanish", seat=race.owner, race=name, regions=emptied)

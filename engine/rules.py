@@ -11,7 +11,7 @@ from typing import Any
 
 from . import powers as _powers  # noqa: F401  (registers the special powers)
 from . import races as _races  # noqa: F401  (registers the races)
-from .abilities import abilities, flag
+from .abilities import POWERS, Ability, flag, in_force
 from .actions import (
     Abandon,
     Action,
@@ -25,7 +25,7 @@ from .actions import (
     PickCombo,
     Reinforce,
 )
-from .board import clear_region, event, regions_of, roll_die, tokens_on_board
+from .board import clear_region, event, mapdef, regions_of, roll_die, tokens_on_board
 from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, targets
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
@@ -92,7 +92,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
-            berserk = any(a.name == "Berserk" for a in abilities(race))
+            berserk = any(a.name == "Berserk" for a in in_force(s, race))
             for rid in targets(s, race):
                 cost = conquest_cost(s, race, rid)
                 if die:
@@ -128,7 +128,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
 
 def _ability_actions(s: GameState, race: RaceState) -> list[Action]:
     out: list[Action] = []
-    for a in abilities(race):
+    for a in in_force(s, race):
         out.extend(a.actions(s, race))
     return out
 
@@ -139,7 +139,7 @@ def owed(s: GameState, race: RaceState) -> Action | None:
     None when nothing is owed. While something is, ending the redeployment is refused, and a
     deadline applies this default instead (``default_action``).
     """
-    for a in abilities(race):
+    for a in in_force(s, race):
         due = a.owed(s, race)
         if due is not None:
             return due
@@ -147,7 +147,7 @@ def owed(s: GameState, race: RaceState) -> Action | None:
 
 
 def _owed_reason(s: GameState, race: RaceState) -> str | None:
-    for a in abilities(race):
+    for a in in_force(s, race):
         if a.owed(s, race) is not None:
             return a.owed_reason(s, race)
     return None
@@ -251,7 +251,7 @@ def _explain(s: GameState, action: Action) -> str:
         why = _owed_reason(s, race) if race is not None and t.phase != CONQUER else None
         return why or "That step is not available now."
     if race is not None:
-        for a in abilities(race):
+        for a in in_force(s, race):
             if isinstance(action, a.handles):
                 why = a.refusal(s, race, action)
                 if why:
@@ -314,7 +314,7 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
 
 def _perform(s: GameState, race: RaceState, action: Action) -> None:
     """Hand a special action to the race's banner or badge that handles it."""
-    owner = next((a for a in abilities(race) if isinstance(action, a.handles)), None)
+    owner = next((a for a in in_force(s, race) if isinstance(action, a.handles)), None)
     if owner is None:
         raise IllegalAction(f"{action.text!r} is not possible now.")
     owner.perform(s, race, action)
@@ -348,7 +348,7 @@ def _pick(s: GameState, seat: int, index: int) -> None:
         paid=index,
         took=combo.coins,
     )
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_pick(s, race)
     refill_market(s)
 
@@ -384,9 +384,33 @@ def _end_conquests(s: GameState) -> None:
     race = acting_race(s)
     assert race is not None
     s.turn.berserk_die = None
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_conquests_end(s, race)
+    empty_river(s, race)
     s.turn.phase = REDEPLOY
+
+
+def empty_river(s: GameState, race: RaceState) -> None:
+    """[SWU p.7] "If the player conquered any River Regions during his turn, he must now empty
+    these Regions and redeploy the corresponding Troops into other (non-River) regions",
+    unless a power lets the race stay (Kraken).
+
+    The tokens come back to hand at the start of the redeployment, where the player places
+    them like any other; a public ``river`` event says how many left which regions.
+    """
+    if flag(race, "stays_in_river"):
+        return
+    defs = mapdef(s).regions
+    left = []
+    count = 0
+    for rid, r in enumerate(s.regions):
+        if r.race == race.name and defs[rid].river:
+            race.hand += r.tokens
+            count += r.tokens
+            clear_region(s, rid)
+            left.append(rid)
+    if left:
+        event(s, "river", seat=race.owner, race=race.name, tokens=count, regions=left)
 
 
 # --- end of turn ----------------------------------------------------------------------------
@@ -422,10 +446,10 @@ def _end_turn(s: GameState, stout_decline: bool) -> None:
     t = s.turn
     race = s.races[t.race]  # type: ignore[index]
     _settle_owed(s, race)
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_redeploy_end(s, race)
     unready(s, race)
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.place_defaults(s, race)
     score(s, t.seat)
     race.turns += 1
@@ -444,7 +468,7 @@ def _finish(s: GameState) -> None:
         spread(s, race)
     else:
         unready(s, race)
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.place_defaults(s, race)
     if t.phase == CLOSING:
         t.pending.pop(0)
@@ -464,7 +488,7 @@ def score(s: GameState, seat: int) -> int:
         race = s.races[name]
         own = regions_of(s, name)
         total += len(own)
-        for a in abilities(race):
+        for a in in_force(s, race):
             total += a.score(s, race, own)
     p.coins += total
     event(s, "score", seat=seat, coins=total, private=True)
@@ -477,7 +501,7 @@ def go_into_decline(s: GameState, seat: int) -> None:
     race = s.races[p.active]  # type: ignore[index]
     keep_all = flag(race, "decline_keeps_all")
     exempt = flag(race, "decline_limit_exempt")
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_decline(s, race)
     if not exempt:
         for old in list(p.declined):
@@ -490,11 +514,18 @@ def go_into_decline(s: GameState, seat: int) -> None:
         if r.race == race.name and not keep_all:
             r.tokens = 1
     race.in_decline = True
-    if not exempt:
+    if not exempt and not _badge_stays(race):
         s.power_discard.append(race.power)
     p.active = None
     p.declined.append(race.name)
     event(s, "decline", seat=seat, race=race.name, power=race.power)
+
+
+def _badge_stays(race: RaceState) -> bool:
+    """[SWU p.8] The badge is discarded on decline "unless dictated otherwise (e.g. Muddy,
+    Reborn, Royal, etc...)": a power that still works in decline stays with its race and is
+    discarded when the race leaves the map (``remove_race``)."""
+    return POWERS.get(race.power, Ability()).in_decline
 
 
 def _decline_turn(s: GameState) -> None:
@@ -573,7 +604,7 @@ def start_turn(s: GameState, seat: int) -> None:
     for name in [p.active, *p.declined]:
         if name:
             race = s.races[name]
-            for a in abilities(race):
+            for a in in_force(s, race):
                 a.on_turn_start(s, race)
     event(s, "turn", seat=seat, round=s.round)
     for name in p.declined:
@@ -624,7 +655,7 @@ def ready(s: GameState, race: RaceState) -> None:
             r.tokens = 1
     race.hand += took
     s.turn.readied = taken
-    for a in abilities(race):
+    for a in in_force(s, race):
         a.on_ready(s, race)
     if race.hand > before:
         event(s, "ready", seat=race.owner, race=race.name, tokens=took, hand=race.hand)

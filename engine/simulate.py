@@ -37,10 +37,17 @@ class SimResult:
 
 
 def random_game(
-    players: int, seed: int, *, record: bool = False, max_actions: int = 5000
+    players: int,
+    seed: int,
+    *,
+    record: bool = False,
+    max_actions: int = 5000,
+    world: str = "surface",
+    map_id: str | None = None,
 ) -> SimResult:
-    """Play one random game to the end; ``record`` keeps the action log."""
-    s = new_game([f"P{i + 1}" for i in range(players)], seed)
+    """Play one random game to the end on ``world`` (or ``map_id``); ``record`` keeps the
+    action log."""
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, world=world)
     rng = random.Random(seed)
     log: list[tuple[int, str]] = []
     for _ in range(max_actions):
@@ -56,11 +63,11 @@ def random_game(
     return SimResult(s, log)
 
 
-def run(players: int, games: int, seed: int) -> tuple[int, float, int]:
+def run(players: int, games: int, seed: int, world: str = "surface") -> tuple[int, float, int]:
     """Play ``games`` random games; return (games, seconds, actions)."""
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        result = random_game(players, seed + i)
+        result = random_game(players, seed + i, world=world)
         actions += result.state.version
     return games, time.perf_counter() - start, actions

@@ -43,6 +43,8 @@ class RaceState:
     turns: int = 0
     holes_placed: int = 0
     camps_free: int = 0
+    #: Pieces the race holds off the map, by marker key (Silver Hammers, Mushroom Armor).
+    pieces: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -64,6 +66,8 @@ class PlayerState:
     declined: list[str] = field(default_factory=list)
     peace_with: int | None = None
     score_history: list[int] = field(default_factory=list)
+    #: Vengeful: the seats holding one of this player's Vengeance markers.
+    marks: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -95,6 +99,8 @@ class TurnState:
     berserk_die: int | None = None
     pending: list[Pending] = field(default_factory=list)
     readied: list[list[int]] = field(default_factory=list)
+    #: Once-a-turn things already used this turn, by key ("sword", "vampire:2", ...).
+    used: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -121,6 +127,10 @@ class GameState:
     options: dict[str, Any] = field(default_factory=dict)
     #: The JSON form of the map when it is not a built-in one (``map_id`` is then its key).
     custom_map: dict[str, Any] | None = None
+    #: The face-down stack of Places and Relics still hidden under Monsters (top first).
+    treasures: list[str] = field(default_factory=list)
+    #: The power the Stonehedge drew when it was discovered, once it has been.
+    stonehedge: str | None = None
 
     @property
     def over(self) -> bool:
@@ -134,6 +144,12 @@ class GameState:
 def to_dict(s: GameState) -> dict[str, Any]:
     """The state as JSON-ready dicts and lists."""
     d = _to_dict(s)
+    # Fields only the Underground uses are written only when set, so surface games keep
+    # the JSON form they always had.
+    if s.treasures:
+        d["treasures"] = list(s.treasures)
+    if s.stonehedge is not None:
+        d["stonehedge"] = s.stonehedge
     if s.custom_map is not None:
         # Only games on maps that are not built in carry one: built-in games keep their form.
         d["custom_map"] = json.loads(json.dumps(s.custom_map))
@@ -154,6 +170,7 @@ def _to_dict(s: GameState) -> dict[str, Any]:
                 "declined": list(p.declined),
                 "peace_with": p.peace_with,
                 "score_history": list(p.score_history),
+                **({"marks": list(p.marks)} if p.marks else {}),
             }
             for p in s.players
         ],
@@ -171,6 +188,7 @@ def _to_dict(s: GameState) -> dict[str, Any]:
                 "turns": r.turns,
                 "holes_placed": r.holes_placed,
                 "camps_free": r.camps_free,
+                **({"pieces": dict(r.pieces)} if r.pieces else {}),
             }
             for n, r in s.races.items()
         },
@@ -206,6 +224,7 @@ def _turn_to_dict(t: TurnState) -> dict[str, Any]:
         "berserk_die": t.berserk_die,
         "pending": [[p.seat, p.race, p.kind] for p in t.pending],
         "readied": [list(x) for x in t.readied],
+        **({"used": list(t.used)} if t.used else {}),
     }
 
 
@@ -232,6 +251,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         berserk_die=t["berserk_die"],
         pending=[Pending(*p) for p in t["pending"]],
         readied=[list(x) for x in t["readied"]],
+        used=list(t.get("used", [])),
     )
     return GameState(
         map_id=d["map_id"],
@@ -246,6 +266,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
                 list(p["declined"]),
                 p["peace_with"],
                 list(p["score_history"]),
+                list(p.get("marks", [])),
             )
             for p in d["players"]
         ],
@@ -264,6 +285,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
                 r["turns"],
                 r["holes_placed"],
                 r["camps_free"],
+                dict(r.get("pieces", {})),
             )
             for n, r in d["races"].items()
         },
@@ -279,6 +301,8 @@ def from_dict(d: dict[str, Any]) -> GameState:
         result=d["result"],
         options=dict(d["options"]),
         custom_map=None if custom is None else json.loads(json.dumps(custom)),
+        treasures=list(d.get("treasures", [])),
+        stonehedge=d.get("stonehedge"),
     )
 
 

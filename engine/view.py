@@ -155,6 +155,10 @@ def label(s: GameState, action: Action) -> str:
     def where(rid: int) -> str:
         return f"{rid} · {m.regions[rid].terrain}"
 
+    own = action.describe(s)
+    if own is not None:
+        return own
+
     if isinstance(action, PickCombo):
         if not 1 <= action.slot <= len(s.market):
             return action.text

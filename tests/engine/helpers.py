@@ -15,9 +15,11 @@ from engine.rules import ready
 from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
 
 
-def fresh(players: int = 2, seed: int = 1, map_id: str | None = None) -> GameState:
+def fresh(
+    players: int = 2, seed: int = 1, map_id: str | None = None, world: str = "surface"
+) -> GameState:
     """A new game whose turn state is reset so a test can stage any position."""
-    return new_game([f"P{i + 1}" for i in range(players)], seed, map_id)
+    return new_game([f"P{i + 1}" for i in range(players)], seed, map_id, world=world)
 
 
 def offer(s: GameState, race: str, power: str) -> GameState:
@@ -32,13 +34,19 @@ def offer(s: GameState, race: str, power: str) -> GameState:
     return s
 
 
-def start(*combos: tuple[str, str], players: int = 2, seed: int = 1) -> GameState:
+def start(
+    *combos: tuple[str, str],
+    players: int = 2,
+    seed: int = 1,
+    world: str = "surface",
+    map_id: str | None = None,
+) -> GameState:
     """A new game (its first turn really started) whose market opens with ``combos`` in order.
 
     Seat 0 picks the first for free with ``pick 1``; the others slide up, so the next seat's
     ``pick 1`` takes the second. Nothing else is staged.
     """
-    s = new_game([f"P{i + 1}" for i in range(players)], seed)
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, world=world)
     for race, power in reversed(combos):
         offer(s, race, power)
     return s

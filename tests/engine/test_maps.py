@@ -20,6 +20,8 @@ from engine.content import (
     custom_map,
     load_map,
     map_for_players,
+    powers,
+    races,
 )
 from engine.maps import SURFACE, UNDERGROUND, load_map_file, register_board, validate
 from engine.maps import MapError as MapFileError
@@ -452,15 +454,32 @@ def test_too_many_black_mountains() -> None:
     ]
 
 
-def test_new_game_refuses_an_underground_board(tmp_path: Path) -> None:
+def test_an_underground_board_sets_up_its_own_world(tmp_path: Path) -> None:
+    """[SWU "Setting up"] "Place 2 Monster tokens on each Region of the map featuring a Monster
+    symbol", draw "as many [Places and Relics] as there are Monster occupied regions", "Put a
+    Black Mountain marker on each Region" of that terrain; the banners are Underground's."""
     path = MAPS / "swu-2p.json"
+    m = load_map_file(path)
+    monsters = sorted(r.id for r in m.regions if "Monster" in r.features)
+    mountains = sorted(r.id for r in m.regions if r.terrain == "Black Mountain")
     for kwargs in (
         {"map_id": "swu-2p"},
         {"board": path},
-        {"board": load_map_file(path)},
+        {"board": m},
         {"map_id": str(write(tmp_path, raw("swu-2p"), "u.json"))},
+        {"world": "underground"},
     ):
-        with pytest.raises(ValueError, match="the Underground rules are not in the engine yet"):
-            new_game(["A", "B"], 1, **kwargs)  # type: ignore[arg-type]
+        s = new_game(["A", "B"], 1, **kwargs)  # type: ignore[arg-type]
+        on = {i: r.markers for i, r in enumerate(s.regions)}
+        assert sorted(i for i, mk in on.items() if mk.get("monster") == 2) == monsters
+        assert sorted(i for i, mk in on.items() if mk.get("black_mountain") == 1) == mountains
+        assert not any("lost_tribe" in mk or "mountain" in mk for mk in on.values())
+        assert len(s.treasures) == len(monsters) == len(set(s.treasures))
+        assert {c.race for c in s.market} <= {
+            n for n, d in races().items() if d.set == "underground"
+        }
+        assert {c.power for c in s.market} <= {
+            n for n, d in powers().items() if d.set == "underground"
+        }
     # The base game is untouched by the new world.
     assert new_game(["A", "B"], 1).map_id == "sw-2p"
