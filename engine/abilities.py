@@ -97,6 +97,16 @@ class Ability:
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
         """Called when conquests end, before redeployment (Skeletons' new tokens)."""
 
+    def must(self, s: GameState, race: RaceState) -> list[Action]:
+        """A choice the acting race must make before anything else, or [].
+
+        While any ability in force returns actions here, they are the only legal actions
+        and a deadline takes the first (the Flames' Volcano right after the pick, the
+        Balrog's first move when the Pentacle is found). An optional choice lists a
+        "do nothing" action too, first, so the deadline's default never uses a power.
+        """
+        return []
+
     def owed(self, s: GameState, race: RaceState) -> Action | None:
         """A choice the owner must still make before its redeployment may end, or None.
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import powers as _powers  # noqa: F401  (registers the special powers)
+from . import powers_underground as _powers_u  # noqa: F401
 from . import races as _races  # noqa: F401  (registers the races)
+from . import races_underground as _races_u  # noqa: F401
+from . import treasures as _treasures  # noqa: F401  (registers the Relics and Places)
 from .abilities import POWERS, Ability, flag, in_force
 from .actions import (
     Abandon,
@@ -83,6 +86,9 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
     race = acting_race(s)
     assert race is not None
+    forced = must(s, race)
+    if forced:
+        return forced
     out: list[Action] = []
     if t.phase == CONQUER:
         if can_decline(s):
@@ -124,6 +130,15 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
                 out.append(EndTurn(decline=True))
     return out
+
+
+def must(s: GameState, race: RaceState) -> list[Action]:
+    """The choice the acting race must make before anything else (``Ability.must``), or []."""
+    for a in in_force(s, race):
+        forced = a.must(s, race)
+        if forced:
+            return forced
+    return []
 
 
 def _ability_actions(s: GameState, race: RaceState) -> list[Action]:
@@ -174,6 +189,13 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
         return "The game is over."
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
+    race = acting_race(s)
+    if race is not None and s.turn.phase != PICK:
+        forced = must(s, race)
+        if forced:
+            if action in forced:
+                return None
+            return "First: " + "; or ".join(sorted({a.text for a in forced[:3]})) + "."
     if isinstance(action, (Deploy, Move)):
         return _redeploy_problem(s, action)
     if action in legal_actions(s, seat):
@@ -711,8 +733,8 @@ def _game_over(s: GameState) -> None:
 def default_action(s: GameState) -> Action | None:
     """What a deadline applies for the seat to act, so an absent player never stalls a game.
 
-    Not picked: the free combo at the top of the column. Conquering: stop (tokens stay where
-    they are). Redeploying: first any choice still owed (the Amazons' 4, one token a step),
+    Not picked: the free combo at the top of the column. A choice the race must make first
+    (``Ability.must``): its first option. Conquering: stop (tokens stay where they are). Redeploying: first any choice still owed (the Amazons' 4, one token a step),
     then end the turn (tokens in hand go back where they were readied from, the rest is
     spread). A defender: finish (their tokens are spread over their regions).
     """
@@ -721,9 +743,12 @@ def default_action(s: GameState) -> Action | None:
         return None
     if t.phase == PICK:
         return PickCombo(1)
+    race = acting_race(s)
+    forced = must(s, race) if race is not None else []
+    if forced:
+        return forced[0]
     if t.phase == CONQUER:
         return EndConquests()
-    race = acting_race(s)
     due = owed(s, race) if race is not None else None
     return due if due is not None else closing_action(s)
 
