@@ -65,6 +65,8 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
             "active": _race_view(s, p.active) if p.active else None,
             "declined": [_race_view(s, n) for n in p.declined],
             "peace_with": p.peace_with,
+            # Vengeful: the seats holding this player's Vengeance markers (public pieces).
+            "marks": list(p.marks),
         }
         if coins_visible(s, viewer, seat):
             entry["coins"] = p.coins
@@ -83,6 +85,8 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
                 "tokens": r.tokens,
                 "markers": dict(r.markers),
                 "in_decline": bool(r.race and s.races[r.race].in_decline),
+                "river": d.river,
+                "impassable": d.impassable,
             }
         )
     events = visible_events(s, s.last_events + s.events, viewer)
@@ -107,6 +111,10 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
             for i, c in enumerate(s.market)
         ],
         "stacks": {"races": len(s.race_stack), "powers": len(s.power_stack)},
+        # The Places and Relics still under Monsters are face down: only their number shows.
+        "hidden_treasures": len(s.treasures),
+        "stonehedge": s.stonehedge,
+        "world": m.world,
         "events": events,
         "result": s.result if s.turn.phase == OVER else None,
         "version": s.version,
@@ -128,6 +136,8 @@ def _race_view(s: GameState, name: str) -> dict[str, Any]:
         "in_decline": r.in_decline,
         "hand": r.hand,
         "tray": tray(s, name),
+        # Pieces kept in front of the player (Silver Hammers, Mushroom Armor, the Bag).
+        "pieces": dict(r.pieces),
     }
 
 

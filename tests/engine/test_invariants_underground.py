@@ -1,0 +1,113 @@
+"""Random-game invariants of Small World Underground, on every Underground map.
+
+Each game is played by the weighted random player of ``engine.simulate`` through
+``legal_actions``/``apply`` from a real ``new_game``; the checks below must hold after every
+action. ``UNDERGROUND_GAMES`` (environment) sets the games per map; the suite plays 2,000.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from engine import Game, GameConfig, apply, legal_actions, to_act
+from engine.abilities import flag
+from engine.board import mapdef, marker_limit, tray
+from engine.content import builtin_maps, load_map, races, treasures
+from engine.setup import new_game
+from engine.simulate import choose
+from engine.state import CONQUER, OVER, GameState, from_dict, from_json, to_dict, to_json
+
+GAMES_PER_MAP = int(os.environ.get("UNDERGROUND_GAMES", "2000"))
+MAPS = [m for m in builtin_maps() if load_map(m).world == "underground"]
+#: Pieces bounded by their count in the box: marker key -> where else they may be held.
+PIECES = ("armor", "ancient", "balrog", "ghost", "queen", "volcano", "bag", "hammer")
+
+
+def _check_step(s: GameState, start: dict[str, int]) -> None:
+    m = mapdef(s)
+    for name, race in s.races.items():
+        left = tray(s, name)
+        # [SWU p.4] "you are still limited by the total number of tokens physically available"
+        assert 0 <= left <= races()[name].tray, (name, left)
+        assert race.hand >= 0 and race.reserve >= 0
+    for p in s.players:
+        assert p.coins >= 0
+        assert len(p.marks) <= marker_limit("vengeance")
+    on_board: Counter[str] = Counter()
+    for rid, r in enumerate(s.regions):
+        d = m.regions[rid]
+        assert r.tokens >= 0
+        assert (r.race is None) == (r.tokens == 0), "a region holds a race iff it holds tokens"
+        if r.race is not None:
+            # One owner per region: the region's owner is its race's owner.
+            assert s.races[r.race].owner == r.owner
+        # "The Abysmal Chasms are impassable Regions ... inaccessible to the players."
+        assert not (d.impassable and r.race), rid
+        if d.river and r.race is not None:
+            # The River is emptied at redeployment unless a power lets a race stay (Kraken).
+            acting = s.turn.phase == CONQUER and s.turn.race == r.race
+            assert acting or flag(s.races[r.race], "stays_in_river"), (rid, r.race)
+        for key, n in r.markers.items():
+            on_board[key] += n
+    # Monsters never come back: 2 per Monster region not yet taken, none elsewhere.
+    assert on_board["monster"] <= start["monster"]
+    assert on_board["monster"] % 2 == 0
+    # Every Place or Relic is either still face down or on the map, once.
+    shown = [k for k in treasures() if on_board[k]]
+    assert all(on_board[k] == 1 for k in shown)
+    assert len(shown) + len(s.treasures) == start["treasures"]
+    assert not set(shown) & set(s.treasures)
+    held: Counter[str] = Counter()
+    for race in s.races.values():
+        held.update(race.pieces)
+    for key in PIECES:
+        assert on_board[key] + held[key] <= marker_limit(key), key
+    assert len(s.market) <= 6
+
+
+def _play(map_id: str, seed: int) -> None:
+    players = min(load_map(map_id).players)
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id)
+    start = {
+        "monster": sum(r.markers.get("monster", 0) for r in s.regions),
+        "treasures": len(s.treasures),
+    }
+    rng = random.Random(seed)
+    probe = random.Random(seed * 7919)
+    log: list[tuple[int, str]] = []
+    steps = 0
+    while (seat := to_act(s)) is not None:
+        actions = legal_actions(s, seat)
+        assert actions, "someone must act but has no legal action"
+        if probe.random() < 0.02:
+            # Every listed action applies (on a copy) without error.
+            for a in actions:
+                apply(from_dict(to_dict(s)), seat, a)
+        action = choose(rng, s, actions)
+        version = s.version
+        apply(s, seat, action)
+        assert s.version == version + 1
+        log.append((seat, action.text))
+        _check_step(s, start)
+        steps += 1
+        assert steps < 6000
+    assert s.turn.phase == OVER
+    assert s.round == s.turns
+    assert all(len(p.score_history) == s.turns for p in s.players)
+    assert from_json(to_json(s)) == s
+    replay = Game(GameConfig(tuple(p.name for p in s.players), seed, map_id), log).state
+    assert to_dict(replay) == to_dict(s)
+
+
+def test_every_underground_map_is_checked() -> None:
+    assert "swu-2p" in MAPS
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_random_underground_games_keep_invariants(map_id: str) -> None:
+    for seed in range(1, GAMES_PER_MAP + 1):
+        _play(map_id, seed)
