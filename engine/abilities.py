@@ -248,6 +248,25 @@ def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
     return found
 
 
+_FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
+_GUARD_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
+
+
 def flag(race: RaceState, attr: str) -> bool:
     """True if the race's banner or badge sets a boolean class flag, decline taken into account."""
-    return any(getattr(a, attr) for a in abilities(race))
+    key = (race.name, race.power, race.in_decline, attr)
+    found = _FLAG_CACHE.get(key)
+    if found is None:
+        found = _FLAG_CACHE[key] = any(getattr(a, attr) for a in abilities(race))
+    return found
+
+
+def guards(race: RaceState) -> tuple[Ability, ...]:
+    """The banner and badge in force that may refuse an attack on the race (``guard``)."""
+    key = (race.name, race.power, race.in_decline)
+    found = _GUARD_CACHE.get(key)
+    if found is None:
+        found = _GUARD_CACHE[key] = tuple(
+            a for a in abilities(race) if type(a).guard is not Ability.guard
+        )
+    return found

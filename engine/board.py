@@ -27,6 +27,8 @@ IMMUNITY_MARKERS = ("hole", "hero", "dragon", "ancient", "queen")
 #: Markers that make a region immune to every player, its own occupant included: the Balrog
 #: [SWU p.15] "immune to all players", and the Ghost by ruling (docs/rulings.md).
 SEALING_MARKERS = ("balrog", "ghost")
+_IMMUNE = frozenset(IMMUNITY_MARKERS + SEALING_MARKERS)
+_SEALED = frozenset(SEALING_MARKERS)
 #: Markers that belong to the race holding the region and leave with it when the region is
 #: conquered or abandoned: Troll Lairs, Fortresses, Holes, Heroes, the Dragon, Mushroom Armor
 #: (back to the box [SWU p.12]); Encampments and the Bag-o'-Many-Things go back to their
@@ -37,6 +39,17 @@ RACE_MARKERS = ("lair", "fortress", "hole", "hero", "dragon", "camp", "armor", "
 def mapdef(s: GameState) -> MapDef:
     """The map definition of this game."""
     return load_map(s.map_id)
+
+
+_RIVERS: dict[str, tuple[int, ...]] = {}
+
+
+def river_regions(s: GameState) -> tuple[int, ...]:
+    """Ids of the map's River regions (none on the surface), cached per map."""
+    found = _RIVERS.get(s.map_id)
+    if found is None:
+        found = _RIVERS[s.map_id] = tuple(r.id for r in mapdef(s).regions if r.river)
+    return found
 
 
 def regions_of(s: GameState, race: str) -> list[int]:
@@ -113,13 +126,13 @@ def is_immune(s: GameState, rid: int) -> bool:
     Queen, or (immune to everyone) the Balrog or the Ghost."""
     m = s.regions[rid].markers
     # Markers at zero are deleted (drop_marker), so presence means at least one.
-    return bool(m) and any(k in m for k in IMMUNITY_MARKERS + SEALING_MARKERS)
+    return bool(m) and not _IMMUNE.isdisjoint(m)
 
 
 def is_sealed(s: GameState, rid: int) -> bool:
     """Immune to every player, its own occupant included (the Balrog, the Ghost)."""
     m = s.regions[rid].markers
-    return bool(m) and any(k in m for k in SEALING_MARKERS)
+    return bool(m) and not _SEALED.isdisjoint(m)
 
 
 def defence(s: GameState, rid: int) -> int:

@@ -8,8 +8,9 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import TREASURES, Ability, abilities, cost_abilities, flag, in_force
+from .abilities import TREASURES, cost_abilities, flag, guards, in_force
 from .board import (
+    DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
     MARKER_NAMES,
     SEALING_MARKERS,
@@ -29,6 +30,7 @@ from .state import GameState, RaceState
 BASE_COST = 2
 #: [SWU p.5] "The River only costs 1 token to conquer".
 RIVER_COST = 1
+_DEFENCE = frozenset(DEFENCE_MARKERS)
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
 
@@ -111,12 +113,15 @@ def _problem(
         return f"Region {rid} is not next to your regions."
     if region.race is not None and region.race != race.name:
         holder = s.races[region.race]
-        for a in abilities(holder):
-            if type(a).guard is not Ability.guard:
-                why = a.guard(s, holder, race, rid)
-                if why:
-                    return why
-        if power_proof(s, rid, race) and rid not in plain_reach(s, race):
+        for a in guards(holder):
+            why = a.guard(s, holder, race, rid)
+            if why:
+                return why
+        if (
+            holder.owner != s.turn.seat
+            and flag(holder, "power_proof")
+            and rid not in plain_reach(s, race)
+        ):
             return (
                 f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
                 "reach them, and it is not next to your regions."
@@ -159,22 +164,14 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
     region = s.regions[rid]
     m = region.markers
-    if mapdef(s).regions[rid].river and region.tokens == 0:
+    if region.tokens == 0 and mapdef(s).regions[rid].river:
         cost = RIVER_COST
     else:
         cost = BASE_COST + region.tokens
     if m:
-        cost += (
-            m.get("mountain", 0)
-            + m.get("lair", 0)
-            + m.get("fortress", 0)
-            + m.get("camp", 0)
-            + m.get("lost_tribe", 0)
-            + m.get("monster", 0)
-            + m.get("black_mountain", 0)
-            + m.get("armor", 0)
-            + m.get("keep", 0)
-        )
+        for key, n in m.items():
+            if key in _DEFENCE:
+                cost += n
     proof: bool | None = None
     for a in cost_abilities(race):
         delta = a.cost_delta(s, race, rid)

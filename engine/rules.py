@@ -28,7 +28,7 @@ from .actions import (
     PickCombo,
     Reinforce,
 )
-from .board import clear_region, event, mapdef, regions_of, roll_die, tokens_on_board
+from .board import clear_region, event, regions_of, river_regions, roll_die, tokens_on_board
 from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, targets
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
@@ -86,7 +86,8 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
     race = acting_race(s)
     assert race is not None
-    forced = must(s, race)
+    working = in_force(s, race)
+    forced = _must(s, race, working)
     if forced:
         return forced
     out: list[Action] = []
@@ -98,7 +99,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
-            berserk = any(a.name == "Berserk" for a in in_force(s, race))
+            berserk = any(a.name == "Berserk" for a in working)
             for rid in targets(s, race):
                 cost = conquest_cost(s, race, rid)
                 if die:
@@ -107,7 +108,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                     out.append(Conquer(rid))
                 elif not berserk and cost - hand <= MAX_SHORT:
                     out.append(Reinforce(rid))
-        out.extend(_ability_actions(s, race))
+        out.extend(_ability_actions(s, race, working))
         out.append(EndConquests())
     elif t.phase in (REDEPLOY, CLOSING):
         own = regions_of(s, race.name)
@@ -122,7 +123,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 for dst in own:
                     if dst != src:
                         out.extend(Move(src, dst, n) for n in sorted({1, spare}))
-        out.extend(_ability_actions(s, race))
+        out.extend(_ability_actions(s, race, working))
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race) is None:
             closing = closing_action(s)
@@ -134,17 +135,25 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
 
 def must(s: GameState, race: RaceState) -> list[Action]:
     """The choice the acting race must make before anything else (``Ability.must``), or []."""
-    for a in in_force(s, race):
-        forced = a.must(s, race)
-        if forced:
-            return forced
+    return _must(s, race, in_force(s, race))
+
+
+def _must(s: GameState, race: RaceState, working: tuple[Ability, ...]) -> list[Action]:
+    for a in working:
+        if type(a).must is not Ability.must:
+            forced = a.must(s, race)
+            if forced:
+                return forced
     return []
 
 
-def _ability_actions(s: GameState, race: RaceState) -> list[Action]:
+def _ability_actions(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> list[Action]:
     out: list[Action] = []
-    for a in in_force(s, race):
-        out.extend(a.actions(s, race))
+    for a in in_force(s, race) if working is None else working:
+        if type(a).actions is not Ability.actions:
+            out.extend(a.actions(s, race))
     return out
 
 
@@ -420,13 +429,14 @@ def empty_river(s: GameState, race: RaceState) -> None:
     The tokens come back to hand at the start of the redeployment, where the player places
     them like any other; a public ``river`` event says how many left which regions.
     """
-    if flag(race, "stays_in_river"):
+    rivers = river_regions(s)
+    if not rivers or flag(race, "stays_in_river"):
         return
-    defs = mapdef(s).regions
     left = []
     count = 0
-    for rid, r in enumerate(s.regions):
-        if r.race == race.name and defs[rid].river:
+    for rid in rivers:
+        r = s.regions[rid]
+        if r.race == race.name:
             race.hand += r.tokens
             count += r.tokens
             clear_region(s, rid)
@@ -734,8 +744,9 @@ def default_action(s: GameState) -> Action | None:
     """What a deadline applies for the seat to act, so an absent player never stalls a game.
 
     Not picked: the free combo at the top of the column. A choice the race must make first
-    (``Ability.must``): its first option. Conquering: stop (tokens stay where they are). Redeploying: first any choice still owed (the Amazons' 4, one token a step),
-    then end the turn (tokens in hand go back where they were readied from, the rest is
+    (``Ability.must``): its first option. Conquering: stop (tokens stay where they are).
+    Redeploying: first any choice still owed (the Amazons' 4, one token a step), then end the
+    turn (tokens in hand go back where they were readied from, the rest is
     spread). A defender: finish (their tokens are spread over their regions).
     """
     t = s.turn
