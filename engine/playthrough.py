@@ -20,16 +20,18 @@ from typing import Any
 
 from .actions import Action
 from .cli import describe_event
+from .content import builtin_maps, map_for_players, treasures
 from .game import Game, GameConfig
 from .rules import legal_actions, to_act
 from .simulate import random_game
 from .state import OVER, GameState, to_json
 from .view import view, visible_events
 
-#: Where the golden files live, one per printed map: ``sw-{players}p.txt``.
+#: Where the golden files live, one per built-in map: ``sw-{players}p.txt``, ``swu-…``.
 GOLDEN_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
-#: The games the golden files hold: every base map, seed 1.
+#: The games the golden files hold: every map of each world, seed 1.
 GOLDEN_PLAYERS = (2, 3, 4, 5)
+GOLDEN_WORLDS = ("surface", "underground")
 GOLDEN_SEED = 1
 
 #: One letter per region marker in the board summary.
@@ -43,21 +45,34 @@ MARKER_CODES: dict[str, str] = {
     "hero": "R",
     "dragon": "D",
     "monster": "X",
+    "black_mountain": "B",
+    "armor": "A",
+    "volcano": "V",
+    "ancient": "G",
+    "balrog": "Z",
+    "ghost": "O",
+    "queen": "Q",
+    "bag": "S",
 }
+
+#: Places and Relics are shown by key in the board summary.
+TREASURE_KEYS = frozenset(treasures())
 
 LEGEND = """\
 # board: occupied regions as id:Race@seat x tokens ("~" after the race: in decline) and
 #   [markers], one letter per marker: M Mountain, L Troll Lair, F Fortress, C Encampment,
-#   H Hole-in-the-Ground, R Hero, D Dragon.
+#   H Hole-in-the-Ground, R Hero, D Dragon; Underground: B Black Mountain, A Mushroom Armor,
+#   G Great Ancient, Q Queen, O Ghost, Z Balrog, S Bag, V Volcano, and a Place or Relic by
+#   its key in braces ({keep}); empty regions with a piece are listed too.
 # legal: text forms grouped by verb ("conquer 1,4" = "conquer 1" and "conquer 4").
 # views: the coins each seat's view shows (its own total only until the game is over);
 #   "rest = public" means the rest of that view equals the public view.
 # public: the public view (races, hands, peace, stacks); it never holds a coin total."""
 
 
-def golden_path(players: int) -> Path:
-    """The golden file of the ``players``-player map."""
-    return GOLDEN_DIR / f"sw-{players}p.txt"
+def golden_path(players: int, world: str = "surface") -> Path:
+    """The golden file of the ``players``-player map of ``world``."""
+    return GOLDEN_DIR / f"{map_for_players(players, world)}.txt"
 
 
 # --- summaries ------------------------------------------------------------------------------
@@ -73,15 +88,20 @@ def board_line(v: dict[str, Any]) -> str:
     names = [p["name"] for p in v["players"]]
     parts = []
     for r in v["regions"]:
-        if not r["race"]:
+        found = "".join(f"{{{k}}}" for k in sorted(r["markers"]) if k in TREASURE_KEYS)
+        pieces = {"volcano", "ancient", "balrog", "ghost", "queen", "bag"} & set(r["markers"])
+        if not r["race"] and not found and not pieces:
             continue
-        decline = "~" if r["in_decline"] else ""
         codes = "".join(
             MARKER_CODES.get(k, k) * n for k, n in sorted(r["markers"].items()) if k in MARKER_CODES
         )
         marks = f"[{codes}]" if codes else ""
+        if not r["race"]:
+            parts.append(f"{r['id']}:-{marks}{found}")
+            continue
+        decline = "~" if r["in_decline"] else ""
         parts.append(
-            f"{r['id']}:{_abbr(r['race'])}{decline}@{names[r['owner']]}x{r['tokens']}{marks}"
+            f"{r['id']}:{_abbr(r['race'])}{decline}@{names[r['owner']]}x{r['tokens']}{marks}{found}"
         )
     return " ".join(parts) or "-"
 
@@ -103,7 +123,8 @@ def public_line(v: dict[str, Any]) -> str:
         races = []
         if p["active"]:
             a = p["active"]
-            races.append(f"{a['race']}/{a['power']} hand {a['hand']}")
+            held = "".join(f" {k} {n}" for k, n in sorted(a.get("pieces", {}).items()) if n)
+            races.append(f"{a['race']}/{a['power']} hand {a['hand']}{held}")
         races.extend(f"{d['race']}~" for d in p["declined"])
         if p["peace_with"] is not None:
             races.append(f"peace {names[p['peace_with']]}")
@@ -111,6 +132,10 @@ def public_line(v: dict[str, Any]) -> str:
     stacks = v["stacks"]
     pending = " ".join(f"{names[p['seat']]}:{_abbr(p['race'])}" for p in v["pending"])
     tail = f" · pending {pending}" if pending else ""
+    if v.get("hidden_treasures"):
+        tail += f" · hidden {v['hidden_treasures']}"
+    if v.get("stonehedge"):
+        tail += f" · stonehedge {v['stonehedge']}"
     return f"{' · '.join(seats)} · stacks {stacks['races']}/{stacks['powers']}{tail}"
 
 
@@ -169,11 +194,29 @@ def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[
 # --- the playthrough ------------------------------------------------------------------------
 
 
-def write_playthrough(players: int, seed: int) -> str:
+def _setup_line(s: GameState) -> str:
+    """Where setup put its markers: one group per marker kind setup lays out."""
+    groups = []
+    for key, label in (
+        ("lost_tribe", "lost tribes"),
+        ("mountain", "mountains"),
+        ("monster", "monsters"),
+        ("black_mountain", "black mountains"),
+    ):
+        ids = [str(i) for i, r in enumerate(s.regions) if r.markers.get(key)]
+        if ids or key in ("lost_tribe", "mountain"):
+            groups.append(f"{label} {' '.join(ids)}")
+    if s.treasures:
+        groups.append(f"hidden places and relics {len(s.treasures)}")
+    return "setup: " + " · ".join(groups)
+
+
+def write_playthrough(players: int, seed: int, world: str = "surface") -> str:
     """A seeded random game, replayed through ``Game`` and written out action by action."""
-    sim = random_game(players, seed, record=True)
+    map_id = map_for_players(players, world)
+    sim = random_game(players, seed, record=True, map_id=map_id)
     names = tuple(f"P{i + 1}" for i in range(players))
-    game = Game(GameConfig(players=names, seed=seed))
+    game = Game(GameConfig(players=names, seed=seed, map_id=None if world == "surface" else map_id))
     s = game.state
     lines = [
         f"# Small World playthrough · map {s.map_id} · {players} players · seed {seed} · "
@@ -181,10 +224,7 @@ def write_playthrough(players: int, seed: int) -> str:
         "# Written by engine/playthrough.py (python -m engine.playthrough --update).",
         LEGEND,
         "",
-        "setup: lost tribes "
-        + " ".join(str(i) for i, r in enumerate(s.regions) if r.markers.get("lost_tribe"))
-        + " · mountains "
-        + " ".join(str(i) for i, r in enumerate(s.regions) if r.markers.get("mountain")),
+        _setup_line(s),
     ]
     market = ""
     for step, (seat, text) in enumerate(sim.log, start=1):
@@ -244,13 +284,19 @@ def write_playthrough(players: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def update_golden(players: Sequence[int] = GOLDEN_PLAYERS) -> list[Path]:
+def golden_games() -> list[tuple[str, int]]:
+    """(world, players) of every golden file: each built-in map of each world."""
+    have = set(builtin_maps())
+    return [(w, n) for w in GOLDEN_WORLDS for n in GOLDEN_PLAYERS if map_for_players(n, w) in have]
+
+
+def update_golden(games: Sequence[tuple[str, int]] | None = None) -> list[Path]:
     """Rewrite the golden files; return their paths."""
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     written = []
-    for n in players:
-        path = golden_path(n)
-        path.write_text(write_playthrough(n, GOLDEN_SEED), encoding="utf-8")
+    for world, n in golden_games() if games is None else games:
+        path = golden_path(n, world)
+        path.write_text(write_playthrough(n, GOLDEN_SEED, world), encoding="utf-8")
         written.append(path)
     return written
 
@@ -261,12 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--update", action="store_true", help="rewrite tests/engine/golden/")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=GOLDEN_SEED)
+    parser.add_argument("--world", choices=GOLDEN_WORLDS, default="surface")
     args = parser.parse_args(argv)
     if args.update:
         for path in update_golden():
             print(f"wrote {path} ({path.stat().st_size} bytes)")
         return 0
-    sys.stdout.write(write_playthrough(args.players, args.seed))
+    sys.stdout.write(write_playthrough(args.players, args.seed, args.world))
     return 0
 
 

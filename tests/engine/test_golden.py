@@ -13,16 +13,16 @@ import re
 
 import pytest
 
-from engine.playthrough import GOLDEN_PLAYERS, GOLDEN_SEED, golden_path, write_playthrough
+from engine.playthrough import GOLDEN_SEED, golden_games, golden_path, write_playthrough
 
 #: Lines of unified diff shown on a mismatch; the rest is summarized.
 DIFF_LINES = 40
 
 
-@pytest.mark.parametrize("players", GOLDEN_PLAYERS)
-def test_playthrough_matches_golden(players: int) -> None:
-    text = write_playthrough(players, GOLDEN_SEED)
-    path = golden_path(players)
+@pytest.mark.parametrize(("world", "players"), golden_games())
+def test_playthrough_matches_golden(world: str, players: int) -> None:
+    text = write_playthrough(players, GOLDEN_SEED, world)
+    path = golden_path(players, world)
     if os.environ.get("UPDATE_GOLDEN") == "1":
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -48,8 +48,8 @@ def test_playthrough_matches_golden(players: int) -> None:
 def test_golden_views_show_only_own_coins() -> None:
     # Until the end, each seat's view shows its own total and the public line none at all.
     view_re = re.compile(r"(P\d) sees (P\d)=\d+(?: \(differs|$| ·)")
-    for players in GOLDEN_PLAYERS:
-        text = golden_path(players).read_text(encoding="utf-8")
+    for world, players in golden_games():
+        text = golden_path(players, world).read_text(encoding="utf-8")
         game, _, _end = text.partition("\n# end")
         for line in game.splitlines():
             if line.startswith("public:"):
@@ -61,5 +61,5 @@ def test_golden_views_show_only_own_coins() -> None:
 
 
 def test_golden_files_stay_small() -> None:
-    for players in GOLDEN_PLAYERS:
-        assert golden_path(players).stat().st_size < 300_000
+    for world, players in golden_games():
+        assert golden_path(players, world).stat().st_size < 300_000
