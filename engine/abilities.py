@@ -69,6 +69,15 @@ class Ability:
         """Regions the race may reach beyond plain adjacency (Underworld's Caverns)."""
         return _NO_REGIONS
 
+    def neighbours_of(self, s: GameState, race: RaceState, rid: int) -> frozenset[int]:
+        """Regions the race treats as adjacent to its region ``rid`` beyond shared borders
+        (Spiderines: every region bordering a Chasm; Lizardmen: lands across the River)."""
+        return _NO_REGIONS
+
+    def extra_entries(self, s: GameState, race: RaceState) -> frozenset[int]:
+        """Regions besides the board's edge where a first conquest may enter (Spiderines)."""
+        return _NO_REGIONS
+
     def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
         """Called after the race took ``rid`` (Troll Lair, Hole-in-the-Ground)."""
 
@@ -78,7 +87,11 @@ class Ability:
         return None
 
     def on_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
-        """Defender side: ``attacker`` just took ``rid`` from ``race`` (Martyr, Vengeful)."""
+        """Defender side: ``attacker`` just took ``rid`` from ``race`` (Martyr)."""
+
+    def on_seat_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
+        """Called on every race of a seat, active and In Decline, after an opponent's
+        ``attacker`` took ``rid`` from any race of that seat (Vengeful: "any of your races")."""
 
     def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
         """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""

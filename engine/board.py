@@ -31,9 +31,21 @@ _IMMUNE = frozenset(IMMUNITY_MARKERS + SEALING_MARKERS)
 _SEALED = frozenset(SEALING_MARKERS)
 #: Markers that belong to the race holding the region and leave with it when the region is
 #: conquered or abandoned: Troll Lairs, Fortresses, Holes, Heroes, the Dragon, Mushroom Armor
-#: (back to the box [SWU p.12]); Encampments and the Bag-o'-Many-Things go back to their
-#: owner's hand instead (``clear_region``).
-RACE_MARKERS = ("lair", "fortress", "hole", "hero", "dragon", "camp", "armor", "bag")
+#: (back to the box [SWU p.12]), the Great Ancient (off the map until the Cultists place it
+#: again, by ruling), the Queen (by ruling: it leaves with the Royal region); Encampments and
+#: the Bag-o'-Many-Things go back to their owner's hand instead (``clear_region``).
+RACE_MARKERS = (
+    "lair",
+    "fortress",
+    "hole",
+    "hero",
+    "dragon",
+    "camp",
+    "armor",
+    "bag",
+    "ancient",
+    "queen",
+)
 
 
 def mapdef(s: GameState) -> MapDef:
@@ -68,12 +80,15 @@ def tokens_on_board(s: GameState, race: str) -> int:
 
 
 def tray(s: GameState, race: str) -> int:
-    """Tokens of a race still in the box: total minus board, hand and off-board reserve."""
+    """Tokens of a race still in the box: total minus board, hand and off-board reserve.
+
+    Tokens the race only borrows (Silver Hammers in play) are not its own: they are added back.
+    """
     total = races()[race].tray
     rs = s.races.get(race)
     if rs is None:
         return total
-    return total - tokens_on_board(s, race) - rs.hand - rs.reserve
+    return total - tokens_on_board(s, race) - rs.hand - rs.reserve + rs.borrowed
 
 
 def marker_total(s: GameState, marker: str) -> int:

@@ -1,6 +1,7 @@
 """Play Small World in a terminal, time random games, check map files.
 
-``python -m engine play|simulate|maps``.
+``python -m engine play|simulate|maps``; ``--world underground`` plays or times Small World
+Underground on the project's board for the player count (``swu-3p``...).
 
 ``play`` is a hot-seat game: every step prints the board as the seat to act may see it (through
 ``engine.view``, so only that seat's coins appear), then the numbered legal actions. Input and
@@ -17,7 +18,7 @@ from typing import Any, TextIO
 from . import glossary
 from .actions import Action, parse
 from .board import MARKER_NAMES, mapdef
-from .content import build_map, builtin_maps, load_map, map_for_players
+from .content import DATA_DIR, build_map, builtin_maps, load_map, map_for_players, treasures
 from .errors import EngineError
 from .game import Game, GameConfig
 from .maps import land_count, land_entries, read_map_file
@@ -25,6 +26,7 @@ from .rules import default_action, legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
 from .view import and_list, label, plural, view, visible_events
+from .worlds import WORLDS
 
 HELP = """\
 Commands:
@@ -51,11 +53,19 @@ class InputError(EngineError):
 # --- rendering ------------------------------------------------------------------------------
 
 
+def piece_name(key: str) -> str:
+    """The readable name of a marker key: a piece of the box, or a Place or Relic."""
+    if key in MARKER_NAMES:
+        return MARKER_NAMES[key]
+    found = treasures().get(key)
+    return found.name if found is not None else key.replace("_", " ")
+
+
 def _markers(markers: dict[str, int]) -> str:
     order = list(MARKER_NAMES)
     names = []
     for key in sorted(markers, key=lambda k: (order.index(k) if k in order else len(order), k)):
-        name = MARKER_NAMES.get(key, key)
+        name = piece_name(key)
         names.append(name if markers[key] == 1 else f"{name} ×{markers[key]}")
     return ", ".join(names)
 
@@ -80,10 +90,11 @@ def render_state(s: GameState, viewer: int | None) -> list[str]:
             f"{price}{on_it}"
         )
     lines.append("Regions:")
+    width = max(8, *(len(r["terrain"]) for r in v["regions"]))
     for r in v["regions"]:
         if not r["race"] and not r["markers"]:
             continue
-        parts = [f"  {r['id']:>2} {r['terrain']:<8}"]
+        parts = [f"  {r['id']:>2} {r['terrain']:<{width}}"]
         if r["race"]:
             decline = " (decline)" if r["in_decline"] else ""
             parts.append(f" {r['race']} of {names[r['owner']]} ×{r['tokens']}{decline}")
@@ -113,8 +124,93 @@ def render_actions(s: GameState, actions: Sequence[Action]) -> list[str]:
     return [f"  {i:>{width}}. {label(s, a)}  [{a.text}]" for i, a in enumerate(actions, start=1)]
 
 
+#: Event fields naming a seat, read as the player's name by the generic line.
+_SEAT_FIELDS = frozenset({"to", "victim", "by", "ally", "defender_seat", "owner", "from"})
+#: Event fields counting something, read as "3 tokens" by the generic line.
+_COUNT_FIELDS = {"tokens": "token", "coins": "coin", "hammers": "Silver Hammer"}
+
+
 def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
-    """One readable line for an event the reader may see (``visible_events`` decides)."""
+    """One readable line for an event the reader may see (``visible_events`` decides).
+
+    Kinds this front end knows get a sentence of their own; any other kind (the abilities
+    add their own events) and any known kind whose fields are not the expected ones get the
+    generic line of ``describe_any``, so an event never stops the game from being shown.
+    """
+    try:
+        text = _describe_known(e, names)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError):
+        text = None
+    return text if text is not None else describe_any(e, names)
+
+
+def _seat_name(seat: object, names: Sequence[str]) -> str | None:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return None
+
+
+def _field_text(key: str, value: Any, names: Sequence[str]) -> str | None:
+    """One field of an event in words, or None when it says nothing (empty, None)."""
+    words = key.replace("_", " ")
+    if value is None or value == [] or value == {}:
+        return None
+    if isinstance(value, bool):
+        # A flag that is off says nothing ("no lost tribe"), except a failed roll.
+        if key == "success":
+            return "success" if value else "failure"
+        return words if value else None
+    if key == "lost" and isinstance(value, int):
+        return f"lost {plural(value, 'token')}"
+    if key in _SEAT_FIELDS:
+        return f"{words} {_seat_name(value, names) or value}"
+    if key == "seats" and isinstance(value, list):
+        return "seats " + and_list([_seat_name(x, names) or str(x) for x in value])
+    if key in _COUNT_FIELDS and isinstance(value, int):
+        return plural(value, _COUNT_FIELDS[key])
+    if key in ("treasure", "piece", "relic", "place") and isinstance(value, str):
+        return piece_name(value)
+    if key == "regions" and isinstance(value, list):
+        return ("region " if len(value) == 1 else "regions ") + and_list([str(x) for x in value])
+    if isinstance(value, list):
+        return f"{words} " + and_list([str(x) for x in value])
+    if isinstance(value, dict):
+        inner = [_field_text(str(k), v, names) for k, v in value.items()]
+        return f"{words}: " + ", ".join(x for x in inner if x)
+    return f"{words} {value}"
+
+
+def describe_any(e: dict[str, Any], names: Sequence[str]) -> str:
+    """A readable line for any event: who, what (its kind in words) and its fields in words.
+
+    ``{"kind": "steal", "seat": 0, "race": "Drow", "victim": 1, "coins": 1}`` reads
+    ``P1's Drow: steal (victim P2, 1 coin)``; nothing is printed as ``key=value``.
+    """
+    what = str(e.get("kind", "event")).replace("_", " ")
+    seat = _seat_name(e.get("seat"), names)
+    race = e.get("race")
+    if seat and isinstance(race, str):
+        head = f"{seat}'s {race}: {what}"
+    elif seat:
+        head = f"{seat}: {what}"
+    else:
+        head = what[:1].upper() + what[1:]
+    skip = {"kind", "seat", "race", "private"}
+    parts: list[str | None] = []
+    for k, v in e.items():
+        if k in skip or (k == "defender_seat" and e.get("defender")):
+            continue
+        if k == "defender" and isinstance(v, str):
+            owner = _seat_name(e.get("defender_seat"), names)
+            parts.append(f"from {owner}'s {v}" if owner else f"from the {v}")
+        else:
+            parts.append(_field_text(str(k), v, names))
+    shown = [p for p in parts if p]
+    return f"{head} ({', '.join(shown)})" if shown else head
+
+
+def _describe_known(e: dict[str, Any], names: Sequence[str]) -> str | None:
+    """The sentence of an event kind this front end knows; None for any other kind."""
 
     def who(key: str = "seat") -> str:
         seat = e.get(key)
@@ -179,10 +275,25 @@ def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
         spread = f"{plural(n, 'token')} left in hand {was} spread over {regions()}"
         return f"{who()}'s {e['race']}: {spread}"
     if kind == "placed":
-        one, many = ("Hero", "Heroes") if e["piece"] == "hero" else ("Encampment", "Encampments")
+        one = piece_name(e["piece"])
+        many = "Heroes" if e["piece"] == "hero" else f"{one}s"
         n = len(e["regions"])
         return (
             f"{who()}'s {e['race']}: {n} {one if n == 1 else many} left unplaced put in {regions()}"
+        )
+    if kind == "discover":
+        # [SWU p.5] Conquering a Monster region reveals the Place or Relic hidden under it.
+        found = treasures()[e["treasure"]]
+        sort = "Righteous Relic" if found.relic else "Popular Place"
+        return f"{who()}'s {e['race']} discover {found.name} (a {sort}) in region {e['region']}"
+    if kind == "river":
+        # [SWU p.7] River regions conquered this turn are emptied at redeployment.
+        n = e["tokens"]
+        leave = "leaves" if n == 1 else "leave"
+        where = ("region " if len(e["regions"]) == 1 else "regions ") + regions()
+        return (
+            f"{who()}'s {e['race']}: {plural(n, 'token')} {leave} the River ({where}) "
+            "to be redeployed"
         )
     if kind == "score":
         return f"{who()} scores {plural(e['coins'], 'coin')}"
@@ -195,9 +306,7 @@ def describe_event(e: dict[str, Any], names: Sequence[str]) -> str:
         if winners:
             return f"Game over: {and_list(winners)} share the victory"
         return "Game over"
-    # A kind this front end does not know yet: still words, not a dump.
-    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.items() if k != "kind")
-    return f"{str(kind).replace('_', ' ')}: {rest}" if rest else str(kind)
+    return None
 
 
 def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str]:
@@ -218,6 +327,9 @@ def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str
         tribe = r["markers"].get("lost_tribe")
         if tribe:
             parts.append(f"a Lost Tribe, {plural(tribe, 'token')}")
+        monsters = r["markers"].get("monster")
+        if monsters:
+            parts.append(f"Monsters, {plural(monsters, 'token')}")
         return "; ".join(parts)
 
     d = m.regions[rid]
@@ -229,7 +341,7 @@ def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str
         facts.append("coastal")
     lines = [f"Region {rid}: " + ", ".join(facts)]
     lines.append("  Held by: " + (holder(r) or "nobody (empty)"))
-    pieces = {k: n for k, n in r["markers"].items() if n and k != "lost_tribe"}
+    pieces = {k: n for k, n in r["markers"].items() if n and k not in ("lost_tribe", "monster")}
     if pieces:
         lines.append("  Pieces: " + _markers(pieces))
     lines.append("  Adjacent:")
@@ -397,9 +509,15 @@ def play(
     *,
     inp: TextIO,
     out: TextIO,
+    world: str = "surface",
 ) -> int:
-    """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams."""
+    """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams.
+
+    Without ``map_id`` the game is on the built-in map of ``world`` for the player count
+    (``sw-3p``, ``swu-3p``).
+    """
     names = tuple(f"P{i + 1}" for i in range(players))
+    map_id = map_id or map_for_players(players, world)
     game = Game(GameConfig(players=names, seed=seed, map_id=map_id))
     return run_play(game, inp, out)
 
@@ -407,9 +525,10 @@ def play(
 # --- simulate -------------------------------------------------------------------------------
 
 
-def simulate_line(players: int, games: int, seed: int) -> str:
-    """Play ``games`` random games and return ``games=N games_per_s=X actions_per_s=Y``."""
-    n, seconds, actions = run(players, games, seed)
+def simulate_line(players: int, games: int, seed: int, world: str = "surface") -> str:
+    """Play ``games`` random games on ``world`` and return ``games=N games_per_s=X
+    actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world)
     seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
@@ -435,14 +554,22 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
     return status
 
 
+#: What a map's ``about`` says when the board is the project's own drawing (docs/maps.md).
+OWN_LAYOUT = "project's own layout"
+
+
 def list_maps(out: TextIO) -> int:
-    """One line per built-in map: id, name, players, turns and size."""
+    """One line per built-in map: id, name, world, players, turns and size; a board the
+    project drew itself (its ``about`` says so) is marked as not the printed board."""
     for map_id in builtin_maps():
         m = load_map(map_id)
         players = "/".join(str(n) for n in m.players)
+        data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
+        about = data.get("about", "") if isinstance(data, dict) else ""
+        own = " · the project's own layout, not the printed board" if OWN_LAYOUT in about else ""
         out.write(
             f"{m.id}: {m.name} · world {m.world} · {players} players · {m.turns} turns · "
-            f"{len(m.regions)} regions ({land_count(m)} land)\n"
+            f"{len(m.regions)} regions ({land_count(m)} land){own}\n"
         )
     return 0
 
@@ -457,7 +584,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=3, help="2 to 5 (default 3)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--map", dest="map_id", default=None, help="e.g. sw-3p (default: by players)")
+    p.add_argument(
+        "--world",
+        choices=sorted(WORLDS),
+        default=None,
+        help="surface (default) or underground: the built-in map of that world",
+    )
     sim = sub.add_parser("simulate", help="play random games and print their speed")
+    sim.add_argument("--world", choices=sorted(WORLDS), default="surface")
     sim.add_argument("--players", type=int, default=5)
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
@@ -487,27 +621,35 @@ def main(
         if args.games < 1:
             out.write("error: --games must be at least 1.\n")
             return 2
-        out.write(simulate_line(args.players, args.games, args.seed) + "\n")
+        out.write(simulate_line(args.players, args.games, args.seed, args.world) + "\n")
         return 0
+    world = args.world or "surface"
     if args.map_id is not None:
         try:
             m = load_map(args.map_id)
         except FileNotFoundError:
-            out.write(f"error: no map {args.map_id!r} (try {map_for_players(args.players)}).\n")
+            out.write(
+                f"error: no map {args.map_id!r} (try {map_for_players(args.players, world)}).\n"
+            )
             return 2
         if args.players not in m.players:
             out.write(f"error: map {args.map_id} is for {list(m.players)} players.\n")
             return 2
-    return play(args.players, args.seed, args.map_id, inp=inp, out=out)
+        if args.world is not None and m.world != args.world:
+            out.write(f"error: map {args.map_id} is a {m.world} board, not {args.world}.\n")
+            return 2
+    return play(args.players, args.seed, args.map_id, inp=inp, out=out, world=world)
 
 
 __all__ = [
     "HELP",
     "InputError",
     "check_maps",
+    "describe_any",
     "describe_event",
     "list_maps",
     "main",
+    "piece_name",
     "play",
     "render_actions",
     "render_region",

@@ -8,7 +8,7 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import TREASURES, cost_abilities, flag, guards, in_force
+from .abilities import TREASURES, Ability, cost_abilities, flag, guards, in_force
 from .board import (
     DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
@@ -50,7 +50,10 @@ def reach(s: GameState, race: RaceState) -> set[int] | None:
     if any(a.reaches_anywhere(s, race, first) for a in abl):
         return None
     if first:
-        return {r.id for r in m.regions if r.entry}
+        entries = {r.id for r in m.regions if r.entry}
+        for a in abl:
+            entries |= a.extra_entries(s, race)
+        return entries
     return neighbourhood(s, race, own)
 
 
@@ -64,6 +67,9 @@ def neighbourhood(s: GameState, race: RaceState, own: list[int]) -> set[int]:
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
+        if type(a).neighbours_of is not Ability.neighbours_of:
+            for rid in own:
+                out |= a.neighbours_of(s, race, rid)
     out.difference_update(own)
     return out
 
@@ -185,7 +191,15 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     return cost if cost > 1 else 1
 
 
-def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str = "conquer") -> None:
+def take_region(
+    s: GameState,
+    race: RaceState,
+    rid: int,
+    tokens: int,
+    how: str = "conquer",
+    *,
+    losses: int | None = None,
+) -> None:
     """Move ``tokens`` of the race from hand into ``rid``, resolving the defender's losses.
 
     [SW p.4] The defender "must immediately take all of these Race tokens back in hand and:
@@ -194,6 +208,9 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
 
     A race In Decline whose last region this was leaves the map at once, its tokens in hand
     with it [SW p.6]: "when the last token of a race In Decline is wiped off the map".
+
+    ``losses``, when given, is what the defender loses whatever its powers (the Stinky Troll's
+    Socks: none; the Shiny Orb: its single token).
     """
     region = s.regions[rid]
     turn = s.turn
@@ -210,6 +227,8 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
             loss = min(loss, a.losses)
         if how == "enchant":
             loss = 1
+        if losses is not None:
+            loss = losses
         lost = min(held, loss)
         defender.hand += held - lost
         if (
@@ -247,6 +266,13 @@ def take_region(s: GameState, race: RaceState, rid: int, tokens: int, how: str =
     if defender is not None and defender_seat != race.owner:
         for a in in_force(s, defender):
             a.on_lost(s, defender, race, rid)
+        # Every race of the defending seat hears of it (Vengeful: "any of your races").
+        seat = s.players[defender_seat]
+        for name in (seat.active, *seat.declined):
+            if name in s.races:
+                mine = s.races[name]
+                for a in in_force(s, mine):
+                    a.on_seat_lost(s, mine, race, rid)
     if defender is not None and defender.in_decline and not regions_of(s, defender.name):
         # Gone now, not when the turn closes: the banner is back under the stack before the
         # next conquest of this turn.

@@ -16,7 +16,7 @@ from .board import (
     regions_of,
     tray,
 )
-from .conquest import neighbourhood, take_region, targets
+from .conquest import neighbourhood, power_proof, take_region, targets
 from .state import CONQUER, REDEPLOY, GameState, RaceState
 
 
@@ -273,8 +273,8 @@ class Sorcerers(Ability):
                 continue
             if s.players[r.owner].active != r.race or r.markers.get("camp"):
                 continue
-            if rid not in near:
-                continue
+            if rid not in near or power_proof(s, rid, race):
+                continue  # [SWU p.10] no racial power works against Gnomes in your turn
             out.append(Enchant(rid))
         return out
 

@@ -154,7 +154,20 @@ def _ability_actions(
     for a in in_force(s, race) if working is None else working:
         if type(a).actions is not Ability.actions:
             out.extend(a.actions(s, race))
+    for other in _declined_partners(s, race):
+        for a in in_force(s, other):
+            if type(a).actions is not Ability.actions:
+                out.extend(a.actions(s, other))
     return out
+
+
+def _declined_partners(s: GameState, race: RaceState) -> list[RaceState]:
+    """The seat's other races In Decline, whose abilities may offer actions on the seat's own
+    turn besides the acting race's (Reborn: "at the start of each of your turns")."""
+    t = s.turn
+    if t.phase == CLOSING:
+        return []
+    return [s.races[n] for n in s.players[t.seat].declined if n != race.name]
 
 
 def owed(s: GameState, race: RaceState) -> Action | None:
@@ -282,11 +295,12 @@ def _explain(s: GameState, action: Action) -> str:
         why = _owed_reason(s, race) if race is not None and t.phase != CONQUER else None
         return why or "That step is not available now."
     if race is not None:
-        for a in in_force(s, race):
-            if isinstance(action, a.handles):
-                why = a.refusal(s, race, action)
-                if why:
-                    return why
+        for holder in (race, *_declined_partners(s, race)):
+            for a in in_force(s, holder):
+                if isinstance(action, a.handles):
+                    why = a.refusal(s, holder, action)
+                    if why:
+                        return why
     region = getattr(action, "region", None)
     if race is not None and isinstance(region, int) and 0 <= region < len(s.regions):
         why = target_problem(s, race, region) if t.phase == CONQUER else None
@@ -347,6 +361,11 @@ def _perform(s: GameState, race: RaceState, action: Action) -> None:
     """Hand a special action to the race's banner or badge that handles it."""
     owner = next((a for a in in_force(s, race) if isinstance(action, a.handles)), None)
     if owner is None:
+        for other in _declined_partners(s, race):
+            found = next((a for a in in_force(s, other) if isinstance(action, a.handles)), None)
+            if found is not None:
+                found.perform(s, other, action)
+                return
         raise IllegalAction(f"{action.text!r} is not possible now.")
     owner.perform(s, race, action)
 

@@ -45,6 +45,9 @@ class RaceState:
     camps_free: int = 0
     #: Pieces the race holds off the map, by marker key (Silver Hammers, Mushroom Armor).
     pieces: dict[str, int] = field(default_factory=dict)
+    #: Tokens in hand or on the map that are not the race's own (the Iron Dwarves' Silver
+    #: Hammers in play): ``board.tray`` does not count them as taken from the tray.
+    borrowed: int = 0
 
 
 @dataclass(slots=True)
@@ -189,6 +192,7 @@ def _to_dict(s: GameState) -> dict[str, Any]:
                 "holes_placed": r.holes_placed,
                 "camps_free": r.camps_free,
                 **({"pieces": dict(r.pieces)} if r.pieces else {}),
+                **({"borrowed": r.borrowed} if r.borrowed else {}),
             }
             for n, r in s.races.items()
         },
@@ -286,6 +290,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
                 r["holes_placed"],
                 r["camps_free"],
                 dict(r.get("pieces", {})),
+                r.get("borrowed", 0),
             )
             for n, r in d["races"].items()
         },

@@ -323,11 +323,21 @@ def test_maps_list_shows_the_built_in_maps() -> None:
     out = io.StringIO()
     assert main(["maps", "list"], stdout=out) == 0
     lines = out.getvalue().splitlines()
-    assert [line.split(":")[0] for line in lines] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"]
+    assert [line.split(":")[0] for line in lines] == [
+        *(f"sw-{n}p" for n in range(2, 6)),
+        *(f"swu-{n}p" for n in range(2, 6)),
+    ]
     assert lines[0] == (
         "sw-2p: Small World, 2 players · world surface · 2 players · 10 turns · "
         "23 regions (20 land)"
     )
+    # The Underground boards are the project's own drawings, and the list says so.
+    assert all(
+        "· world underground ·" in line
+        and line.endswith("· the project's own layout, not the printed board")
+        for line in lines[4:]
+    )
+    assert not any("own layout" in line for line in lines[:4])
 
 
 def test_python_dash_m_engine_maps_check_exit_codes(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from engine import Game, GameConfig, apply, legal_actions, to_act
+from engine import Game, GameConfig, apply, legal_actions, to_act, view
 from engine.abilities import flag
 from engine.board import mapdef, marker_limit, tray
 from engine.content import builtin_maps, load_map, races, treasures
@@ -87,6 +87,10 @@ def _play(map_id: str, seed: int) -> None:
             # Every listed action applies (on a copy) without error.
             for a in actions:
                 apply(from_dict(to_dict(s)), seat, a)
+            # Coins stay hidden through every transfer: the public view holds no total.
+            public = view(s)
+            assert not any("coins" in p for p in public["players"])
+            assert not any(e.get("private") for e in public["events"])
         action = choose(rng, s, actions)
         version = s.version
         apply(s, seat, action)

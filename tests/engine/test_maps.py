@@ -60,14 +60,19 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "custom.json") -> Pa
 # --- the built-in maps -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"])
+@pytest.mark.parametrize(
+    "map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p", "swu-3p", "swu-4p", "swu-5p"]
+)
 def test_built_in_maps_have_no_problem(map_id: str) -> None:
     assert validate(raw(map_id)) == []
     assert load_map_file(MAPS / f"{map_id}.json") == load_map(map_id)
 
 
 def test_built_in_maps_are_the_four_printed_boards_and_the_underground_layout() -> None:
-    assert builtin_maps() == ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p"]
+    assert builtin_maps() == [
+        *(f"sw-{n}p" for n in range(2, 6)),
+        *(f"swu-{n}p" for n in range(2, 6)),
+    ]
     # The choice by player count stays on the printed surface boards.
     assert [map_for_players(n) for n in range(2, 6)] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
 

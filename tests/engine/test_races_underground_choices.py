@@ -1,0 +1,540 @@
+"""Rule tests for the five Small World Underground races whose player makes choices of their
+own [SWU pp.10-12] (checklist §3.3): Cultists, Flames, Iron Dwarves, Shadow Mimes and
+Will-o'-Wisps.
+
+Positions are staged with ``put`` on ``swu-2p`` and the turn is begun with the real
+``start_turn``; a race's first turn is played from ``start``. Facts of ``swu-2p`` used below
+(the full list heads ``test_races_underground.py``): River 12 → 13 → 14; Chasms 3, 10, 18, 21,
+23, Volcano symbols on 3 and 18; Mines 0, 11, 17, 22; Mystic Crystals 5, 7, 15, 27; Black
+Mountains 2, 6, 19, 25; Monsters on 7, 8, 17, 26. Borders used: 0-1, 0-5, 1-2, 5-6, 5-8,
+15-12, 15-16, 15-17, 15-18, 16-19, 18-17, 18-19, 22-27, 26-27.
+
+Stout is the badge paired with the race under test: it changes no cost, reach or score.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction, apply, default_action, label, legal_actions, parse, to_act
+from engine.actions import EndConquests
+from engine.board import add_marker, drop_marker, marker_total, tray
+from engine.conquest import conquest_cost
+from engine.content import components
+from engine.races_underground import MoveAncient, PlaceVolcano
+from engine.races_underground_choices import KeepMime, MimePower, TakeHammers, WispRoll
+from engine.rng import mix
+from engine.rules import start_turn
+from engine.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
+
+from .helpers import clear_board, fresh, owned, pass_turns, play, put, start, texts
+
+NEUTRAL = "Stout"
+
+
+def ug(seed: int = 1) -> GameState:
+    """A new 2-player Underground game, to stage a position on."""
+    return fresh(world="underground", seed=seed)
+
+
+def begin(s: GameState, seat: int = 0) -> GameState:
+    """Begin ``seat``'s turn for real: its active race is readied."""
+    start_turn(s, seat)
+    return s
+
+
+def refused(s: GameState, text: str) -> str:
+    """Apply ``text`` for the seat to act, expect ``IllegalAction``, return its message."""
+    seat = to_act(s)
+    assert seat is not None
+    with pytest.raises(IllegalAction) as err:
+        apply(s, seat, parse(text))
+    return str(err.value)
+
+
+def cost(s: GameState, race: str, rid: int) -> int:
+    return conquest_cost(s, s.races[race], rid)
+
+
+def markers_at(s: GameState, key: str) -> list[int]:
+    return [rid for rid, r in enumerate(s.regions) if r.markers.get(key)]
+
+
+def rig(s: GameState, face: int) -> None:
+    """Stage the next roll of the die to show ``face``."""
+    faces = components()["die_faces"]
+    c = s.rng_counter
+    while faces[mix(s.seed, c + 1) % len(faces)] != face:
+        c += 1
+    s.rng_counter = c
+
+
+# --- Cultists (U-R1) -------------------------------------------------------------------------
+
+
+def test_cultists_put_the_great_ancient_in_their_first_region_which_is_immune() -> None:
+    """[SWU p.10, Cultists] "Place the Great Ancient in the first Region your Cultists conquer.
+    This region is immune. Conquer any region adjacent to the Great Ancient ... at 1 less
+    Cultist token than usual." A second conquest gets no second Ancient (there is one)."""
+    s = start(("Cultists", NEUTRAL), ("Ogres", "Alchemist"), world="underground")
+    play(s, "pick 1")
+    assert not any(t.startswith("ancient") for t in texts(s))  # no move on the pick turn
+    play(s, "conquer 0")
+    assert s.regions[0].markers == {"ancient": 1}
+    assert [e["region"] for e in s.events if e["kind"] == "ancient"] == [0]
+    assert cost(s, "Cultists", 1) == 1 and cost(s, "Cultists", 5) == 1
+    play(s, "conquer 1")
+    assert markers_at(s, "ancient") == [0]
+    assert cost(s, "Cultists", 2) == 3  # next to 1, not to the Ancient: no discount
+    assert from_json(to_json(s)) == s
+    play(s, "stop", "end", "pick 1")
+    assert s.turn.seat == 1 and s.turn.race == "Ogres"
+    assert "conquer 0" not in texts(s) and "conquer 1" in texts(s)
+    assert "immune (Great Ancient)" in refused(s, "conquer 0")
+
+
+def test_the_great_ancient_counts_power_given_adjacency() -> None:
+    """[SWU p.10, Cultists] adjacent to the Great Ancient "includes any Region that may be
+    adjacent as a result of any Racial, Special Power, Popular Place or Righteous Relic you may
+    control". On the surface map, Underworld Cultists with the Ancient in Cavern 17 take
+    Cavern 14 (2 Ratmen) for 2 + 2 - 1 (Underworld) - 1 (Ancient); from Swamp 16, no -1."""
+    s = clear_board(fresh())
+    put(s, 0, "Cultists", "Underworld", {16: 3, 17: 3})
+    put(s, 1, "Ratmen", "Merchant", {14: 2})
+    add_marker(s, 17, "ancient")
+    begin(s)
+    assert cost(s, "Cultists", 14) == 2
+    drop_marker(s, 17, "ancient")
+    add_marker(s, 16, "ancient")
+    assert cost(s, "Cultists", 14) == 3
+
+
+def test_the_great_ancient_gives_no_discount_against_gnomes() -> None:
+    """[SWU p.10, Gnomes] other players "cannot use their racial & special powers ... to
+    conquer Regions occupied by your Gnomes": next to the Ancient, the Gnomes' 1 costs
+    2 + 1, the In-Decline Ratmen's 5 costs 2 + 1 - 1."""
+    s = ug()
+    put(s, 0, "Cultists", NEUTRAL, {0: 4})
+    put(s, 1, "Gnomes", "Alchemist", {1: 1})
+    put(s, 1, "Ratmen", "Merchant", {5: 1}, decline=True)
+    add_marker(s, 0, "ancient")
+    begin(s)
+    assert cost(s, "Cultists", 1) == 3
+    assert cost(s, "Cultists", 5) == 2
+
+
+def _cultists(s: GameState) -> None:
+    put(s, 0, "Cultists", NEUTRAL, {0: 2, 1: 2, 5: 2})
+    add_marker(s, 0, "ancient")
+    begin(s)
+
+
+def test_cultists_may_move_the_great_ancient_at_the_start_of_a_later_turn() -> None:
+    """[SWU p.10, Cultists] "At the start of each of your following turns, you may move your
+    Great Ancient to the Region of your choice that your Cultists already occupy." Optional:
+    a deadline never moves it."""
+    s = ug()
+    _cultists(s)
+    moves = [t for t in texts(s) if t.startswith("ancient")]
+    assert moves == ["ancient 1", "ancient 5"]
+    assert label(s, MoveAncient(5)) == "Move the Great Ancient to 5 · Mystic Crystals"
+    assert default_action(s) == EndConquests()
+    assert cost(s, "Cultists", 6) == 3
+    play(s, "ancient 5")
+    assert markers_at(s, "ancient") == [5]
+    assert cost(s, "Cultists", 6) == 2  # Black Mountain 6 is next to the Ancient now
+    moved = [e for e in s.events if e["kind"] == "ancient"]
+    assert moved == [{"kind": "ancient", "seat": 0, "race": "Cultists", "region": 5, "source": 0}]
+    assert not any(t.startswith("ancient") for t in texts(s))  # once a turn
+    assert "once" in refused(s, "ancient 1")
+
+
+def test_the_great_ancient_does_not_move_after_a_conquest() -> None:
+    """[SWU p.10, Cultists] the move is made "At the start" of the turn: not once the Cultists
+    have conquered."""
+    s = ug()
+    _cultists(s)
+    play(s, "conquer 2")
+    assert not any(t.startswith("ancient") for t in texts(s))
+    assert "start of one of your later turns" in refused(s, "ancient 5")
+
+
+def test_the_great_ancient_leaves_with_the_cultists_decline() -> None:
+    """[SWU p.10] the banner's benefits "no longer apply once the race is put In Decline":
+    the Great Ancient is removed (checklist §6.2 #29)."""
+    s = ug()
+    _cultists(s)
+    play(s, "decline")
+    assert marker_total(s, "ancient") == 0
+    assert owned(s, "Cultists") == {0: 1, 1: 1, 5: 1}
+
+
+def test_an_abandoned_great_ancient_returns_with_the_next_conquest() -> None:
+    """Ruling: the Great Ancient leaves the map with the Cultists who abandon its region, and
+    goes, as it did at first, into the next region they conquer [SWU p.10] "Place the Great
+    Ancient in the first Region your Cultists conquer"."""
+    s = ug()
+    _cultists(s)
+    play(s, "abandon 0")
+    assert s.regions[0].race is None and s.regions[0].markers == {}
+    assert not any(t.startswith("ancient") for t in texts(s))
+    play(s, "conquer 2")
+    assert markers_at(s, "ancient") == [2]
+
+
+def test_the_great_ancient_never_goes_into_the_river() -> None:
+    """Ruling: a River region "MUST BE EMPTIED" [SWU p.7], so it never receives the Great
+    Ancient; the first land region the Cultists conquer does."""
+    s = start(("Cultists", NEUTRAL), world="underground")
+    play(s, "pick 1", "conquer 12")
+    assert marker_total(s, "ancient") == 0
+    play(s, "conquer 15", "stop")
+    assert markers_at(s, "ancient") == [15] and set(owned(s, "Cultists")) == {15}
+
+
+# --- Flames (U-R3) ---------------------------------------------------------------------------
+
+
+def test_flames_place_the_volcano_as_they_are_picked() -> None:
+    """[SWU p.10, Flames] "When you select this race, place the Volcano on one of the Abysmal
+    Chasm Regions marked with a Volcano symbol." It is the player's choice and comes first; a
+    deadline takes the first Chasm."""
+    s = start(("Flames", NEUTRAL), world="underground")
+    play(s, "pick 1")
+    assert texts(s) == ["volcano 3", "volcano 18"]
+    assert default_action(s) == PlaceVolcano(3)
+    assert refused(s, "conquer 0").startswith("First: ")
+    assert label(s, PlaceVolcano(18)) == "Place the Volcano on 18 · Abysmal Chasm"
+    play(s, "volcano 18")
+    assert markers_at(s, "volcano") == [18]
+    assert [e["region"] for e in s.events if e["kind"] == "volcano"] == [18]
+    assert "conquer 0" in texts(s) and not any(t.startswith("volcano") for t in texts(s))
+    assert "only when the Flames are picked" in refused(s, "volcano 3")
+    assert from_json(to_json(s)) == s
+
+
+def _flames(s: GameState, volcano: int) -> None:
+    """Flames on 15 (next to Chasm 18), 16 (linked through 15) and 27 (not linked); seat 1:
+    Ogres on 19 (Black Mountain) and 22, Kraken In Decline in River 12."""
+    put(s, 0, "Flames", NEUTRAL, {15: 4, 16: 1, 27: 1})
+    put(s, 1, "Ogres", "Alchemist", {19: 2, 22: 2})
+    put(s, 1, "Kraken", "Merchant", {12: 2}, decline=True)
+    add_marker(s, volcano, "volcano")
+    begin(s)
+
+
+def test_flames_attack_next_to_the_volcano_as_if_empty() -> None:
+    """[SWU p.10, Flames] "Any region adjacent to the Volcano, or continuously linked to it via
+    Regions occupied by your Flames, is attacked at the same Flames token cost as if the
+    region was empty." Only occupants are ignored (checklist §6.2 #12): Monster region 17
+    costs 2, Black Mountain 19 still 2 + 1, the Kraken's River 1 as an empty one."""
+    s = ug()
+    _flames(s, 18)
+    assert cost(s, "Flames", 17) == 2
+    assert cost(s, "Flames", 19) == 3
+    assert cost(s, "Flames", 12) == 1
+    assert cost(s, "Flames", 22) == 4  # next to 27 only, which is not linked
+    assert cost(s, "Flames", 26) == 4
+    play(s, "conquer 19")
+    assert owned(s, "Flames")[19] == 3 and owned(s, "Ogres") == {22: 2}
+
+
+def test_flames_far_from_the_volcano_pay_full_price() -> None:
+    """[SWU p.10, Flames] the discount needs the Volcano: with it on Chasm 3, nothing near
+    15 and 16 is linked, so 17 costs 2 + 2 Monsters and 19 2 + 2 + 1."""
+    s = ug()
+    _flames(s, 3)
+    assert cost(s, "Flames", 17) == 4
+    assert cost(s, "Flames", 19) == 5
+
+
+def test_flames_volcano_does_not_work_against_gnomes() -> None:
+    """[SWU p.10, Gnomes] other players "cannot use their racial & special powers ... to
+    conquer Regions occupied by your Gnomes": the Gnomes next to the Volcano cost 2 + 2 + 1."""
+    s = ug()
+    put(s, 0, "Flames", NEUTRAL, {15: 4})
+    put(s, 1, "Gnomes", "Alchemist", {19: 2})
+    add_marker(s, 18, "volcano")
+    begin(s)
+    assert cost(s, "Flames", 19) == 5
+
+
+def test_the_volcano_stays_inert_in_decline_and_moves_when_flames_are_picked_again() -> None:
+    """Ruling §6.2 #29: on decline the Volcano stays where it is, without effect; the next
+    player to pick the Flames places it again [SWU p.10] "When you select this race, place the
+    Volcano" — there is one Volcano."""
+    s = ug()
+    put(s, 0, "Flames", NEUTRAL, {15: 2})
+    add_marker(s, 18, "volcano")
+    begin(s)
+    play(s, "decline")
+    assert markers_at(s, "volcano") == [18]
+    s2 = start(("Flames", NEUTRAL), world="underground")
+    add_marker(s2, 18, "volcano")
+    play(s2, "pick 1", "volcano 3")
+    assert markers_at(s2, "volcano") == [3]
+
+
+# --- Iron Dwarves (U-R5) ---------------------------------------------------------------------
+
+
+def test_iron_dwarves_gain_hammers_at_redeployment_and_conquer_with_them_next_turn() -> None:
+    """[SWU p.10, Iron Dwarves] "During the Troop redeployment phase of each of your turn, take
+    1 additional Silver Hammer token from the tray for each Mine Region you occupy and place it
+    in front of you. From now on ... you may use these Silver Hammers for conquests only ...
+    during the Conquest phase of your subsequent turns." The tray never counts them as
+    Dwarves."""
+    s = start(("Iron Dwarves", NEUTRAL), world="underground")
+    play(s, "pick 1", "conquer 0", "conquer 1", "stop")
+    dwarves = s.races["Iron Dwarves"]
+    assert dwarves.pieces == {"hammer": 1} and dwarves.hand == 7  # not usable this turn
+    assert [e["hammers"] for e in s.events if e["kind"] == "hammers_gained"] == [1]
+    assert tray(s, "Iron Dwarves") == 12 - 11
+    play(s, "end")
+    pass_turns(s, 0)
+    assert s.turn.race == "Iron Dwarves" and s.turn.phase == CONQUER
+    assert dwarves.hand == 9 + 1 and dwarves.borrowed == 1 and dwarves.pieces == {}
+    assert tray(s, "Iron Dwarves") == 12 - 11
+    assert from_json(to_json(s)) == s
+    play(s, "conquer 5", "stop", "deploy 5 8")
+    # The Hammer is somewhere on the map: it must come off before the turn ends.
+    assert "end" not in texts(s)
+    assert refused(s, "end").startswith("Take your Silver Hammers off the map first")
+    assert [t for t in texts(s) if t.startswith("hammer")] == ["hammer 5 1"]
+    play(s, "hammer 5 1", "end")
+    assert dwarves.pieces == {"hammer": 2} and dwarves.borrowed == 0
+    assert owned(s, "Iron Dwarves") == {0: 1, 1: 1, 5: 9}
+    assert tray(s, "Iron Dwarves") == 12 - 11
+
+
+def _dwarves(s: GameState, regions: dict[int, int], hammers: int) -> None:
+    put(s, 0, "Iron Dwarves", NEUTRAL, regions)
+    s.races["Iron Dwarves"].pieces["hammer"] = hammers
+    begin(s)
+
+
+def test_hammers_come_off_leaving_a_dwarf_in_each_region() -> None:
+    """[SWU p.10, Iron Dwarves] "remove all the Silver Hammers from the map, making sure to
+    leave at least one Iron Dwarf token in each Region" — the player chooses where from; the
+    engine refuses only what breaks the rule."""
+    s = ug()
+    _dwarves(s, {0: 3, 1: 1}, 2)
+    assert s.races["Iron Dwarves"].hand == 2 + 2
+    play(s, "conquer 5", "stop", "deploy 5 2")
+    assert {"hammer 5 1", "hammer 5 2"} <= set(texts(s))
+    assert "hammer 0 1" not in texts(s)
+    assert "Leave one Iron Dwarf in region 0" in refused(s, "hammer 0 1")
+    assert "Only 2 Silver Hammers" in refused(s, "hammer 5 3")
+    assert label(s, TakeHammers(5, 2)) == (
+        "Take 2 Silver Hammers off 5 · Mystic Crystals · back next turn"
+    )
+    assert default_action(s) == TakeHammers(5, 1)
+    play(s, "hammer 5 2", "end")
+    assert owned(s, "Iron Dwarves") == {0: 1, 1: 1, 5: 2}
+    assert s.races["Iron Dwarves"].pieces == {"hammer": 2 + 1}  # + the Mine 0 this turn
+
+
+def test_hammers_leave_a_region_empty_when_no_dwarf_can_hold_it() -> None:
+    """[SWU p.10] "leave at least one Iron Dwarf token in each Region" — "dans la mesure du
+    possible" in French (checklist §6.1 #5, §6.2 #16): a region taken with Hammers only and
+    no Dwarf to spare is abandoned."""
+    s = ug()
+    _dwarves(s, {0: 1, 1: 1, 5: 1}, 3)
+    play(s, "conquer 6", "stop")
+    assert {t for t in texts(s) if t.startswith("hammer")} == {
+        "hammer 6 1",
+        "hammer 6 2",
+        "hammer 6 3",
+    }
+    play(s, "hammer 6 3")
+    assert s.regions[6].race is None and s.regions[6].markers == {"black_mountain": 1}
+    play(s, "end")
+    assert owned(s, "Iron Dwarves") == {0: 1, 1: 1, 5: 1}
+    assert s.races["Iron Dwarves"].pieces == {"hammer": 4}
+
+
+def test_hammers_are_bounded_by_the_seven_in_the_box() -> None:
+    """[SWU components] "7 Silver Hammers": holding 6, two Mines bring only one more. Tokens
+    still in hand count first toward the Hammers to take off."""
+    s = ug()
+    _dwarves(s, {0: 2, 22: 2}, 6)
+    play(s, "stop")
+    assert [e["hammers"] for e in s.events if e["kind"] == "hammers_gained"] == [1]
+    assert "end" in texts(s)
+    play(s, "end")
+    assert s.races["Iron Dwarves"].pieces == {"hammer": 7}
+    assert owned(s, "Iron Dwarves") == {0: 2, 22: 2}
+
+
+def test_iron_dwarves_lose_their_hammers_on_decline() -> None:
+    """[SWU p.10, Iron Dwarves] the Hammers serve "until the Dwarves go In Decline"."""
+    s = ug()
+    _dwarves(s, {0: 2, 1: 2}, 3)
+    play(s, "decline")
+    dwarves = s.races["Iron Dwarves"]
+    assert dwarves.pieces == {} and dwarves.borrowed == 0
+    assert owned(s, "Iron Dwarves") == {0: 1, 1: 1}
+    assert tray(s, "Iron Dwarves") == 12 - 2
+
+
+def test_other_races_gain_no_hammers() -> None:
+    """[SWU p.10] Silver Hammers belong to the Iron Dwarves: another race holding Mines gains
+    none, and owes nothing at the end of its redeployment."""
+    s = ug()
+    put(s, 0, "Drow", NEUTRAL, {0: 2, 22: 2})
+    begin(s)
+    play(s, "stop")
+    assert s.races["Drow"].pieces == {}
+    assert not any(t.startswith("hammer") for t in texts(s)) and "end" in texts(s)
+
+
+# --- Shadow Mimes (U-R12) --------------------------------------------------------------------
+
+
+def test_shadow_mimes_may_swap_their_power_as_they_are_picked() -> None:
+    """[SWU p.12, Shadow Mimes] "if you select the Shadow Mimes you may immediately swap their
+    Special Power with the Special Power of your choice, from among the 5 others visible in
+    the list of combos. You do not swap or pick up the coins". They then hold their banner's
+    tokens plus the new badge's (checklist U-R12)."""
+    s = start(("Drow", "Merchant"), ("Shadow Mimes", NEUTRAL), world="underground")
+    play(s, "pick 2")
+    assert s.market[0] == Combo("Drow", "Merchant", 1)
+    assert texts(s) == ["keepmime", "mime 1", "mime 2", "mime 3", "mime 4", "mime 5"]
+    assert label(s, MimePower(1)) == "Mimic Merchant (combo 1) · 9 tokens"
+    assert s.races["Shadow Mimes"].hand == 7 + 4
+    play(s, "mime 1")
+    mimes = s.races["Shadow Mimes"]
+    assert mimes.power == "Merchant" and mimes.hand == 7 + 2
+    assert s.market[0] == Combo("Drow", NEUTRAL, 1)
+    assert s.players[0].coins == 4
+    assert not any(t.startswith(("mime", "keepmime")) for t in texts(s))
+    told = [e for e in s.events if e["kind"] == "mime"]
+    assert told == [
+        {
+            "kind": "mime",
+            "seat": 0,
+            "race": "Shadow Mimes",
+            "power": "Merchant",
+            "gave": NEUTRAL,
+            "slot": 1,
+        }
+    ]
+    assert from_json(to_json(s)) == s
+
+
+def test_shadow_mimes_keep_their_power_by_default() -> None:
+    """[SWU p.12, Shadow Mimes] "you may" swap: keeping is the deadline's choice."""
+    s = start(("Shadow Mimes", NEUTRAL), world="underground")
+    play(s, "pick 1")
+    assert default_action(s) == KeepMime()
+    assert label(s, KeepMime()) == "Keep your power"
+    play(s, "keepmime")
+    assert s.races["Shadow Mimes"].power == NEUTRAL and s.races["Shadow Mimes"].hand == 11
+    assert "conquer 0" in texts(s)
+    assert "only as they are picked" in refused(s, "mime 1")
+
+
+def test_shadow_mimes_leave_the_old_power_behind() -> None:
+    """[SWU p.12, Shadow Mimes] "You only swap the Special Power": the new power starts as if
+    picked with them (Bivouacking's Encampments come with it, and go with it)."""
+    s = start(("Shadow Mimes", "Merchant"), ("Drow", "Bivouacking"), world="underground")
+    play(s, "pick 1", "mime 1")
+    assert s.races["Shadow Mimes"].camps_free == 5 and s.races["Shadow Mimes"].hand == 12
+    s2 = start(("Shadow Mimes", "Bivouacking"), ("Drow", "Merchant"), world="underground")
+    play(s2, "pick 1")
+    assert s2.races["Shadow Mimes"].camps_free == 5
+    play(s2, "mime 1")
+    assert s2.races["Shadow Mimes"].camps_free == 0 and s2.races["Shadow Mimes"].hand == 9
+
+
+def test_other_races_mimic_nothing() -> None:
+    """[SWU p.12] the swap is the Shadow Mimes' alone."""
+    s = start(("Drow", NEUTRAL), world="underground")
+    play(s, "pick 1")
+    assert not any(t.startswith(("mime", "keepmime")) for t in texts(s))
+    assert "only as they are picked" not in refused(s, "mime 1")
+
+
+# --- Will-o'-Wisps (U-R15) -------------------------------------------------------------------
+
+
+def _wisps(s: GameState, wisps: dict[int, int], defender: str = "Ratmen") -> None:
+    put(s, 0, "Will-o'-Wisps", NEUTRAL, wisps)
+    put(s, 1, defender, "Alchemist", {15: 1})
+    begin(s)
+
+
+def test_wisps_roll_before_a_crystal_conquest_and_pay_less() -> None:
+    """[SWU p.12, Will-o'-Wisps] "You may use the Reinforcement die before any conquest of a
+    Mystic Crystal Region ... Designate the Region you wish to conquer before you roll the
+    die." A 2 brings the Ratmen's 15 (2 + 1) down to 1 token; conquests go on."""
+    s = ug()
+    _wisps(s, {16: 3})
+    assert s.races["Will-o'-Wisps"].hand == 2
+    assert "wisp 15" in texts(s) and WispRoll.reveals
+    assert label(s, WispRoll(15)) == "Roll the die, then conquer 15 · Mystic Crystals"
+    rig(s, 2)
+    play(s, "wisp 15")
+    assert owned(s, "Will-o'-Wisps") == {15: 1, 16: 1}
+    assert s.races["Will-o'-Wisps"].hand == 1 and s.turn.phase == CONQUER
+    rolled = [e for e in s.events if e["kind"] == "roll"]
+    assert rolled == [
+        {"kind": "roll", "seat": 0, "region": 15, "die": 2, "success": True, "how": "wisp"}
+    ]
+
+
+def test_wisps_must_conquer_when_their_tokens_suffice() -> None:
+    """[SWU p.12, Will-o'-Wisps] "Regardless of your die roll result, if you have enough
+    Will-o'-Wisp tokens left to conquer this Region, you must conquer it once your roll was
+    made." A 0 with 3 in hand: 15 is taken with all 3."""
+    s = ug()
+    _wisps(s, {16: 4})
+    rig(s, 0)
+    play(s, "wisp 15")
+    assert owned(s, "Will-o'-Wisps") == {15: 3, 16: 1} and s.turn.phase == CONQUER
+
+
+def test_a_failed_wisp_roll_ends_the_conquests() -> None:
+    """Ruling §6.2 #15: still short after the roll, the attempt fails and the conquests end,
+    as after a final conquest [SWU p.6] "his conquests for the turn end immediately\"."""
+    s = ug()
+    _wisps(s, {16: 3})
+    rig(s, 0)
+    play(s, "wisp 15")
+    assert s.turn.phase == REDEPLOY and owned(s, "Ratmen") == {15: 1}
+    assert [e["success"] for e in s.events if e["kind"] == "roll"] == [False]
+
+
+def test_wisps_roll_only_for_crystals_or_next_to_their_own_crystal() -> None:
+    """[SWU p.12, Will-o'-Wisps] "any Region adjacent to a Mystic Crystal Region your
+    Will-o'-Wisps occupy": from Crystal 15 they may roll for Mudpool 16; from Mudpool 16
+    alone, for Crystal 15 but not Black Mountain 19."""
+    s = ug()
+    put(s, 0, "Will-o'-Wisps", NEUTRAL, {15: 4})
+    begin(s)
+    assert "wisp 16" in texts(s)
+    s2 = ug()
+    put(s2, 0, "Will-o'-Wisps", NEUTRAL, {16: 4})
+    begin(s2)
+    assert "wisp 19" not in texts(s2) and "conquer 19" in texts(s2)
+    assert "neither a Mystic Crystal region nor next to one of yours" in refused(s2, "wisp 19")
+    assert "wisp 15" in texts(s2)
+
+
+def test_wisps_do_not_roll_against_gnomes() -> None:
+    """[SWU p.10, Gnomes] other players "cannot use their racial & special powers ... to
+    conquer Regions occupied by your Gnomes" (ruling U-R4): no Wisps' roll, the plain
+    conquest stays."""
+    s = ug()
+    _wisps(s, {16: 4}, defender="Gnomes")
+    assert "conquer 15" in texts(s) and "wisp 15" not in texts(s)
+    assert "held by Gnomes" in refused(s, "wisp 15")
+
+
+def test_other_races_never_roll_before_a_conquest() -> None:
+    """[SWU p.6] without a power, the die is only for the final conquest."""
+    s = ug()
+    put(s, 0, "Drow", NEUTRAL, {16: 4})
+    begin(s)
+    assert not any(a.text.startswith("wisp") for a in legal_actions(s))
+    assert s.turn.phase != PICK
