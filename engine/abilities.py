@@ -212,19 +212,21 @@ def abilities(race: RaceState) -> tuple[Ability, ...]:
 
 def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
-    in its regions, then the Stonehedge's power if it holds the Stonehedge.
+    in its regions (in region order), then the Stonehedge's power if it holds the Stonehedge.
 
     Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
     """
     own = abilities(race)
-    if not _has_treasures(s.map_id):
+    if not _hiding(s.map_id):
+        return own
+    name = race.name
+    regions = s.regions
+    held = sorted({rid for rid in treasure_spots(s).values() if regions[rid].race == name})
+    if not held:
         return own
     found: list[Ability] = []
-    name = race.name
-    for r in s.regions:
-        if r.race != name or not r.markers:
-            continue
-        for key in r.markers:
+    for rid in held:
+        for key in regions[rid].markers:
             t = TREASURES.get(key)
             if t is not None and _works(t, race.in_decline):
                 found.append(t)
@@ -235,19 +237,45 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     return own + tuple(found) if found else own
 
 
-def _has_treasures(map_id: str) -> bool:
-    """Whether the map's world hides Places and Relics under Monsters."""
-    found = _TREASURE_MAPS.get(map_id)
+def treasure_spots(s: GameState) -> dict[str, int]:
+    """Where each revealed Place or Relic lies: marker key -> region id.
+
+    Kept on the state (``GameState.spots``, not saved) and checked on each use against what
+    must be true: every marker drawn from the stack is on the map once, where the index says.
+    A Relic that moved, or a position staged by hand, fails the check and the index is
+    rebuilt from the regions, so it is never stale.
+    """
+    spots = s.spots
+    drawn = _hiding(s.map_id) - len(s.treasures)
+    regions = s.regions
+    if len(spots) == drawn and all(k in regions[rid].markers for k, rid in spots.items()):
+        return spots
+    spots.clear()
+    for rid, r in enumerate(regions):
+        if r.markers:
+            for key in r.markers:
+                if key in TREASURES:
+                    spots[key] = rid
+    return spots
+
+
+def _hiding(map_id: str) -> int:
+    """How many Places and Relics the map hides under Monsters (0 on the surface)."""
+    found = _HIDING.get(map_id)
     if found is None:
         from .content import load_map
         from .worlds import WORLDS
 
-        world = WORLDS.get(load_map(map_id).world)
-        found = _TREASURE_MAPS[map_id] = bool(world and world.treasure_symbol)
+        m = load_map(map_id)
+        world = WORLDS.get(m.world)
+        symbol = world.treasure_symbol if world else ""
+        found = _HIDING[map_id] = (
+            sum(1 for r in m.regions if symbol in r.features) if symbol else 0
+        )
     return found
 
 
-_TREASURE_MAPS: dict[str, bool] = {}
+_HIDING: dict[str, int] = {}
 
 
 def cost_abilities(race: RaceState) -> tuple[Ability, ...]:

@@ -134,6 +134,9 @@ class GameState:
     treasures: list[str] = field(default_factory=list)
     #: The power the Stonehedge drew when it was discovered, once it has been.
     stonehedge: str | None = None
+    #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
+    #: checked on every use, never saved and never compared.
+    spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def over(self) -> bool:

@@ -67,6 +67,29 @@ def pass_turns(s: GameState, seat: int) -> GameState:
     return s
 
 
+def hide(s: GameState, key: str) -> None:
+    """Make the Place or Relic ``key`` the top of the face-down stack (the stack keeps its
+    size: a key not in it replaces the top)."""
+    if key in s.treasures:
+        s.treasures.remove(key)
+        s.treasures.insert(0, key)
+    else:
+        s.treasures[0] = key
+
+
+def reveal(s: GameState, rid: int, key: str) -> None:
+    """Stage the Place or Relic ``key`` as already revealed in region ``rid``.
+
+    It leaves the face-down stack (or, if it is not there, the stack's last marker does), as
+    in a real game, where every marker on the map was drawn from the stack.
+    """
+    if key in s.treasures:
+        s.treasures.remove(key)
+    else:
+        s.treasures.pop()
+    s.regions[rid].markers[key] = 1
+
+
 def board(s: GameState) -> list[tuple[Any, ...]]:
     """Every region's race, owner, tokens and markers: the whole board, to compare."""
     return [(r.race, r.owner, r.tokens, sorted(r.markers.items())) for r in s.regions]
@@ -160,11 +183,13 @@ __all__ = [
     "board",
     "clear_board",
     "fresh",
+    "hide",
     "offer",
     "owned",
     "pass_turns",
     "play",
     "put",
+    "reveal",
     "start",
     "texts",
     "turn",

@@ -31,7 +31,7 @@ from engine.rules import start_turn
 from engine.state import CLOSING, CONQUER, REDEPLOY, GameState, from_json, to_json
 from engine.view import label
 
-from .helpers import owned, pass_turns, play, put, start, texts
+from .helpers import hide, owned, pass_turns, play, put, reveal, start, texts
 
 ME = ("Shadow Mimes", "Immortal")
 FOE = ("Kraken", "Stone")
@@ -43,13 +43,6 @@ FOE = ("Kraken", "Stone")
 def game() -> GameState:
     """A 2-player Underground game on ``swu-2p`` before anything is staged."""
     return new_game(["P1", "P2"], 1, world="underground")
-
-
-def hide(s: GameState, key: str) -> None:
-    """Put the Place or Relic ``key`` on top of the face-down stack."""
-    if key in s.treasures:
-        s.treasures.remove(key)
-    s.treasures.insert(0, key)
 
 
 def found(
@@ -415,7 +408,7 @@ def test_the_scepter_is_never_placed_in_the_mine_of_the_lost_dwarf() -> None:
     """[SWU p.14] "The Scepter will have no effect if placed in a Region containing the Mine
     of the Lost Dwarf"; FR "Il est interdit" (§6.1 #11)."""
     s = found("scepter")
-    s.regions[5].markers["lost_mine"] = 1
+    reveal(s, 5, "lost_mine")
     play(s, "stop")
     refused(s, "scepter 5", "Mine of the Lost Dwarf")
     assert "scepter 8" in texts(s)
@@ -435,7 +428,7 @@ def magic(foe: dict[int, int] | None = None) -> GameState:
     held by P2's Mummies In Decline; P2's active Kraken hold ``foe``."""
     s = start(("Shadow Mimes", "Magic"), world="underground")
     put(s, 1, "Mummies", "Stone", {27: 1}, decline=True)
-    s.regions[27].markers["sword"] = 1
+    reveal(s, 27, "sword")
     if foe:
         put(s, 1, *FOE, foe)
     play(s, "pick 1", "keepmime")
@@ -475,7 +468,7 @@ def test_the_bag_as_scepter_doubles_its_region_and_comes_back_when_its_region_is
     abandoned, you do not leave the Bag behind; rather you take it back in hand." """
     s = start(("Shadow Mimes", "Magic"), world="underground")
     put(s, 1, "Mummies", "Stone", {27: 1}, decline=True)
-    s.regions[27].markers["scepter"] = 1
+    reveal(s, 27, "scepter")
     play(s, "pick 1", "keepmime", "conquer 0", "stop")
     play(s, "bag 27", "scepter 0 bag")
     gain = end_turn_gain(s)

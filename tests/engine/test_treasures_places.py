@@ -16,7 +16,7 @@ from engine.conquest import conquest_cost
 from engine.rules import start_turn
 from engine.state import CLOSING, REDEPLOY, GameState, from_json, to_json
 
-from .helpers import owned, pass_turns, play, put, texts
+from .helpers import owned, pass_turns, play, put, reveal, texts
 from .test_treasures import FOE, ME, end_turn_gain, found, game, hide, refused, where_is
 
 
@@ -25,7 +25,8 @@ def declined_with(key: str, regions: dict[int, int], at: int) -> GameState:
     found on an earlier turn), and an active Mummies race on region 0; P1's turn begins."""
     s = game()
     put(s, 0, *ME, regions, decline=True)
-    s.regions[at].markers = {key: 1}
+    s.regions[at].markers.clear()
+    reveal(s, at, key)
     put(s, 0, "Mummies", "Fisher", {0: 1}, hand=4)
     start_turn(s, 0)
     return s
