@@ -269,9 +269,7 @@ def _hiding(map_id: str) -> int:
         m = load_map(map_id)
         world = WORLDS.get(m.world)
         symbol = world.treasure_symbol if world else ""
-        found = _HIDING[map_id] = (
-            sum(1 for r in m.regions if symbol in r.features) if symbol else 0
-        )
+        found = _HIDING[map_id] = sum(1 for r in m.regions if symbol in r.features) if symbol else 0
     return found
 
 
