@@ -374,10 +374,10 @@ class Vampire(Ability):
 
     A substitution is a conquest: it needs a token in hand ("Important Note" [SWU p.5]) and
     obeys adjacency (checklist U-P18): a region next to the Vampires' own, counting adjacency
-    a power gives, or an edge region for a first conquest; immune regions and the Diplomat's
-    peace stand. Markers do not protect the lone token; a Gnome (``power_proof``) and an
-    Encampment (as against Sorcerers, ruling 15) do. Uses are kept in ``turn.used`` as
-    ``vampire:<seat>``.
+    a power gives (not a long reach such as the Flying Doormat's), or where the race may
+    enter on a first conquest; immune regions and the Diplomat's peace stand. Markers do not
+    protect the lone token; a Gnome (``power_proof``) and an Encampment (as against
+    Sorcerers, ruling 15) do. Uses are kept in ``turn.used`` as ``vampire:<seat>``.
     """
 
     name = "Vampire"
@@ -420,12 +420,11 @@ class Vampire(Ability):
         why = target_problem(s, race, rid)
         if why:
             return why
+        # A first conquest enters where the race may enter (``target_problem`` checked it);
+        # later ones need a border, or adjacency a power gives, never a power's long reach.
         own = regions_of(s, race.name)
-        if own:
-            if rid not in neighbourhood(s, race, own):
-                return f"Region {rid} is not next to your Vampires."
-        elif not mapdef(s).regions[rid].entry:
-            return f"Region {rid} is not on the border: a first conquest enters from the edge."
+        if own and rid not in neighbourhood(s, race, own):
+            return f"Region {rid} is not next to your Vampires."
         return None
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
@@ -445,4 +444,4 @@ class Vampire(Ability):
         return self._closed(s, race) or self._problem(s, race, action.region)
 
 
-from . import powers_underground_acts as _acts  # noqa: E402,F401  (Vampire, Royal, Shield, ...)
+from . import powers_underground_acts as _acts  # noqa: E402,F401  (Royal, Shield, Reborn, Tomb)

@@ -26,7 +26,7 @@ from engine.conquest import conquest_cost
 from engine.rules import default_action, legal_actions, score, start_turn
 from engine.state import CLOSING, GameState
 
-from .helpers import fresh, play, put, texts
+from .helpers import fresh, play, put, reveal, texts
 
 
 def ug(players: int = 2) -> GameState:
@@ -56,7 +56,7 @@ def test_adventurous_scores_each_region_with_a_popular_place() -> None:
     Place that you occupy at turn's end." """
     s = ug()
     put(s, 0, "Ratmen", "Adventurous", {0: 1, 1: 1, 5: 1})
-    s.regions[0].markers["pipe"] = 1  # the Great Brass Pipe, a Popular Place
+    reveal(s, 0, "pipe")  # the Great Brass Pipe, a Popular Place
     assert turn_gain(s) == 3 + 1
 
 
@@ -65,8 +65,8 @@ def test_adventurous_ignores_relics_and_places_held_by_others() -> None:
     no Place, and a Place in a region the race does not hold scores nothing."""
     s = ug()
     put(s, 0, "Ratmen", "Adventurous", {0: 1, 1: 1})
-    s.regions[1].markers["doormat"] = 1  # the Flying Doormat, a Righteous Relic
-    s.regions[2].markers["pipe"] = 1  # a Place, but in an empty region
+    reveal(s, 1, "doormat")  # the Flying Doormat, a Righteous Relic
+    reveal(s, 2, "pipe")  # a Place, but in an empty region
     assert turn_gain(s) == 2
 
 
@@ -224,7 +224,9 @@ def test_terrain_powers_score_their_terrain(
     assert turn_gain(s) == len(regions) + bonus
 
 
-@pytest.mark.parametrize(("power", "regions"), [("Mining", [0, 11]), ("Mystic", [5, 15])])
+@pytest.mark.parametrize(
+    ("power", "regions"), [("Mining", [0, 11]), ("Mystic", [5, 15]), ("Stone", [2, 6])]
+)
 def test_terrain_powers_stop_in_decline(power: str, regions: list[int]) -> None:
     """[SWU "The Races and Special Powers"] the benefits "no longer apply once the race is put
     In Decline"; only Muddy says "even when In Decline"."""
