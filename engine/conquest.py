@@ -41,10 +41,15 @@ def is_first_conquest(s: GameState, race: RaceState) -> bool:
     return not any(r.race == name for r in s.regions)
 
 
-def reach(s: GameState, race: RaceState) -> set[int] | None:
-    """Regions the race may attack by position; None means every region of the map."""
+def reach(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> set[int] | None:
+    """Regions the race may attack by position; None means every region of the map.
+
+    ``working`` is ``in_force(s, race)`` when the caller has it already.
+    """
     m = mapdef(s)
-    abl = in_force(s, race)
+    abl = in_force(s, race) if working is None else working
     own = regions_of(s, race.name)
     first = not own
     if any(a.reaches_anywhere(s, race, first) for a in abl):
@@ -54,16 +59,21 @@ def reach(s: GameState, race: RaceState) -> set[int] | None:
         for a in abl:
             entries |= a.extra_entries(s, race)
         return entries
-    return neighbourhood(s, race, own)
+    return neighbourhood(s, race, own, abl)
 
 
-def neighbourhood(s: GameState, race: RaceState, own: list[int]) -> set[int]:
+def neighbourhood(
+    s: GameState,
+    race: RaceState,
+    own: list[int],
+    working: tuple[Ability, ...] | None = None,
+) -> set[int]:
     """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
     m = mapdef(s)
     out: set[int] = set()
     for rid in own:
         out |= m.regions[rid].adjacent
-    for a in in_force(s, race):
+    for a in in_force(s, race) if working is None else working:
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
@@ -81,9 +91,11 @@ def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
     )
 
 
-def targets(s: GameState, race: RaceState) -> list[int]:
+def targets(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
-    reachable = reach(s, race)
+    reachable = reach(s, race, working)
     water_ok = flag(race, "enters_water")
     defs = mapdef(s).regions
     ids = range(len(s.regions)) if reachable is None else sorted(reachable)

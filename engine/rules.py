@@ -100,7 +100,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if hand >= 1:
             die = t.berserk_die or 0
             berserk = any(a.name == "Berserk" for a in working)
-            for rid in targets(s, race):
+            for rid in targets(s, race, working):
                 cost = conquest_cost(s, race, rid)
                 if die:
                     cost = max(1, cost - die)
@@ -125,7 +125,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                         out.extend(Move(src, dst, n) for n in sorted({1, spare}))
         out.extend(_ability_actions(s, race, working))
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
-        if owed(s, race) is None:
+        if owed(s, race, working) is None:
             closing = closing_action(s)
             out.append(closing)
             if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
@@ -170,13 +170,15 @@ def _declined_partners(s: GameState, race: RaceState) -> list[RaceState]:
     return [s.races[n] for n in s.players[t.seat].declined if n != race.name]
 
 
-def owed(s: GameState, race: RaceState) -> Action | None:
+def owed(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> Action | None:
     """The default of a choice ``race``'s owner must make before this redeployment ends.
 
     None when nothing is owed. While something is, ending the redeployment is refused, and a
     deadline applies this default instead (``default_action``).
     """
-    for a in in_force(s, race):
+    for a in in_force(s, race) if working is None else working:
         due = a.owed(s, race)
         if due is not None:
             return due
