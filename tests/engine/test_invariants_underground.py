@@ -27,45 +27,53 @@ MAPS = [m for m in builtin_maps() if load_map(m).world == "underground"]
 PIECES = ("armor", "ancient", "balrog", "ghost", "queen", "volcano", "bag", "hammer")
 
 
+LIMITS = {key: marker_limit(key) for key in (*PIECES, "vengeance")}
+TREASURE_KEYS = frozenset(treasures())
+
+
 def _check_step(s: GameState, start: dict[str, int]) -> None:
-    m = mapdef(s)
+    defs = mapdef(s).regions
+    on_board: Counter[str] = Counter()
+    tokens: Counter[str] = Counter()
+    for rid, r in enumerate(s.regions):
+        assert r.tokens >= 0
+        assert (r.race is None) == (r.tokens == 0), "a region holds a race iff it holds tokens"
+        if r.race is not None:
+            tokens[r.race] += r.tokens
+            # One owner per region: the region's owner is its race's owner.
+            assert s.races[r.race].owner == r.owner
+            d = defs[rid]
+            # "The Abysmal Chasms are impassable Regions ... inaccessible to the players."
+            assert not d.impassable, rid
+            if d.river:
+                # The River is emptied at redeployment unless a power lets a race stay.
+                acting = s.turn.phase == CONQUER and s.turn.race == r.race
+                assert acting or flag(s.races[r.race], "stays_in_river"), (rid, r.race)
+        if r.markers:
+            on_board.update(r.markers)
     for name, race in s.races.items():
         left = tray(s, name)
         # [SWU p.4] "you are still limited by the total number of tokens physically available"
         assert 0 <= left <= races()[name].tray, (name, left)
         assert race.hand >= 0 and race.reserve >= 0
+        assert tokens[name] <= races()[name].tray + race.pieces.get("hammer", 0) + 7
     for p in s.players:
         assert p.coins >= 0
-        assert len(p.marks) <= marker_limit("vengeance")
-    on_board: Counter[str] = Counter()
-    for rid, r in enumerate(s.regions):
-        d = m.regions[rid]
-        assert r.tokens >= 0
-        assert (r.race is None) == (r.tokens == 0), "a region holds a race iff it holds tokens"
-        if r.race is not None:
-            # One owner per region: the region's owner is its race's owner.
-            assert s.races[r.race].owner == r.owner
-        # "The Abysmal Chasms are impassable Regions ... inaccessible to the players."
-        assert not (d.impassable and r.race), rid
-        if d.river and r.race is not None:
-            # The River is emptied at redeployment unless a power lets a race stay (Kraken).
-            acting = s.turn.phase == CONQUER and s.turn.race == r.race
-            assert acting or flag(s.races[r.race], "stays_in_river"), (rid, r.race)
-        for key, n in r.markers.items():
-            on_board[key] += n
+        assert len(p.marks) <= LIMITS["vengeance"]
     # Monsters never come back: 2 per Monster region not yet taken, none elsewhere.
     assert on_board["monster"] <= start["monster"]
     assert on_board["monster"] % 2 == 0
     # Every Place or Relic is either still face down or on the map, once.
-    shown = [k for k in treasures() if on_board[k]]
+    shown = [k for k in TREASURE_KEYS if on_board[k]]
     assert all(on_board[k] == 1 for k in shown)
     assert len(shown) + len(s.treasures) == start["treasures"]
     assert not set(shown) & set(s.treasures)
     held: Counter[str] = Counter()
     for race in s.races.values():
-        held.update(race.pieces)
+        if race.pieces:
+            held.update(race.pieces)
     for key in PIECES:
-        assert on_board[key] + held[key] <= marker_limit(key), key
+        assert on_board[key] + held[key] <= LIMITS[key], key
     assert len(s.market) <= 6
 
 
@@ -93,7 +101,9 @@ def _play(map_id: str, seed: int) -> None:
             assert not any(e.get("private") for e in public["events"])
         action = choose(rng, s, actions)
         version = s.version
-        apply(s, seat, action)
+        # The action comes from legal_actions, so validating it again would only repeat that
+        # list; the probe above applies every listed action with validation.
+        apply(s, seat, action, validate=False)
         assert s.version == version + 1
         log.append((seat, action.text))
         _check_step(s, start)
