@@ -170,3 +170,44 @@ def test_the_deadline_default_is_legal_throughout_an_underground_game() -> None:
         assert action is not None and action in legal_actions(s)
         play(s, action)
     assert s.turn.phase == "over"
+
+
+def test_every_underground_choice_has_a_readable_label() -> None:
+    """Every decision goes through ``legal_actions`` with a label a player can read (issue
+    requirement): no action of a random Underground game is shown as its bare text form."""
+    import random
+
+    from engine import label, new_game, to_act
+    from engine.simulate import choose
+
+    verbs: set[str] = set()
+    for seed in range(1, 31):
+        s = new_game(["A", "B", "C"], seed, world="underground")
+        rng = random.Random(seed)
+        while (seat := to_act(s)) is not None:
+            actions = legal_actions(s, seat)
+            for a in actions:
+                verbs.add(a.verb)
+                assert label(s, a) != a.text, a.text
+            apply(s, seat, choose(rng, s, actions), validate=False)
+    # The Underground's own choices showed up (not only the base game's).
+    assert {"volcano", "mime", "keepmime", "queen", "armor", "ghost", "balrog"} <= verbs
+
+
+def test_every_underground_name_is_explained_in_a_sentence() -> None:
+    """``rules NAME`` (terminal) and ``/sw rules`` (bot) explain every Underground race, power,
+    Relic and Place in the project's own words: short, never the rulebook's text."""
+    from engine.content import powers, races, treasures
+    from engine.glossary import entries, lookup
+
+    table = entries()
+    names = [n for n, d in races().items() if d.set == "underground"]
+    names += [n for n, d in powers().items() if d.set == "underground"]
+    names += [t.name for t in treasures().values()]
+    assert len(names) == 15 + 21 + 15
+    for name in names:
+        found = lookup(name.lower(), table)
+        assert found is not None, name
+        what = found[1].split(". ", 1)[1]
+        assert not what.startswith("[") and '"' not in what, name
+        assert 10 < len(what) <= 200, name
