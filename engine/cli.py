@@ -22,6 +22,7 @@ from .content import DATA_DIR, build_map, builtin_maps, load_map, map_for_player
 from .errors import EngineError
 from .game import Game, GameConfig
 from .maps import land_count, land_entries, read_map_file
+from .narration import underground_sentence
 from .rules import default_action, legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
@@ -295,6 +296,9 @@ def _describe_known(e: dict[str, Any], names: Sequence[str]) -> str | None:
             f"{who()}'s {e['race']}: {plural(n, 'token')} {leave} the River ({where}) "
             "to be redeployed"
         )
+    told = underground_sentence(e, names)
+    if told is not None:
+        return told
     if kind == "score":
         return f"{who()} scores {plural(e['coins'], 'coin')}"
     if kind == "turn":

@@ -211,3 +211,27 @@ def test_every_underground_name_is_explained_in_a_sentence() -> None:
         what = found[1].split(". ", 1)[1]
         assert not what.startswith("[") and '"' not in what, name
         assert 10 < len(what) <= 200, name
+
+
+def test_every_underground_event_is_told_in_a_sentence() -> None:
+    """The terminal (and the golden files) tell each Underground event in a sentence of its
+    own, not in the generic line kept for kinds nobody described."""
+    import random
+
+    from engine import new_game, to_act
+    from engine.cli import describe_any, describe_event
+    from engine.narration import _SENTENCES
+    from engine.simulate import choose
+
+    names = ["A", "B", "C"]
+    told: set[str] = set()
+    for seed in range(1, 61):
+        s = new_game(names, seed, world="underground")
+        rng = random.Random(seed)
+        while (seat := to_act(s)) is not None:
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+            for e in s.events:
+                if e["kind"] in _SENTENCES:
+                    assert describe_event(e, names) != describe_any(e, names), e
+                    told.add(e["kind"])
+    assert {"volcano", "vampire", "balrog", "ring", "pay", "steal"} <= told

@@ -1,0 +1,153 @@
+"""Sentences for the public events of the Underground races, powers, Relics and Places.
+
+``cli.describe_event`` tells the base game's events itself and asks ``underground_sentence``
+for these; any event neither knows falls back to its generic line. Coin transfers are told as
+transfers (who paid whom), never as a balance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .board import MARKER_NAMES
+from .content import treasures
+from .view import and_list, plural
+
+Event = dict[str, Any]
+
+
+def _thing(key: str) -> str:
+    """A Relic, Place or piece by its marker key, as printed ("the Shiny Orb")."""
+    found = treasures().get(key)
+    if found is not None:
+        # "Froggy's Ring" takes no article; "the Shiny Orb" does.
+        return found.name if "'s " in found.name.split()[0] + " " else f"the {found.name}"
+    if key == "bag":
+        return "the Bag-o'-Many-Things"
+    return MARKER_NAMES.get(key, key)
+
+
+class Teller:
+    """Names for the fields of one event: seats as player names, the acting race, takings."""
+
+    def __init__(self, e: Event, names: Sequence[str]) -> None:
+        self.e = e
+        self.names = names
+
+    def who(self, key: str = "seat") -> str:
+        """The player named by a seat field."""
+        return self.name(self.e.get(key))
+
+    def name(self, seat: object) -> str:
+        """A seat number as the player's name."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return str(self.names[seat])
+        return "?"
+
+    def whose(self) -> str:
+        """``P1's Drow``: the player and the race the event is about."""
+        race = self.e.get("race")
+        return f"{self.who()}'s {race}" if race else self.who()
+
+    def taken(self, verb: str) -> str:
+        """A conquest by a Relic or power: what was taken, with how many, from whom."""
+        e = self.e
+        text = f"{self.whose()} {verb} {e['region']} with {plural(e.get('tokens', 1), 'token')}"
+        if e.get("defender"):
+            owner = f"{self.who('defender_seat')}'s " if e.get("defender_seat") is not None else ""
+            lost = f"lost {plural(e['lost'], 'token')}" if e.get("lost") else "no token lost"
+            text += f" from {owner}{e['defender']} ({lost})"
+        elif e.get("monsters"):
+            text += " from the Monsters"
+        return text
+
+
+def underground_sentence(e: Event, names: Sequence[str]) -> str | None:
+    """The sentence of an Underground event kind, or None for a kind this module does not tell."""
+    tell = _SENTENCES.get(str(e.get("kind")))
+    return tell(e, Teller(e, names)) if tell is not None else None
+
+
+def _balrog(e: Event, t: Teller) -> str:
+    text = f"{t.who()} sends the Balrog into {e['region']}"
+    if e.get("defender"):
+        owner = f"{t.who('defender_seat')}'s " if e.get("defender_seat") is not None else ""
+        text += f": {owner}{e['defender']} lose {plural(e.get('lost', 0), 'token')}"
+    return text
+
+
+def _mime(e: Event, t: Teller) -> str:
+    if e.get("kept"):
+        return f"{t.whose()} keep {e['power']}"
+    return f"{t.whose()} take {e['power']} from combo {e['slot']}, leaving {e['gave']} there"
+
+
+def _ring(e: Event, t: Teller) -> str:
+    paid = [t.name(seat) for seat in e.get("paid", [])]
+    thing = "the Bag as Froggy's Ring" if e.get("piece") == "bag" else "Froggy's Ring"
+    text = f"{t.who()} puts {thing} in {e['region']}"
+    if paid:
+        return f"{text}: {and_list(paid)} pay {plural(e.get('each', 1), 'coin')} each"
+    return f"{text}: no one pays"
+
+
+def _pay(e: Event, t: Teller) -> str:
+    why = f" ({e['why']})" if e.get("why") else ""
+    return f"{t.who()} pays {t.who('to')} {plural(e['coins'], 'coin')}{why}"
+
+
+def _steal(e: Event, t: Teller) -> str:
+    if e.get("coins"):
+        return f"{t.whose()} steal {plural(e['coins'], 'coin')} from {t.who('victim')}"
+    return f"{t.whose()} find nothing to steal from {t.who('victim')}"
+
+
+_SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
+    "volcano": lambda e, t: f"{t.whose()} put the Volcano on {e['region']}",
+    "ancient": lambda e, t: f"{t.whose()} put the Great Ancient in {e['region']}",
+    "mime": _mime,
+    "hammers_gained": lambda e, t: f"{t.whose()} forge {plural(e['hammers'], 'Silver Hammer')}",
+    "hammers_ready": lambda e, t: (
+        f"{t.whose()} take up {plural(e['hammers'], 'Silver Hammer')} to conquer"
+    ),
+    "pay": _pay,
+    "steal": _steal,
+    "martyr": lambda e, t: (
+        f"{t.whose()} fall in {e['region']}: {t.who()} gets {plural(e['coins'], 'coin')}"
+    ),
+    "vanishing": lambda e, t: (
+        f"{t.whose()} vanish from {plural(len(e['regions']), 'region')}, "
+        f"worth {plural(e['coins'], 'coin')}"
+    ),
+    "vengeance": lambda e, t: (
+        f"{t.who('to')} gets a Vengeance marker from {t.whose()} (region {e['region']})"
+    ),
+    "vengeance_back": lambda e, t: f"{t.whose()} take their Vengeance markers back",
+    "queen": lambda e, t: f"{t.whose()} put the Queen in {e['region']}",
+    "armor": lambda e, t: f"{t.whose()} gain {plural(e['pieces'], 'Mushroom Armor')} to place",
+    "reborn": lambda e, t: f"{t.who()}'s {e['reborn']} are reborn as {e['race']} in {e['region']}",
+    "tomb": lambda e, t: f"{t.whose()} keep every token on the map as they decline",
+    "vampire": lambda e, t: t.taken("bite"),
+    "orb": lambda e, t: t.taken("use the Shiny Orb on"),
+    "sword": lambda e, t: t.taken("use the Sword to conquer"),
+    "socks": lambda e, t: t.taken("use the Stinky Socks to conquer"),
+    "doormat": lambda e, t: t.taken("fly the Doormat to"),
+    "balrog": _balrog,
+    "balrog_stays": lambda e, t: "The Balrog finds no region to enter",
+    "ghost": lambda e, t: f"{t.who()} puts the Ghost in {e['region']}",
+    "altar": lambda e, t: (
+        f"{t.whose()} give a token in {e['region']} to the Altar of Souls "
+        f"for {plural(e['coins'], 'coin')}"
+    ),
+    "fountain": lambda e, t: (
+        f"{t.whose()} drink from the Fountain of Youth: +{plural(e['tokens'], 'token')}"
+    ),
+    "stonehedge": lambda e, t: f"The Stonehedge in {e['region']} grants {e['power']}",
+    "bag": lambda e, t: (
+        f"{t.who()}'s Bag-o'-Many-Things becomes {_thing(e['relic'])} in {e['region']}"
+    ),
+    "relic": lambda e, t: f"{t.whose()}: {_thing(e['piece'])} now in {e['region']}",
+    "scepter": lambda e, t: f"{t.who()} puts {_thing(e.get('piece', 'scepter'))} in {e['region']}",
+    "ring": _ring,
+}
