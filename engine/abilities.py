@@ -300,6 +300,19 @@ def flag(race: RaceState, attr: str) -> bool:
     return found
 
 
+_TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
+
+
+def defence_traits(race: RaceState) -> tuple[tuple[Ability, ...], bool]:
+    """What a race's banner and badge do when it is attacked: its ``guards`` and whether it
+    is ``power_proof`` (one cached lookup on the hot path of ``targets``)."""
+    key = (race.name, race.power, race.in_decline)
+    found = _TRAITS.get(key)
+    if found is None:
+        found = _TRAITS[key] = (guards(race), flag(race, "power_proof"))
+    return found
+
+
 def guards(race: RaceState) -> tuple[Ability, ...]:
     """The banner and badge in force that may refuse an attack on the race (``guard``)."""
     key = (race.name, race.power, race.in_decline)

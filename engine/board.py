@@ -50,17 +50,23 @@ RACE_MARKERS = (
 
 def mapdef(s: GameState) -> MapDef:
     """The map definition of this game."""
-    return load_map(s.map_id)
+    # Cached by key: a map key always names the same board (built-in ids are files, other
+    # keys hash the map's content), and this is on the hottest path of the rules.
+    found = _MAPS.get(s.map_id)
+    if found is None:
+        found = _MAPS[s.map_id] = load_map(s.map_id)
+    return found
 
 
-_RIVERS: dict[str, tuple[int, ...]] = {}
+_MAPS: dict[str, MapDef] = {}
+_RIVERS: dict[str, frozenset[int]] = {}
 
 
-def river_regions(s: GameState) -> tuple[int, ...]:
+def river_regions(s: GameState) -> frozenset[int]:
     """Ids of the map's River regions (none on the surface), cached per map."""
     found = _RIVERS.get(s.map_id)
     if found is None:
-        found = _RIVERS[s.map_id] = tuple(r.id for r in mapdef(s).regions if r.river)
+        found = _RIVERS[s.map_id] = frozenset(r.id for r in mapdef(s).regions if r.river)
     return found
 
 

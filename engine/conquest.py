@@ -8,7 +8,7 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import TREASURES, Ability, cost_abilities, flag, guards, in_force
+from .abilities import TREASURES, Ability, cost_abilities, defence_traits, flag, in_force
 from .board import (
     DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
@@ -22,6 +22,7 @@ from .board import (
     is_sealed,
     mapdef,
     regions_of,
+    river_regions,
 )
 from .content import RegionDef, treasures
 from .market import remove_race
@@ -91,9 +92,7 @@ def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
     )
 
 
-def targets(
-    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
-) -> list[int]:
+def targets(s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
     reachable = reach(s, race, working)
     water_ok = flag(race, "enters_water")
@@ -119,7 +118,7 @@ def _problem(
         return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
     if rdef.impassable:
         return f"Region {rid} is an {rdef.terrain}: no one may enter it."
-    if (region.owner != race.owner or is_sealed(s, rid)) and is_immune(s, rid):
+    if is_immune(s, rid) and (region.owner != race.owner or is_sealed(s, rid)):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
     if region.owner not in (-1, race.owner) and not race.in_decline:
         defender = s.players[region.owner]
@@ -129,17 +128,14 @@ def _problem(
         if is_first_conquest(s, race):
             return f"Region {rid} is not on the border: a first conquest enters from the edge."
         return f"Region {rid} is not next to your regions."
-    if region.race is not None and region.race != race.name:
+    if region.race is not None:
         holder = s.races[region.race]
-        for a in guards(holder):
+        guarding, proof = defence_traits(holder)
+        for a in guarding:
             why = a.guard(s, holder, race, rid)
             if why:
                 return why
-        if (
-            holder.owner != s.turn.seat
-            and flag(holder, "power_proof")
-            and rid not in plain_reach(s, race)
-        ):
+        if proof and holder.owner != s.turn.seat and rid not in plain_reach(s, race):
             return (
                 f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
                 "reach them, and it is not next to your regions."
@@ -182,7 +178,7 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
     region = s.regions[rid]
     m = region.markers
-    if region.tokens == 0 and mapdef(s).regions[rid].river:
+    if region.tokens == 0 and rid in river_regions(s):
         cost = RIVER_COST
     else:
         cost = BASE_COST + region.tokens

@@ -65,8 +65,21 @@ class Teller:
 
 def underground_sentence(e: Event, names: Sequence[str]) -> str | None:
     """The sentence of an Underground event kind, or None for a kind this module does not tell."""
-    tell = _SENTENCES.get(str(e.get("kind")))
-    return tell(e, Teller(e, names)) if tell is not None else None
+    kind = str(e.get("kind"))
+    if kind == "ghost" and e.get("region") is None and e.get("left") is not None:
+        # [SWU p.14] Taking the Crypt: "the Ghost immediately leaves the Region it was
+        # protecting, and falls under the control of the conquering player".
+        return f"The Ghost leaves {e['left']}: {Teller(e, names).who()} now holds the Crypt"
+    tell = _SENTENCES.get(kind)
+    if tell is None or any(e.get(k, "") is None for k in _NEEDED):
+        # An unknown kind, or fields missing: the generic line tells what there is.
+        return None
+    return tell(e, Teller(e, names))
+
+
+#: Fields that, when present, a sentence prints: None there means the event is not one the
+#: sentence was written for.
+_NEEDED = ("region", "regions", "power", "relic", "piece", "race", "coins", "tokens")
 
 
 def _balrog(e: Event, t: Teller) -> str:

@@ -455,7 +455,7 @@ def empty_river(s: GameState, race: RaceState) -> None:
         return
     left = []
     count = 0
-    for rid in rivers:
+    for rid in sorted(rivers):
         r = s.regions[rid]
         if r.race == race.name:
             race.hand += r.tokens
