@@ -216,8 +216,11 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
 
     Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
     """
-    own = abilities(race)
-    if not _hiding(s.map_id):
+    own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    hiding = _HIDING.get(s.map_id)
+    if hiding is None:
+        hiding = _hiding(s.map_id)
+    if not hiding:
         return own
     name = race.name
     regions = s.regions
@@ -301,6 +304,8 @@ def flag(race: RaceState, attr: str) -> bool:
 
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
+#: The defence traits of a race with no guard and no Gnome-proofing.
+PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
 def defence_traits(race: RaceState) -> tuple[tuple[Ability, ...], bool]:
@@ -309,7 +314,9 @@ def defence_traits(race: RaceState) -> tuple[tuple[Ability, ...], bool]:
     key = (race.name, race.power, race.in_decline)
     found = _TRAITS.get(key)
     if found is None:
-        found = _TRAITS[key] = (guards(race), flag(race, "power_proof"))
+        found = (guards(race), flag(race, "power_proof"))
+        # The common case is one shared object, so callers may test it with ``is``.
+        found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
     return found
 
 

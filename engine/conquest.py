@@ -8,8 +8,17 @@ present in the Region."
 
 from __future__ import annotations
 
-from .abilities import TREASURES, Ability, cost_abilities, defence_traits, flag, in_force
+from .abilities import (
+    PLAIN_DEFENCE,
+    TREASURES,
+    Ability,
+    cost_abilities,
+    defence_traits,
+    flag,
+    in_force,
+)
 from .board import (
+    _RIVERS,
     DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
     MARKER_NAMES,
@@ -24,11 +33,12 @@ from .board import (
     regions_of,
     river_regions,
 )
-from .content import RegionDef, treasures
+from .content import MapDef, RegionDef, treasures
 from .market import remove_race
 from .state import GameState, RaceState
 
 BASE_COST = 2
+
 #: [SWU p.5] "The River only costs 1 token to conquer".
 RIVER_COST = 1
 _DEFENCE = frozenset(DEFENCE_MARKERS)
@@ -43,20 +53,25 @@ def is_first_conquest(s: GameState, race: RaceState) -> bool:
 
 
 def reach(
-    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+    s: GameState,
+    race: RaceState,
+    working: tuple[Ability, ...] | None = None,
+    own: list[int] | None = None,
 ) -> set[int] | None:
     """Regions the race may attack by position; None means every region of the map.
 
-    ``working`` is ``in_force(s, race)`` when the caller has it already.
+    ``working`` (``in_force(s, race)``) and ``own`` (the race's regions) are passed by
+    callers that have them already.
     """
     m = mapdef(s)
     abl = in_force(s, race) if working is None else working
-    own = regions_of(s, race.name)
+    if own is None:
+        own = regions_of(s, race.name)
     first = not own
     if any(a.reaches_anywhere(s, race, first) for a in abl):
         return None
     if first:
-        entries = {r.id for r in m.regions if r.entry}
+        entries = set(_entries(m))
         for a in abl:
             entries |= a.extra_entries(s, race)
         return entries
@@ -92,13 +107,39 @@ def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
     )
 
 
-def targets(s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None) -> list[int]:
+def _entries(m: MapDef) -> frozenset[int]:
+    found = _ENTRIES.get(m.id)
+    if found is None:
+        found = _ENTRIES[m.id] = frozenset(r.id for r in m.regions if r.entry)
+    return found
+
+
+_ENTRIES: dict[str, frozenset[int]] = {}
+
+
+def targets(
+    s: GameState,
+    race: RaceState,
+    working: tuple[Ability, ...] | None = None,
+    own: list[int] | None = None,
+) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
-    reachable = reach(s, race, working)
+    reachable = reach(s, race, working, own)
     water_ok = flag(race, "enters_water")
     defs = mapdef(s).regions
     ids = range(len(s.regions)) if reachable is None else sorted(reachable)
-    return [rid for rid in ids if _problem(s, race, rid, defs[rid], water_ok, reachable) is None]
+    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
+    # game, say), the per-region defender check is skipped.
+    guarded = False
+    for r in s.races.values():
+        if defence_traits(r) is not PLAIN_DEFENCE:
+            guarded = True
+            break
+    return [
+        rid
+        for rid in ids
+        if _problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
+    ]
 
 
 def _problem(
@@ -108,6 +149,7 @@ def _problem(
     rdef: RegionDef,
     water_ok: bool,
     reachable: set[int] | None,
+    guarded: bool = True,
 ) -> str | None:
     # The one place that decides whether a region may be attacked; ``targets`` calls it in a
     # loop with the per-race facts computed once.
@@ -128,7 +170,7 @@ def _problem(
         if is_first_conquest(s, race):
             return f"Region {rid} is not on the border: a first conquest enters from the edge."
         return f"Region {rid} is not next to your regions."
-    if region.race is not None:
+    if guarded and region.race is not None:
         holder = s.races[region.race]
         guarding, proof = defence_traits(holder)
         for a in guarding:
@@ -176,9 +218,15 @@ def immunity_name(s: GameState, rid: int) -> str:
 
 def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
+    return region_cost(s, race, rid, cost_abilities(race))
+
+
+def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
+    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given,
+    for callers pricing many regions at once."""
     region = s.regions[rid]
     m = region.markers
-    if region.tokens == 0 and rid in river_regions(s):
+    if region.tokens == 0 and rid in (_RIVERS.get(s.map_id) or river_regions(s)):
         cost = RIVER_COST
     else:
         cost = BASE_COST + region.tokens
@@ -187,7 +235,7 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
             if key in _DEFENCE:
                 cost += n
     proof: bool | None = None
-    for a in cost_abilities(race):
+    for a in costers:
         delta = a.cost_delta(s, race, rid)
         if delta < 0:
             # Penalties always count; savings do not against Gnomes (ruling U-R4).

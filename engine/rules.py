@@ -14,7 +14,7 @@ from . import powers_underground as _powers_u  # noqa: F401
 from . import races as _races  # noqa: F401  (registers the races)
 from . import races_underground as _races_u  # noqa: F401
 from . import treasures as _treasures  # noqa: F401  (registers the Relics and Places)
-from .abilities import POWERS, Ability, flag, in_force
+from .abilities import POWERS, Ability, cost_abilities, flag, in_force
 from .actions import (
     Abandon,
     Action,
@@ -29,7 +29,14 @@ from .actions import (
     Reinforce,
 )
 from .board import clear_region, event, regions_of, river_regions, roll_die, tokens_on_board
-from .conquest import MAX_SHORT, conquest_cost, take_region, target_problem, targets
+from .conquest import (
+    MAX_SHORT,
+    conquest_cost,
+    region_cost,
+    take_region,
+    target_problem,
+    targets,
+)
 from .content import powers, races
 from .errors import IllegalAction, NotYourTurn
 from .market import refill_market, remove_race
@@ -94,14 +101,16 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     if t.phase == CONQUER:
         if can_decline(s):
             out.append(Decline())
+        own = regions_of(s, race.name)
         if not _conquered_by(s, race):
-            out.extend(Abandon(rid) for rid in regions_of(s, race.name))
+            out.extend(Abandon(rid) for rid in own)
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
             berserk = any(a.name == "Berserk" for a in working)
-            for rid in targets(s, race, working):
-                cost = conquest_cost(s, race, rid)
+            costers = cost_abilities(race)
+            for rid in targets(s, race, working, own):
+                cost = region_cost(s, race, rid, costers)
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
