@@ -18,6 +18,7 @@ from .abilities import (
     in_force,
 )
 from .board import (
+    _IMMUNE,
     _RIVERS,
     DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
@@ -27,7 +28,6 @@ from .board import (
     clear_region,
     event,
     is_empty,
-    is_immune,
     is_sealed,
     mapdef,
     regions_of,
@@ -160,7 +160,8 @@ def _problem(
         return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
     if rdef.impassable:
         return f"Region {rid} is an {rdef.terrain}: no one may enter it."
-    if is_immune(s, rid) and (region.owner != race.owner or is_sealed(s, rid)):
+    m = region.markers
+    if m and not _IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
     if region.owner not in (-1, race.owner) and not race.in_decline:
         defender = s.players[region.owner]
@@ -226,10 +227,13 @@ def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability,
     for callers pricing many regions at once."""
     region = s.regions[rid]
     m = region.markers
-    if region.tokens == 0 and rid in (_RIVERS.get(s.map_id) or river_regions(s)):
-        cost = RIVER_COST
-    else:
-        cost = BASE_COST + region.tokens
+    cost = BASE_COST + region.tokens
+    if cost == BASE_COST:
+        rivers = _RIVERS.get(s.map_id)
+        if rivers is None:
+            rivers = river_regions(s)
+        if rid in rivers:
+            cost = RIVER_COST
     if m:
         for key, n in m.items():
             if key in _DEFENCE:

@@ -174,9 +174,10 @@ def _declined_partners(s: GameState, race: RaceState) -> list[RaceState]:
     """The seat's other races In Decline, whose abilities may offer actions on the seat's own
     turn besides the acting race's (Reborn: "at the start of each of your turns")."""
     t = s.turn
-    if t.phase == CLOSING:
+    declined = s.players[t.seat].declined
+    if not declined or t.phase == CLOSING:
         return []
-    return [s.races[n] for n in s.players[t.seat].declined if n != race.name]
+    return [s.races[n] for n in declined if n != race.name]
 
 
 def owed(
