@@ -280,6 +280,18 @@ class Martyr(Ability):
 # --- decline ----------------------------------------------------------------------------------
 
 
+@register_action
+@dataclass(slots=True, unsafe_hash=True)
+class Vanish(Action):
+    """Decline using the Vanishing power the Stonehedge drew: every token leaves the map and
+    each region pays 2 coins."""
+
+    verb: ClassVar[str] = "vanish"
+
+    def describe(self, s: GameState) -> str:
+        return "Go into decline with the Stonehedge's Vanishing · 2 coins per region"
+
+
 @power_ability
 class Vanishing(Ability):
     """[SWU "Vanishing"] "When sending your Vanishing tokens In Decline, remove them all but
@@ -293,8 +305,26 @@ class Vanishing(Ability):
     """
 
     name = "Vanishing"
+    handles = (Vanish,)
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        # Drawn by the Stonehedge, the power is the player's to use or not [SWU p.15]:
+        # "that player is not forced to use Vanishing" — so declining offers both.
+        from .rules import can_decline
+
+        if race.power == self.name or race.in_decline or not can_decline(s):
+            return []
+        return [Vanish()]
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        from .rules import _decline_turn
+
+        s.turn.used.append("vanish")
+        _decline_turn(s)
 
     def on_decline(self, s: GameState, race: RaceState) -> None:
+        if race.power != self.name and "vanish" not in s.turn.used:
+            return  # the Stonehedge's Vanishing, not chosen: a plain decline
         own = regions_of(s, race.name)
         tokens = sum(s.regions[rid].tokens for rid in own)
         for rid in own:

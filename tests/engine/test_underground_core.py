@@ -235,3 +235,41 @@ def test_every_underground_event_is_told_in_a_sentence() -> None:
                     assert describe_event(e, names) != describe_any(e, names), e
                     told.add(e["kind"])
     assert {"volcano", "vampire", "balrog", "ring", "pay", "steal"} <= told
+
+
+def test_the_stonehedges_vanishing_is_the_players_choice() -> None:
+    """[SWU p.15] "using the Special Power associated with the Stonehedge is optional; for
+    instance if the player's Race who discovers the Stonehedge has the Vanishing Special
+    Power, that player is not forced to use Vanishing": declining offers both."""
+    from engine.rules import start_turn
+    from engine.state import from_dict, to_dict
+
+    from .helpers import put, reveal
+
+    s = start(*PLAIN, world="underground")
+    put(s, 0, "Ogres", "Stone", {5: 2, 0: 2, 8: 1})
+    s.regions[8].markers.pop("monster", None)
+    reveal(s, 8, "stonehedge")
+    s.stonehedge = "Vanishing"
+    start_turn(s, 0)
+    assert "decline" in texts(s) and "vanish" in texts(s)
+    plain = from_dict(to_dict(s))
+    play(plain, "decline")
+    assert owned(plain, "Ogres") == {0: 1, 5: 1, 8: 1}  # a plain decline: one token each
+    play(s, "vanish")
+    assert owned(s, "Ogres") == {}
+    told = [e for e in s.last_events + s.events if e["kind"] == "vanishing"]
+    assert told and told[0]["coins"] == 6 and told[0]["regions"] == [0, 5, 8]
+
+
+def test_a_vanishing_badge_declines_with_no_choice_to_make() -> None:
+    """[SWU "Vanishing"] "When sending your Vanishing tokens In Decline, remove them all": the
+    race's own badge always works, so no second decline is offered."""
+    from engine.rules import start_turn
+
+    from .helpers import put
+
+    s = start(*PLAIN, world="underground")
+    put(s, 0, "Ogres", "Vanishing", {5: 2, 0: 2})
+    start_turn(s, 0)
+    assert "decline" in texts(s) and "vanish" not in texts(s)
