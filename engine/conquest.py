@@ -16,6 +16,7 @@ from .abilities import (
     defence_traits,
     flag,
     in_force,
+    map_hooks,
 )
 from .board import (
     _IMMUNE,
@@ -131,10 +132,11 @@ def targets(
     # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
     # game, say), the per-region defender check is skipped.
     guarded = False
-    for r in s.races.values():
-        if defence_traits(r) is not PLAIN_DEFENCE:
-            guarded = True
-            break
+    if "guard" in map_hooks(s.map_id) or "power_proof" in map_hooks(s.map_id):
+        for r in s.races.values():
+            if defence_traits(r) is not PLAIN_DEFENCE:
+                guarded = True
+                break
     return [
         rid
         for rid in ids
@@ -323,7 +325,11 @@ def take_region(
         lost_tribe=bool(tribe),
         **({"monsters": monsters} if monsters else {}),
     )
-    if defender is not None and defender_seat != race.owner:
+    if (
+        defender is not None
+        and defender_seat != race.owner
+        and ("on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id))
+    ):
         for a in in_force(s, defender):
             a.on_lost(s, defender, race, rid)
         # Every race of the defending seat hears of it (Vengeful: "any of your races").

@@ -14,7 +14,7 @@ from . import powers_underground as _powers_u  # noqa: F401
 from . import races as _races  # noqa: F401  (registers the races)
 from . import races_underground as _races_u  # noqa: F401
 from . import treasures as _treasures  # noqa: F401  (registers the Relics and Places)
-from .abilities import POWERS, Ability, cost_abilities, flag, in_force
+from .abilities import POWERS, Ability, cost_abilities, flag, in_force, map_hooks
 from .actions import (
     Abandon,
     Action,
@@ -94,9 +94,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     race = acting_race(s)
     assert race is not None
     working = in_force(s, race)
-    forced = _must(s, race, working)
-    if forced:
-        return forced
+    if "must" in map_hooks(s.map_id):
+        forced = _must(s, race, working)
+        if forced:
+            return forced
     out: list[Action] = []
     if t.phase == CONQUER:
         if can_decline(s):
@@ -224,7 +225,7 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
     race = acting_race(s)
-    if race is not None and s.turn.phase != PICK:
+    if race is not None and s.turn.phase != PICK and "must" in map_hooks(s.map_id):
         forced = must(s, race)
         if forced:
             if action in forced:
