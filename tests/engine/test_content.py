@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.abilities import POWERS, RACES
-from engine.content import components, load_map, powers, races
+from engine.abilities import POWERS, RACES, TREASURES
+from engine.content import components, load_map, powers, races, treasures
 from engine.setup import new_game
 
 
@@ -15,6 +15,10 @@ def test_every_base_race_and_power_has_exactly_one_registered_class() -> None:
     # Every race of every world has its class (the Underground ones too).
     assert set(RACES) == set(races()) and len(base_races) == 14
     assert set(POWERS) == set(powers()) and len(base_powers) == 20
+    # And every Relic and Place: 6 Relics and 9 Places in the Underground box [SWU p.1].
+    kinds = [t.kind for t in treasures().values()]
+    assert set(TREASURES) == set(treasures())
+    assert (kinds.count("relic"), kinds.count("place")) == (6, 9)
 
 
 def test_tray_counts_add_up_to_the_box() -> None:
