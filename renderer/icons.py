@@ -14,6 +14,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.content import treasures
+
 from .fonts import font
 from .palette import (
     DECLINE_FILL,
@@ -29,10 +31,51 @@ from .palette import (
 #: Supersampling factor of every sprite.
 SS = 4
 
+#: Two letters on the chip of each Righteous Relic (gold disc) and Popular Place (blue square).
+RELIC_TAGS = {
+    "doormat": "Dm",
+    "ring": "Rg",
+    "socks": "So",
+    "scepter": "Sc",
+    "orb": "Or",
+    "sword": "Sw",
+}
+PLACE_TAGS = {
+    "altar": "Al",
+    "crypt": "Cr",
+    "diamonds": "Di",
+    "pipe": "Pi",
+    "fountain": "Fo",
+    "keep": "Ke",
+    "lost_mine": "LM",
+    "stonehedge": "St",
+    "pentacle": "Pe",
+}
+
 #: Map features (printed on the board, never move), drawn on rounded squares.
 FEATURES = ("Cavern", "Magic Source", "Mine")
 #: Markers the view may list (``markers`` keys), in the order they are drawn.
-MARKERS = ("mountain", "lair", "fortress", "camp", "hole", "hero", "dragon")
+MARKERS = (
+    "mountain",
+    "lair",
+    "fortress",
+    "camp",
+    "hole",
+    "hero",
+    "dragon",
+    # Underground pieces, then the Relics (gold discs) and Places (blue squares).
+    "monster",
+    "black_mountain",
+    "armor",
+    "volcano",
+    "ancient",
+    "queen",
+    "ghost",
+    "balrog",
+    "bag",
+    *RELIC_TAGS,
+    *PLACE_TAGS,
+)
 #: Readable names of markers, for the key in the legend.
 MARKER_NAMES = {
     "mountain": "Mountain",
@@ -43,6 +86,16 @@ MARKER_NAMES = {
     "hero": "Hero",
     "dragon": "Dragon",
     "lost_tribe": "Lost Tribe",
+    "monster": "Monsters",
+    "black_mountain": "Black Mountain",
+    "armor": "Mushroom Armor",
+    "volcano": "Volcano",
+    "ancient": "Great Ancient",
+    "queen": "Queen",
+    "ghost": "Ghost",
+    "balrog": "Balrog",
+    "bag": "Bag-o'-Many-Things",
+    **{key: t.name for key, t in treasures().items()},
 }
 
 Draw = ImageDraw.ImageDraw
@@ -167,6 +220,96 @@ def _dragon(d: Draw, n: float) -> None:
     d.ellipse((n * 0.42, n * 0.14, n * 0.58, n * 0.34), fill=wing, outline=INK, width=int(n * 0.03))
 
 
+def _monster(d: Draw, n: float) -> None:
+    # A horned head with two eyes and fangs, pale on the red disc.
+    pale, o = (248, 232, 220), int(n * 0.03)
+    d.polygon(_pts(n, 0.2, 0.34, 0.12, 0.06, 0.36, 0.24), fill=pale, outline=INK, width=o)
+    d.polygon(_pts(n, 0.8, 0.34, 0.88, 0.06, 0.64, 0.24), fill=pale, outline=INK, width=o)
+    d.ellipse((n * 0.16, n * 0.18, n * 0.84, n * 0.9), fill=pale, outline=INK, width=o)
+    for x in (0.36, 0.64):
+        d.ellipse((n * (x - 0.08), n * 0.38, n * (x + 0.08), n * 0.54), fill=INK)
+    d.polygon(_pts(n, 0.34, 0.66, 0.42, 0.82, 0.5, 0.66, 0.58, 0.82, 0.66, 0.66), fill=INK)
+
+
+def _armor(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.18, 0.16, 0.82, 0.16, 0.82, 0.52, 0.5, 0.9, 0.18, 0.52),
+        fill=(150, 96, 170),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.chord((n * 0.3, n * 0.3, n * 0.7, n * 0.66), 180, 360, fill=(244, 236, 248))
+
+
+def _volcano(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.06, 0.88, 0.36, 0.3, 0.64, 0.3, 0.94, 0.88),
+        fill=(96, 70, 56),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.polygon(_pts(n, 0.36, 0.3, 0.5, 0.06, 0.64, 0.3), fill=(236, 84, 30))
+    d.line(_pts(n, 0.44, 0.34, 0.4, 0.6), fill=(236, 84, 30), width=int(n * 0.07))
+
+
+def _ancient(d: Draw, n: float) -> None:
+    green, o = (70, 150, 96), int(n * 0.03)
+    for x in (0.22, 0.4, 0.6, 0.78):
+        d.line(_pts(n, x, 0.6, x + (x - 0.5) * 0.3, 0.94), fill=green, width=int(n * 0.1))
+    d.ellipse((n * 0.14, n * 0.08, n * 0.86, n * 0.7), fill=green, outline=INK, width=o)
+    d.ellipse((n * 0.34, n * 0.24, n * 0.66, n * 0.52), fill=WHITE, outline=INK, width=o)
+    d.ellipse((n * 0.45, n * 0.31, n * 0.55, n * 0.45), fill=INK)
+
+
+def _queen(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(n, 0.12, 0.78, 0.12, 0.3, 0.32, 0.52, 0.5, 0.2, 0.68, 0.52, 0.88, 0.3, 0.88, 0.78),
+        fill=(240, 196, 40),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+
+
+def _ghost(d: Draw, n: float) -> None:
+    d.polygon(
+        _pts(
+            n, 0.2, 0.9, 0.2, 0.4, 0.5, 0.08, 0.8, 0.4, 0.8, 0.9, 0.65, 0.78, 0.5, 0.9, 0.35, 0.78
+        ),
+        fill=WHITE,
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    for x in (0.4, 0.6):
+        d.ellipse((n * (x - 0.06), n * 0.36, n * (x + 0.06), n * 0.5), fill=INK)
+
+
+def _balrog(d: Draw, n: float) -> None:
+    red, o = (200, 40, 30), int(n * 0.03)
+    d.polygon(_pts(n, 0.22, 0.4, 0.06, 0.04, 0.4, 0.26), fill=INK)
+    d.polygon(_pts(n, 0.78, 0.4, 0.94, 0.04, 0.6, 0.26), fill=INK)
+    d.ellipse((n * 0.18, n * 0.2, n * 0.82, n * 0.92), fill=red, outline=INK, width=o)
+    d.polygon(_pts(n, 0.3, 0.46, 0.46, 0.54, 0.3, 0.56), fill=(255, 220, 60))
+    d.polygon(_pts(n, 0.7, 0.46, 0.54, 0.54, 0.7, 0.56), fill=(255, 220, 60))
+
+
+def _bag(d: Draw, n: float) -> None:
+    d.ellipse(
+        (n * 0.14, n * 0.3, n * 0.86, n * 0.92),
+        fill=(170, 120, 70),
+        outline=INK,
+        width=int(n * 0.04),
+    )
+    d.polygon(_pts(n, 0.34, 0.34, 0.5, 0.1, 0.66, 0.34), fill=(170, 120, 70), outline=INK)
+    d.line(_pts(n, 0.34, 0.34, 0.66, 0.34), fill=INK, width=int(n * 0.05))
+
+
+def _tag(text: str) -> Glyph:
+    def draw(d: Draw, n: float) -> None:
+        d.text((n / 2, n / 2), text, fill=INK, font=font(int(n * 0.56)), anchor="mm")
+
+    return draw
+
+
 def _unknown(d: Draw, n: float) -> None:
     d.text((n / 2, n / 2), "?", fill=INK, font=font(int(n * 0.7)), anchor="mm")
 
@@ -183,6 +326,17 @@ _SPRITES: dict[str, tuple[Glyph, RGB, bool]] = {
     "hole": (_hole, WHITE, False),
     "hero": (_hero, (30, 70, 150), False),
     "dragon": (_dragon, (196, 40, 36), False),
+    "monster": (_monster, (178, 44, 44), False),
+    "black_mountain": (_mountain, (84, 80, 96), False),
+    "armor": (_armor, WHITE, False),
+    "volcano": (_volcano, (250, 210, 170), False),
+    "ancient": (_ancient, (220, 240, 222), False),
+    "queen": (_queen, (120, 40, 110), False),
+    "ghost": (_ghost, (120, 120, 136), False),
+    "balrog": (_balrog, (250, 200, 60), False),
+    "bag": (_bag, (250, 236, 196), False),
+    **{key: (_tag(tag), (246, 206, 84), False) for key, tag in RELIC_TAGS.items()},
+    **{key: (_tag(tag), (150, 196, 240), True) for key, tag in PLACE_TAGS.items()},
 }
 
 

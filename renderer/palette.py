@@ -44,6 +44,15 @@ TERRAIN: dict[str, tuple[RGB, RGB]] = {
     "Mountain": ((184, 170, 156), (112, 98, 88)),
     "Sea": ((96, 146, 208), (160, 196, 236)),
     "Lake": ((156, 204, 234), (96, 156, 206)),
+    # Underground: hues the surface does not use (lilac, teal, slate, tan), each with its own
+    # pattern; the River is a darker, greener blue than the Sea, the Chasms nearly black.
+    "Mudpool": ((166, 136, 104), (96, 70, 44)),
+    "Mushroom Forest": ((214, 186, 224), (132, 84, 152)),
+    "Mystic Crystals": ((166, 224, 216), (40, 140, 140)),
+    "Black Mountain": ((146, 142, 156), (64, 60, 76)),
+    "Mine": ((242, 196, 112), (140, 88, 30)),
+    "River": ((56, 118, 168), (150, 200, 232)),
+    "Abysmal Chasm": ((46, 40, 52), (110, 96, 122)),
 }
 UNKNOWN_TERRAIN: tuple[RGB, RGB] = ((200, 200, 200), (150, 150, 150))
 

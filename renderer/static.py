@@ -293,7 +293,48 @@ def _lake(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
         d.arc((x, y - 3, x + 8, y + 5), 20, 160, fill=ink, width=2)
 
 
+def _bubbles(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.ellipse((x - 5, y - 5, x + 5, y + 5), outline=ink, width=2)
+        d.ellipse((x + 6, y - 9, x + 10, y - 5), outline=ink, width=2)
+
+
+def _mushrooms(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.chord((x - 8, y - 8, x + 8, y + 6), 180, 360, fill=ink)
+        d.line((x, y - 1, x, y + 7), fill=ink, width=3)
+
+
+def _crystals(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.polygon([(x, y - 9), (x + 5, y), (x, y + 9), (x - 5, y)], outline=ink, width=2)
+
+
+def _peaks(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.polygon([(x - 9, y + 6), (x - 2, y - 7), (x + 5, y + 6)], fill=ink)
+        d.line((x + 1, y + 6, x + 6, y - 2, x + 11, y + 6), fill=ink, width=2)
+
+
+def _picks(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.line((x - 6, y - 6, x + 6, y + 6), fill=ink, width=2)
+        d.arc((x - 9, y - 9, x + 3, y + 3), 170, 280, fill=ink, width=3)
+
+
+def _cracks(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
+    for x, y in _brick(t):
+        d.line((x - 9, y - 4, x - 3, y + 2, x + 1, y - 3, x + 9, y + 5), fill=ink, width=2)
+
+
 _PATTERNS: dict[str, TileDraw] = {
+    "Mudpool": _bubbles,
+    "Mushroom Forest": _mushrooms,
+    "Mystic Crystals": _crystals,
+    "Black Mountain": _peaks,
+    "Mine": _picks,
+    "River": _waves(32, 5.0, 2),
+    "Abysmal Chasm": _cracks,
     "Farmland": _farmland,
     "Hill": _hill,
     "Forest": _forest,

@@ -13,7 +13,7 @@ from renderer.geometry import TopologyError, build_geometry, load_topology, topo
 from renderer.geometry.__main__ import BASE_MAPS
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPS = sorted(BASE_MAPS)
+MAPS = sorted(p.stem for p in (ROOT / "data" / "geometry").glob("*.json"))
 #: Every label point must have a clear disc of at least this radius (px) inside its region.
 MIN_CLEARANCE = 50.0
 

@@ -1,0 +1,77 @@
+"""The Underground on the board: terrains, pieces, Relics and Places each drawn their own way."""
+
+from __future__ import annotations
+
+import io
+import random
+from itertools import combinations
+
+import pytest
+from PIL import Image
+
+from engine import apply, legal_actions, new_game, to_act, view
+from engine.content import builtin_maps, load_map, treasures
+from engine.simulate import choose
+from engine.worlds import UNDERGROUND
+from renderer import icons
+from renderer.board import render_board
+from renderer.palette import TERRAIN
+from renderer.static import _PATTERNS, GEOMETRY_DIR
+
+DRAWN = [
+    m
+    for m in builtin_maps()
+    if load_map(m).world == "underground" and (GEOMETRY_DIR / f"{m}.json").exists()
+]
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+
+
+def test_every_underground_terrain_has_its_own_fill_and_pattern() -> None:
+    """Terrains are told apart by fill and pattern, and never look like a surface terrain."""
+    for terrain in UNDERGROUND.terrains:
+        assert terrain in TERRAIN and terrain in _PATTERNS, terrain
+    fills = {t: TERRAIN[t][0] for t in TERRAIN}
+    for a, b in combinations(sorted(fills), 2):
+        assert _distance(fills[a], fills[b]) >= 25, (a, b)
+
+
+def test_every_piece_relic_and_place_has_its_own_chip() -> None:
+    """No marker an Underground game puts on a region falls back to the "?" chip."""
+    keys: set[str] = set(treasures())
+    for seed in range(1, 25):
+        s = new_game(["A", "B", "C"], seed, world="underground")
+        rng = random.Random(seed)
+        while (seat := to_act(s)) is not None:
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+            for r in s.regions:
+                keys.update(r.markers)
+    assert {"monster", "black_mountain", "ancient", "queen", "armor"} <= keys
+    for key in keys:
+        assert key in icons._SPRITES, key
+        assert key in icons.MARKER_NAMES, key
+    # Relics are discs, Places rounded squares: what moves looks unlike what stays.
+    for key, t in treasures().items():
+        assert icons._SPRITES[key][2] is (not t.relic), key
+
+
+@pytest.mark.parametrize("map_id", DRAWN)
+def test_an_underground_board_is_drawn(map_id: str) -> None:
+    """A whole random game on the board, drawn at its end: the River and the Chasms in their
+    own colours, a legible PNG under 1 MB."""
+    players = min(load_map(map_id).players)
+    s = new_game([f"P{i + 1}" for i in range(players)], 3, map_id)
+    rng = random.Random(3)
+    while (seat := to_act(s)) is not None:
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+    png = render_board(view(s))
+    assert len(png) < 1_000_000
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = {c for _, c in image.getcolors(1 << 20) or []}
+    assert TERRAIN["River"][0] in colours and TERRAIN["Abysmal Chasm"][0] in colours
+
+
+def test_the_committed_underground_boards() -> None:
+    assert "swu-3p" in DRAWN and "swu-4p" in DRAWN
