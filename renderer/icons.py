@@ -191,13 +191,18 @@ def _hole(d: Draw, n: float) -> None:
     d.ellipse((n * 0.24, n * 0.38, n * 0.76, n * 0.68), fill=INK)
 
 
-def _hero(d: Draw, n: float) -> None:
+def _shield(d: Draw, n: float, fill: RGB) -> None:
+    """A heater shield, the base of the Hero and of the Mushroom Armor."""
     d.polygon(
         _pts(n, 0.2, 0.16, 0.8, 0.16, 0.8, 0.5, 0.5, 0.9, 0.2, 0.5),
-        fill=(240, 196, 40),
+        fill=fill,
         outline=INK,
         width=int(n * 0.04),
     )
+
+
+def _hero(d: Draw, n: float) -> None:
+    _shield(d, n, (240, 196, 40))
     d.line(_pts(n, 0.5, 0.24, 0.5, 0.74), fill=(170, 30, 30), width=int(n * 0.09))
     d.line(_pts(n, 0.3, 0.42, 0.7, 0.42), fill=(170, 30, 30), width=int(n * 0.09))
 
@@ -232,12 +237,7 @@ def _monster(d: Draw, n: float) -> None:
 
 
 def _armor(d: Draw, n: float) -> None:
-    d.polygon(
-        _pts(n, 0.18, 0.16, 0.82, 0.16, 0.82, 0.52, 0.5, 0.9, 0.18, 0.52),
-        fill=(150, 96, 170),
-        outline=INK,
-        width=int(n * 0.04),
-    )
+    _shield(d, n, (150, 96, 170))
     d.chord((n * 0.3, n * 0.3, n * 0.7, n * 0.66), 180, 360, fill=(244, 236, 248))
 
 

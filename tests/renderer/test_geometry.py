@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from renderer.geometry import TopologyError, build_geometry, load_topology, topology_from_dict
-from renderer.geometry.__main__ import BASE_MAPS
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted(p.stem for p in (ROOT / "data" / "geometry").glob("*.json"))
