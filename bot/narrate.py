@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import mapdef
+from engine.narration import underground_sentence
 from engine.state import GameState
 from engine.view import and_list, plural, visible_events
 
@@ -94,7 +95,10 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
             was = "was" if n == 1 else "were"
             what = f"{plural(n, 'token')} left in hand {was} spread over {places}"
         return f"{who}'s {e['race']}: {what}."
-    return None
+    # The Underground's races, powers, Relics and Places tell their own events (the engine's
+    # sentences: transfers of coins, never a balance).
+    told = underground_sentence(e, [p.name for p in s.players])
+    return f"{told}." if told else None
 
 
 def summary(s: GameState, events: list[dict[str, Any]]) -> str:

@@ -29,6 +29,7 @@ from engine import (
 )
 from engine.content import map_for_players
 from engine.state import OVER, GameState, from_json, to_json
+from renderer.static import GEOMETRY_DIR
 
 from . import outbox
 from .errors import ServiceError
@@ -51,6 +52,12 @@ DEFAULT_DEADLINE_HOURS = 24.0
 #: A reminder goes out when this share of the deadline has passed.
 REMIND_AT = 0.75
 UNDO = "undo"
+
+
+#: The engine's worlds as players name them.
+WORLD_NAMES = {"surface": "Small World", "underground": "Small World Underground"}
+#: The engine's worlds as the league tables name them (``games.world``, ``results.world``).
+LEAGUE_WORLDS = {"surface": "smallworld", "underground": "underground"}
 
 
 @dataclass
@@ -265,14 +272,25 @@ class GameService:
         open_scores: bool = False,
         seed: int | None = None,
         rated: bool | None = None,
+        world: str = "surface",
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
+        ``world`` is the engine's world (``surface`` or ``underground``): the game is played
+        on that world's built-in board for the player count, which must have its drawing.
         While the server has an open season the game counts for it, unless ``rated`` is
         False; ``rated=True`` without an open season is refused.
         """
         if not 2 <= players <= 5:
             raise ServiceError("Small World is played by 2 to 5 players.")
+        if world not in WORLD_NAMES:
+            raise ServiceError(f"There is no world {world!r}: choose Small World or Underground.")
+        map_id = map_for_players(players, world)
+        if not (GEOMETRY_DIR / f"{map_id}.json").exists():
+            raise ServiceError(
+                f"The {players}-player {WORLD_NAMES[world]} board cannot be drawn yet, so it "
+                "cannot be played here: choose another number of players."
+            )
         if not 0.05 <= deadline_hours <= 24 * 14:
             raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
         if await self.live_game_id(channel_id) is not None:
@@ -288,19 +306,20 @@ class GameService:
         async with self.storage.transaction() as tx:
             game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
-                " seed, deadline_hours, open_scores, season_id, rated, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " seed, deadline_hours, open_scores, season_id, rated, world, created_at,"
+                " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
                     host_id,
                     players,
-                    map_for_players(players),
+                    map_id,
                     seed,
                     deadline_hours,
                     int(open_scores),
                     season_id,
                     int(season_id is not None),
+                    LEAGUE_WORLDS[world],
                     now,
                     now,
                 ),

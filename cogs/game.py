@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
 from bot.messages import ts
-from bot.service import GameService, ServiceError
+from bot.service import WORLD_NAMES, GameService, ServiceError
 from engine import EngineError, label, legal_actions, to_act
 from engine.actions import (
     Abandon,
@@ -110,6 +110,13 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         deadline_hours="Hours each player has per decision (default 24)",
         open_scores="Show everyone's coins during the game (default: hidden)",
         rated="Count for the server's league season (default: yes while one is open)",
+        world="Small World (default) or Small World Underground",
+    )
+    @app_commands.choices(
+        world=[
+            app_commands.Choice(name="Small World", value="surface"),
+            app_commands.Choice(name="Small World Underground", value="underground"),
+        ]
     )
     @app_commands.guild_only()
     @refusals
@@ -120,6 +127,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         deadline_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
         open_scores: bool = False,
         rated: bool | None = None,
+        world: str = "surface",
     ) -> None:
         lg = await self.service.create(
             interaction.guild_id,
@@ -130,10 +138,11 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             deadline_hours,
             open_scores,
             rated=rated,
+            world=world,
         )
         extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
         await interaction.response.send_message(
-            f"**Small World** for {players} players (map `{lg.map_id}`, "
+            f"**{WORLD_NAMES[world]}** for {players} players (map `{lg.map_id}`, "
             f"{deadline_hours:g} h per decision{extras}). "
             f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
             f"`/sw start` once {players} have joined."

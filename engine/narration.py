@@ -116,7 +116,21 @@ def _steal(e: Event, t: Teller) -> str:
     return f"{t.whose()} find nothing to steal from {t.who('victim')}"
 
 
+def _discover(e: Event, t: Teller) -> str:
+    found = treasures()[e["treasure"]]
+    sort = "Righteous Relic" if found.relic else "Popular Place"
+    return f"{t.whose()} discover {found.name} (a {sort}) in {e['region']}"
+
+
+def _river(e: Event, t: Teller) -> str:
+    n = e["tokens"]
+    leave = "leaves" if n == 1 else "leave"
+    return f"{t.whose()}: {plural(n, 'token')} {leave} the River to be redeployed"
+
+
 _SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
+    "discover": _discover,
+    "river": _river,
     "volcano": lambda e, t: f"{t.whose()} put the Volcano on {e['region']}",
     "ancient": lambda e, t: f"{t.whose()} put the Great Ancient in {e['region']}",
     "mime": _mime,
