@@ -14,13 +14,14 @@ from pathlib import Path
 
 from engine import apply, legal_actions, new_game, to_act, view
 from engine.changes import attack_costs, turn_marks
-from engine.content import load_map
+from engine.content import load_map, map_for_players
 from engine.simulate import choose
 from engine.state import GameState
 
 from .board import render_board
 from .combos import render_combos
 from .sheet import render_final
+from .static import GEOMETRY_DIR
 
 #: Player names of the demo games: different lengths and a non-ASCII letter on purpose.
 NAMES = ("Aurelia", "Bram", "Chen Wei", "Dagny", "Émile")
@@ -28,12 +29,15 @@ NAMES = ("Aurelia", "Bram", "Chen Wei", "Dagny", "Émile")
 STAGED = {"lair": 1, "fortress": 1, "camp": 3, "hole": 1, "hero": 1, "dragon": 1}
 
 
-def played(players: int, seed: int, actions: int | None = None) -> GameState:
-    """A seeded game of ``players`` played at random for ``actions`` actions (None: to its end).
+def played(
+    players: int, seed: int, actions: int | None = None, world: str = "surface"
+) -> GameState:
+    """A seeded game of ``players`` on ``world`` played at random for ``actions`` actions
+    (None: to its end).
 
     Same random player as ``engine.simulate.random_game``; stops early if the game ends.
     """
-    s = new_game(list(NAMES[:players]), seed)
+    s = new_game(list(NAMES[:players]), seed, world=world)
     rng = random.Random(seed)
     done = 0
     while actions is None or done < actions:
@@ -45,9 +49,9 @@ def played(players: int, seed: int, actions: int | None = None) -> GameState:
     return s
 
 
-def midgame(players: int, seed: int) -> GameState:
+def midgame(players: int, seed: int, world: str = "surface") -> GameState:
     """A game about halfway through (the random games last 20 to 45 actions per player)."""
-    return played(players, seed, 22 * players)
+    return played(players, seed, 22 * players, world)
 
 
 def demo_seed(players: int, tries: int = 40) -> int:
@@ -115,4 +119,14 @@ def write_demo(out: Path) -> list[Path]:
         end = played(players, seed)
         save(f"board-{players}p-end.png", render_board(view(end)))
         save(f"final-{players}p.png", render_final(view(end)))
+    # Small World Underground, on every board that has its drawing.
+    for players in (2, 3, 4, 5):
+        if not (GEOMETRY_DIR / f"{map_for_players(players, 'underground')}.json").exists():
+            continue
+        mid = midgame(players, players, "underground")
+        mid_view = view(mid)
+        mid_view["marks"] = turn_marks(mid, mid.last_events)
+        save(f"underground-{players}p-mid.png", render_board(mid_view))
+        end = played(players, players, None, "underground")
+        save(f"underground-{players}p-end.png", render_board(view(end)))
     return written
