@@ -20,6 +20,8 @@ from .icons import (
     FEATURES,
     MARKER_NAMES,
     MARKERS,
+    PLACE_TAGS,
+    RELIC_TAGS,
     SS,
     badge,
     cost_chip,
@@ -115,6 +117,10 @@ MARK_LABELS = {
 }
 
 
+#: Relics and Places: their key entry names who holds them.
+TREASURE_KEYS = frozenset(RELIC_TAGS) | frozenset(PLACE_TAGS)
+
+
 def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
     """The key's groups (each starts a new row): terrains, symbols on the board, marks.
 
@@ -132,13 +138,34 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
         symbols.append(("tribe", "Lost Tribe"))
     if any(r.get("in_decline") and r.get("tokens") for r in regions):
         symbols.append(("decline", "in decline"))
-    symbols += [("marker", k) for k in MARKERS if k in markers]
+    names = [p["name"] for p in view.get("players", [])]
+    for k in MARKERS:
+        if k not in markers:
+            continue
+        if k in TREASURE_KEYS:
+            # A Relic or Place: the key says who holds it now (the race in its region).
+            where = next(r for r in regions if (r.get("markers") or {}).get(k))
+            owner = where.get("owner", -1)
+            holder = names[owner] if where.get("race") and 0 <= owner < len(names) else "no one"
+            symbols.append(("treasure", f"{k}\t{holder}"))
+        else:
+            symbols.append(("marker", k))
     out.append(tuple(symbols))
     marks = _marks(view)
     present = [k for k in MARK_LABELS if marks.get(k)]
     if present:
         out.append(tuple((k, MARK_LABELS[k]) for k in present))
     return tuple(g for g in out if g)
+
+
+def _label(kind: str, name: str) -> str:
+    """The words after a key entry's picture ("Shiny Orb · bob" for a Relic and its holder)."""
+    if kind == "marker":
+        return MARKER_NAMES.get(name, name)
+    if kind == "treasure":
+        key, holder = name.split("\t")
+        return f"{MARKER_NAMES.get(key, key)} · {holder}"
+    return name
 
 
 def _sample(kind: str, name: str) -> Image.Image:
@@ -151,6 +178,8 @@ def _sample(kind: str, name: str) -> Image.Image:
         return sprite(name, 40)
     if kind == "marker":
         return sprite(name, 40, 2 if name == "camp" else 1)
+    if kind == "treasure":
+        return sprite(name.split("\t")[0], 40)
     if kind == "tribe":
         return badge("LT", 1, WHITE, 38, tribe=True)
     if kind == "decline":
@@ -192,8 +221,7 @@ def _key_layer(
         for x, (kind, name) in row:
             sample = _sample(kind, name)
             paste_centred(img, sample, (x + sample.width / 2, y))
-            label = MARKER_NAMES.get(name, name) if kind == "marker" else name
-            w.text((x + sample.width + 10, y), label, KEY_TEXT, bold=False)
+            w.text((x + sample.width + 10, y), _label(kind, name), KEY_TEXT, bold=False)
     return img, tuple(texts)
 
 
@@ -207,8 +235,7 @@ def _key_rows(
         row: list[tuple[float, KeyItem]] = []
         x = float(PAD)
         for kind, name in group:
-            label = MARKER_NAMES.get(name, name) if kind == "marker" else name
-            span = _sample(kind, name).width + 10 + f.getlength(label)
+            span = _sample(kind, name).width + 10 + f.getlength(_label(kind, name))
             if row and x + span > width - PAD:
                 rows.append(row)
                 row, x = [], float(PAD)

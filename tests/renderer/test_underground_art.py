@@ -75,3 +75,23 @@ def test_an_underground_board_is_drawn(map_id: str) -> None:
 
 def test_the_committed_underground_boards() -> None:
     assert "swu-3p" in DRAWN and "swu-4p" in DRAWN
+
+
+def test_the_key_says_who_holds_each_relic_and_place() -> None:
+    """A Relic or Place passes to whoever takes its region [SWU p.13]: the key names the
+    holder now, or no one when its region stands empty."""
+    from renderer.board import key_items
+
+    s = new_game(["ann", "bob", "cyd"], 2, "swu-3p")
+    rng = random.Random(2)
+    while (seat := to_act(s)) is not None:
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+    v = view(s)
+    shown = {name for group in key_items(v) for kind, name in group if kind == "treasure"}
+    expected = set()
+    for r in v["regions"]:
+        for key in r["markers"]:
+            if key in treasures():
+                holder = v["players"][r["owner"]]["name"] if r["race"] else "no one"
+                expected.add(f"{key}\t{holder}")
+    assert expected and shown == expected
