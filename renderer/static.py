@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -98,10 +99,24 @@ class RegionLayout:
         return out
 
 
+#: Geometry built in this process for maps that have no committed file (``python -m
+#: renderer map FILE``), by map key.
+_BUILT: dict[str, dict[str, Any]] = {}
+
+
+def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
+    """Draw the map ``map_id`` with ``geometry`` (as ``renderer.geometry`` builds it)."""
+    _BUILT[map_id] = geometry
+    map_shape.cache_clear()
+
+
 @cache
 def map_shape(map_id: str) -> MapShape:
-    """The committed geometry of a map (``data/geometry/<map>.json``)."""
-    raw = json.loads((GEOMETRY_DIR / f"{map_id}.json").read_text(encoding="utf-8"))
+    """The geometry of a map: built in this process (``use_geometry``), else the committed
+    ``data/geometry/<map>.json``."""
+    raw = _BUILT.get(map_id) or json.loads(
+        (GEOMETRY_DIR / f"{map_id}.json").read_text(encoding="utf-8")
+    )
     regions = tuple(
         RegionShape(
             id=r["id"],

@@ -95,3 +95,26 @@ def test_the_key_says_who_holds_each_relic_and_place() -> None:
                 holder = v["players"][r["owner"]]["name"] if r["race"] else "no one"
                 expected.add(f"{key}\t{holder}")
     assert expected and shown == expected
+
+
+def test_the_map_command_draws_a_map_file_or_says_why_not(tmp_path, capsys) -> None:
+    """``python -m renderer map FILE``: a community map maker gets the board as set up (the
+    builder lays the regions out from the file alone), or one line saying why not."""
+    from pathlib import Path
+
+    from renderer.__main__ import main
+
+    maps = Path(__file__).resolve().parents[2] / "data" / "maps"
+    out = tmp_path / "board.png"
+    assert main(["map", str(maps / "swu-3p.json"), "--out", str(out)]) == 0
+    with Image.open(out) as img:
+        assert img.width == 1600
+    assert "37 regions, underground" in capsys.readouterr().out
+    # The project's 2-player Underground layout has four regions meeting at a point.
+    assert main(["map", str(maps / "swu-2p.json"), "--out", str(tmp_path / "x.png")]) == 1
+    said = capsys.readouterr().out
+    assert said.startswith("error: ") and "cannot be laid out" in said
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "x"}', encoding="utf-8")
+    assert main(["map", str(broken)]) == 1
+    assert capsys.readouterr().out.startswith("error: ")
