@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import to_act
 
 from .test_taps import LEAKS, LIVE, choices, play_button, public, tap, weight
 from .world import game_of, started_game, world
 
+NAMES = ("ann", "bob", "cyd", "dee", "eve")
 
-async def test_a_whole_underground_game_by_taps(simcord_env) -> None:
-    w = await world(simcord_env)
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_a_whole_underground_game_by_taps(simcord_env, players: int) -> None:
+    w = await world(simcord_env, names=NAMES[:players])
     lg = await started_game(w, world="underground")
-    assert lg.map_id == "swu-3p"
+    assert lg.map_id == f"swu-{players}p"
     assert lg.game.state.treasures, "the Monsters hide Places and Relics"
     lobby = public(w)[0]
     assert "Small World Underground" in lobby.content
@@ -55,7 +60,7 @@ async def test_a_whole_underground_game_by_taps(simcord_env) -> None:
     lg = await game_of(w)
     assert lg.status == "over"
     messages = public(w)[start:]
-    assert len(messages) == lg.game.state.turns * 3
+    assert len(messages) == lg.game.state.turns * players
     assert all(m.attachments for m in messages)
     for m in messages[:-1]:
         # Hidden coins stay hidden: no total, whatever Liches, Thieves or the Ring took.
