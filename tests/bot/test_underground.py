@@ -84,3 +84,27 @@ async def test_a_board_without_its_drawing_is_refused_at_once(simcord_env) -> No
     assert r.ephemeral
     assert "cannot be drawn yet" in r.response.content
     assert await w.env.bot.service.live_game_id(w.channel.id) is None
+
+
+async def test_deadlines_carry_an_underground_game_forward(simcord_env) -> None:
+    """Nobody plays: each deadline applies the engine's default (an owed Underground choice,
+    such as the Flames' Volcano or a Mime keeping its power, when a race owes one), and the
+    game goes on."""
+    from engine import Game, default_action, parse
+
+    w = await world(simcord_env)
+    await started_game(w, world="underground", deadline_hours=1.0)
+    for _ in range(12):
+        if (await game_of(w)).game.state.round > 1:
+            break
+        await simcord_env.advance_time(61 * 60)
+    lg = await game_of(w)
+    assert lg.game.state.round == 2, "three turns went by on deadlines"
+    rows = await simcord_env.bot.service.history(lg.id, limit=100)
+    assert rows and all(r["auto"] for r in rows)
+    # Replayed from the start, every action the bot applied was the engine's default then.
+    replay = Game(lg.game.config)
+    for r in rows:
+        assert r["text"] == default_action(replay.state).text
+        replay.play(r["seat"], parse(r["text"]))
+    assert any("Time ran out" in m.content for m in w.channel.history())
