@@ -19,7 +19,7 @@ from .world import game_of, started_game, world
 NAMES = ("ann", "bob", "cyd", "dee", "eve")
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5])
 async def test_a_whole_underground_game_by_taps(simcord_env, players: int) -> None:
     w = await world(simcord_env, names=NAMES[:players])
     lg = await started_game(w, world="underground")
@@ -77,7 +77,12 @@ async def test_a_whole_underground_game_by_taps(simcord_env, players: int) -> No
     assert any("discover" in m.content for m in messages), "no Place or Relic was told"
 
 
-async def test_a_board_without_its_drawing_is_refused_at_once(simcord_env) -> None:
+async def test_a_board_without_its_drawing_is_refused_at_once(
+    simcord_env, monkeypatch, tmp_path
+) -> None:
+    # Every built-in board has its drawing; a missing one (a new board whose drawing is not
+    # committed yet) is refused before a lobby opens.
+    monkeypatch.setattr("bot.service.GEOMETRY_DIR", tmp_path)
     w = await world(simcord_env, names=("ann", "bob"))
     host = w.members[0]
     r = await host.slash(w.channel, "sw new", players=2, world="underground")

@@ -383,9 +383,9 @@ def test_underground_land_is_connected_through_the_river_not_through_a_chasm() -
         "River regions 13, 14 cannot reach River region 12 along the River: "
         "the River is one chain of regions"
     )
-    # Land joined only through a Chasm is cut off: region 4's land borders are 2 and 7.
+    # Land joined only through a Chasm is cut off: region 4's land borders are 1, 2, 6 and 7.
     data = raw("swu-2p")
-    for other in (2, 7, 12):
+    for other in (1, 2, 6, 7, 12):
         unlink(data, 4, other)
     assert validate(data) == [
         "land regions 4 cannot reach region 0 over land or River: land must be one connected group"
@@ -403,10 +403,11 @@ def test_a_river_end_must_touch_the_edge() -> None:
 
 def test_the_river_has_no_fork_and_no_loop() -> None:
     data = raw("swu-2p")
-    region(data, 7)["terrain"] = "River"  # a 4th segment off the middle one: a fork at 13
-    region(data, 7)["features"] = []
+    for rid in (2, 15):  # two more segments off the top one: a fork at 12
+        region(data, rid)["terrain"] = "River"
+        region(data, rid)["features"] = []
     assert validate(data) == [
-        "River region 13 borders 3 other River regions (7, 12, 14): "
+        "River region 12 borders 3 other River regions (2, 13, 15): "
         "the River is one chain, without forks"
     ]
     data = raw("swu-2p")

@@ -260,7 +260,7 @@ def test_quarreling_scores_each_separate_set() -> None:
     put(s, 0, "Ratmen", "Quarreling", {0: 1, 1: 1})
     assert turn_gain(s) == 2 + 1
     s = ug()
-    put(s, 0, "Ratmen", "Quarreling", {0: 1, 24: 1, 27: 1})
+    put(s, 0, "Ratmen", "Quarreling", {0: 1, 24: 1, 16: 1})
     assert turn_gain(s) == 3 + 3
 
 

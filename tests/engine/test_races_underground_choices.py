@@ -139,10 +139,10 @@ def test_cultists_may_move_the_great_ancient_at_the_start_of_a_later_turn() -> N
     assert moves == ["ancient 1", "ancient 5"]
     assert label(s, MoveAncient(5)) == "Move the Great Ancient to 5 · Mystic Crystals"
     assert default_action(s) == EndConquests()
-    assert cost(s, "Cultists", 6) == 3
+    assert cost(s, "Cultists", 8) == 4
     play(s, "ancient 5")
     assert markers_at(s, "ancient") == [5]
-    assert cost(s, "Cultists", 6) == 2  # Black Mountain 6 is next to the Ancient now
+    assert cost(s, "Cultists", 8) == 3  # Monster region 8 is next to the Ancient now
     moved = [e for e in s.events if e["kind"] == "ancient"]
     assert moved == [{"kind": "ancient", "seat": 0, "race": "Cultists", "region": 5, "source": 0}]
     assert not any(t.startswith("ancient") for t in texts(s))  # once a turn
@@ -233,8 +233,8 @@ def test_flames_attack_next_to_the_volcano_as_if_empty() -> None:
     assert cost(s, "Flames", 17) == 2
     assert cost(s, "Flames", 19) == 3
     assert cost(s, "Flames", 12) == 1
-    assert cost(s, "Flames", 22) == 4  # next to 27 only, which is not linked
-    assert cost(s, "Flames", 26) == 4
+    assert cost(s, "Flames", 22) == 2  # next to Chasm 18: the Ogres' 2 tokens are ignored
+    assert cost(s, "Flames", 26) == 4  # next to 27 only, which is not linked: 2 + 2 Monsters
     play(s, "conquer 19")
     assert owned(s, "Flames")[19] == 3 and owned(s, "Ogres") == {22: 2}
 

@@ -316,9 +316,9 @@ def test_the_pentacle_must_send_the_balrog_at_once() -> None:
     Balrog invoked by it into the neighboring (i.e. sharing a common border) Region of his
     choice." FR "doit" (§6.1 #12): it is the only choice until made, and a deadline sends it
     to the first region offered."""
-    s = found("pentacle", foe={9: 3, 11: 1})
+    s = found("pentacle", at={5: 1, 6: 1}, foe={9: 3, 11: 1})
     assert BALROG_DUE in s.turn.used
-    assert texts(s) == ["balrog 9", "balrog 11"]  # 5 is P1's own; 8 the Pentacle's
+    assert texts(s) == ["balrog 9", "balrog 11"]  # 5 and 6 are P1's own; 8 the Pentacle's
     refused(s, "conquer 0", "First: balrog")
     assert default_action(s) == legal_actions(s)[0]
 
@@ -375,7 +375,7 @@ def test_the_balrog_spares_gnomes_monsters_and_immune_regions() -> None:
     def queen(s: GameState) -> None:
         s.regions[11].markers["queen"] = 1
 
-    s = found("pentacle", foe={9: 2}, foe_race=("Gnomes", "Stone"), stage=queen)
+    s = found("pentacle", at={5: 1, 6: 1}, foe={9: 2}, foe_race=("Gnomes", "Stone"), stage=queen)
     assert not any(t.startswith("balrog") for t in texts(s))
     assert BALROG_DUE not in s.turn.used  # nowhere to go: it stays off the map
     assert [e for e in s.events if e["kind"] == "balrog_stays"]
@@ -421,6 +421,6 @@ def test_the_balrog_cannot_take_liches_for_a_player_with_no_coins() -> None:
         liches_and_vengeful(s)
         s.players[0].coins = 0
 
-    s = found("pentacle", stage=broke)
+    s = found("pentacle", at={5: 1, 6: 1}, stage=broke)
     assert texts(s) == ["balrog 11"]
     refused(s, "balrog 9", "First: balrog 11")
