@@ -12,9 +12,8 @@ from typing import ClassVar
 
 from .abilities import Ability, guards, in_force, treasure_ability
 from .actions import Action, register_action
-from .board import add_marker, clear_region, drop_marker, event, is_immune, mapdef, regions_of
-from .conquest import immunity_name, power_proof
-from .market import remove_race
+from .board import add_marker, clear_region, drop_marker, event, is_immune, mapdef
+from .conquest import after_loss, immunity_name, power_proof
 from .places import free_ghost
 from .state import CONQUER, REDEPLOY, GameState, RaceState
 from .treasures import holder_region, marker_region, own_turn, where
@@ -154,19 +153,7 @@ def balrog_enter(s: GameState, holder: RaceState, rid: int) -> None:
         lost=lost,
     )
     if defender is not None:
-        if seat != holder.owner:
-            for a in in_force(s, defender):
-                a.on_lost(s, defender, holder, rid)
-            # Every race of the defending seat hears of it (Vengeful: "any of your races").
-            p = s.players[seat]
-            for other in (p.active, *p.declined):
-                if other in s.races:
-                    mine = s.races[other]
-                    for a in in_force(s, mine):
-                        a.on_seat_lost(s, mine, holder, rid)
-        if defender.in_decline and not regions_of(s, defender.name):
-            defender.hand = 0
-            remove_race(s, defender.name)
+        after_loss(s, defender, seat, holder, rid)
     if crypt:
         free_ghost(s, holder.owner)
 

@@ -325,29 +325,35 @@ def take_region(
         lost_tribe=bool(tribe),
         **({"monsters": monsters} if monsters else {}),
     )
-    if (
-        defender is not None
-        and defender_seat != race.owner
-        and ("on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id))
-    ):
-        for a in in_force(s, defender):
-            a.on_lost(s, defender, race, rid)
-        # Every race of the defending seat hears of it (Vengeful: "any of your races").
-        seat = s.players[defender_seat]
-        for name in (seat.active, *seat.declined):
-            if name in s.races:
-                mine = s.races[name]
-                for a in in_force(s, mine):
-                    a.on_seat_lost(s, mine, race, rid)
-    if defender is not None and defender.in_decline and not regions_of(s, defender.name):
-        # Gone now, not when the turn closes: the banner is back under the stack before the
-        # next conquest of this turn.
-        defender.hand = 0
-        remove_race(s, defender.name)
+    if defender is not None:
+        after_loss(s, defender, defender_seat, race, rid)
     for a in in_force(s, race):
         a.on_conquer(s, race, rid)
     if monsters and s.treasures:
         discover(s, race, rid)
+
+
+def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState, rid: int) -> None:
+    """What follows the loss of ``rid`` by ``defender`` (owned by ``seat``) to ``attacker``,
+    whatever took it (a conquest, the Balrog): the defending seat's abilities hear of it, and
+    a race In Decline with no region left leaves the map."""
+    if seat != attacker.owner and (
+        "on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id)
+    ):
+        for a in in_force(s, defender):
+            a.on_lost(s, defender, attacker, rid)
+        # Every race of the defending seat hears of it (Vengeful: "any of your races").
+        p = s.players[seat]
+        for name in (p.active, *p.declined):
+            if name in s.races:
+                mine = s.races[name]
+                for a in in_force(s, mine):
+                    a.on_seat_lost(s, mine, attacker, rid)
+    if defender.in_decline and not regions_of(s, defender.name):
+        # Gone now, not when the turn closes: the banner is back under the stack before the
+        # next conquest of this turn.
+        defender.hand = 0
+        remove_race(s, defender.name)
 
 
 def discover(s: GameState, race: RaceState, rid: int) -> None:
