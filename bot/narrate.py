@@ -11,7 +11,8 @@ from typing import Any
 from engine.board import mapdef
 from engine.narration import underground_sentence
 from engine.state import GameState
-from engine.view import and_list, plural, visible_events
+from engine.view import visible_events
+from engine.words import and_list, plural
 
 
 def _name(s: GameState, seat: int | None) -> str:

@@ -16,7 +16,8 @@ from .board import add_marker, clear_region, drop_marker, event, is_immune, mapd
 from .conquest import after_loss, immunity_name, power_proof
 from .places import free_ghost
 from .state import CONQUER, REDEPLOY, GameState, RaceState
-from .treasures import holder_region, marker_region, own_turn, where
+from .treasures import holder_region, marker_region, own_turn
+from .words import where
 
 #: Tokens a region's occupant loses to the Balrog [SWU p.15] "not 1, but 2 tokens".
 BALROG_LOSS = 2

@@ -26,7 +26,8 @@ from .narration import underground_sentence
 from .rules import default_action, legal_actions, to_act
 from .simulate import run
 from .state import CLOSING, GameState
-from .view import and_list, label, plural, view, visible_events
+from .view import label, view, visible_events
+from .words import and_list, plural
 from .worlds import WORLDS
 
 HELP = """\

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .abilities import POWERS, RACES, TREASURES, Ability
 from .content import powers, races, treasures
-from .view import plural
+from .words import plural
 
 RULE_TERMS: dict[str, str] = {
     "Turn": (

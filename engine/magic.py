@@ -10,7 +10,8 @@ from .actions import Action, register_action
 from .board import drop_marker, event
 from .relics import RELIC_ACTIONS, RELICS, doubled
 from .state import CONQUER, REDEPLOY, GameState, RaceState
-from .treasures import BAG, RelicAction, own_turn, the, where
+from .treasures import BAG, RelicAction, own_turn, the
+from .words import where
 
 
 @register_action

@@ -12,7 +12,7 @@ from typing import Any
 
 from .board import MARKER_NAMES
 from .content import treasures
-from .view import and_list, plural
+from .words import and_list, plural
 
 Event = dict[str, Any]
 

@@ -32,7 +32,8 @@ from .board import (
 )
 from .rng import mix, shuffled
 from .state import REDEPLOY, GameState, RaceState
-from .treasures import holder_region, marker_region, own_turn, where
+from .treasures import holder_region, marker_region, own_turn
+from .words import where
 
 #: Coins of the Altar of Souls, the Keep and the Mine of the Lost Dwarf.
 ALTAR_COINS = 3

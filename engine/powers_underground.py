@@ -21,10 +21,7 @@ from .board import clear_region, event, mapdef, marker_limit, regions_of, tray
 from .conquest import neighbourhood, power_proof, take_region, target_problem
 from .content import treasures
 from .state import CONQUER, GameState, RaceState
-
-
-def _where(s: GameState, rid: int) -> str:
-    return f"{rid} · {mapdef(s).regions[rid].terrain}"
+from .words import where
 
 
 def _terrain(s: GameState, regions: list[int], terrain: str) -> int:
@@ -85,7 +82,7 @@ class Vampirize(Action):
     def describe(self, s: GameState) -> str | None:
         r = s.regions[self.region]
         who = s.players[r.owner].name if r.owner >= 0 else "nobody"
-        return f"Vampirize {_where(s, self.region)} · {who}'s {r.race}"
+        return f"Vampirize {where(s, self.region)} · {who}'s {r.race}"
 
 
 # --- scoring ----------------------------------------------------------------------------------

@@ -27,10 +27,7 @@ from .board import (
 )
 from .market import remove_race
 from .state import CONQUER, REDEPLOY, GameState, RaceState
-
-
-def _where(s: GameState, rid: int) -> str:
-    return f"{rid} · {mapdef(s).regions[rid].terrain}"
+from .words import where
 
 
 def _region_ok(s: GameState, rid: int) -> bool:
@@ -49,7 +46,7 @@ class PlaceQueen(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place the Queen on {_where(s, self.region)}"
+        return f"Place the Queen on {where(s, self.region)}"
 
 
 @register_action
@@ -61,7 +58,7 @@ class PlaceArmor(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place a Mushroom Armor on {_where(s, self.region)}"
+        return f"Place a Mushroom Armor on {where(s, self.region)}"
 
 
 @register_action
@@ -73,7 +70,7 @@ class TakeArmor(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Take back the Mushroom Armor just placed on {_where(s, self.region)}"
+        return f"Take back the Mushroom Armor just placed on {where(s, self.region)}"
 
 
 @register_action
@@ -85,7 +82,7 @@ class Rebirth(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Rebirth on {_where(s, self.region)} · one new token replaces the Reborn"
+        return f"Rebirth on {where(s, self.region)} · one new token replaces the Reborn"
 
 
 @register_action

@@ -30,8 +30,9 @@ from .board import (
 )
 from .conquest import neighbourhood
 from .content import MapDef
-from .races_underground_choices import conquering, where
+from .races_underground_choices import conquering
 from .state import GameState, RaceState
+from .words import where
 
 _NONE: frozenset[int] = frozenset()
 

@@ -15,16 +15,7 @@ from .board import clear_region, event, mapdef, marker_limit, regions_of, roll_d
 from .conquest import MAX_SHORT, conquest_cost, power_proof, take_region, targets
 from .content import powers, races
 from .state import CONQUER, REDEPLOY, GameState, RaceState
-
-
-def where(s: GameState, rid: int) -> str:
-    """``12 · Mine``: a region and its terrain, for labels."""
-    return f"{rid} · {mapdef(s).regions[rid].terrain}"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 token``, ``2 tokens``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+from .words import plural, where
 
 
 def conquering(s: GameState, race: RaceState) -> bool:

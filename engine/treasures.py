@@ -35,7 +35,6 @@ from .board import (
     add_marker,
     drop_marker,
     event,
-    mapdef,
     roll_die,
 )
 from .conquest import (
@@ -48,17 +47,13 @@ from .conquest import (
 )
 from .content import treasures
 from .state import CONQUER, GameState, RaceState
+from .words import where
 
 #: The Bag-o'-Many-Things' marker key; ``race.pieces["bag"]`` while it is in hand.
 BAG = "bag"
 
 
 # --- shared helpers -------------------------------------------------------------------------
-
-
-def where(s: GameState, rid: int) -> str:
-    """``7 · Mystic Crystals``: a region for labels and messages."""
-    return f"{rid} · {mapdef(s).regions[rid].terrain}"
 
 
 def title(key: str) -> str:

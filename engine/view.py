@@ -35,6 +35,8 @@ from .board import mapdef, tray
 from .conquest import conquest_cost
 from .rules import acting_race, to_act
 from .state import OVER, GameState
+from .words import plural
+from .words import where as region_label
 
 PUBLIC = None
 
@@ -141,18 +143,6 @@ def _race_view(s: GameState, name: str) -> dict[str, Any]:
     }
 
 
-def plural(n: int, word: str) -> str:
-    """``1 token``, ``2 tokens``, ``0 coins``: a count with its noun, singular only for one."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def and_list(items: list[str]) -> str:
-    """``12``, ``12 and 14``, ``3, 5 and 9``: items joined for a sentence."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def label(s: GameState, action: Action) -> str:
     """A readable label for an action now, e.g. ``Conquer 12 · Forest · 3 tokens``."""
     m = mapdef(s)
@@ -163,7 +153,7 @@ def label(s: GameState, action: Action) -> str:
             return action.text  # not a region of this map: nothing more to say
 
     def where(rid: int) -> str:
-        return f"{rid} · {m.regions[rid].terrain}"
+        return region_label(s, rid)
 
     own = action.describe(s)
     if own is not None:
