@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import withdrawal
 from .abilities import Ability, race_ability
 from .actions import Action, Enchant, Withdraw
 from .board import (
@@ -67,31 +68,14 @@ class Amazons(Ability):
         due = self._due(s, race)
         if not due:
             return []
-        own = regions_of(s, race.name)
-        full = [rid for rid in own if s.regions[rid].tokens >= 2]
-        out: list[Action] = []
-        for rid in own:
-            have = s.regions[rid].tokens
-            counts = list(range(1, min(due, have - 1) + 1))
-            # "leave at least one Amazon token in each of your Regions if possible": a region
-            # may be emptied only once no other region can spare a token.
-            if have <= due and not any(o != rid for o in full):
-                counts.append(have)
-            out.extend(Withdraw(rid, n) for n in counts)
-        return out
+        # "leave at least one Amazon token in each of your Regions if possible".
+        return withdrawal.options(s, race, due, Withdraw)
 
     def owed(self, s: GameState, race: RaceState) -> Action | None:
         if not self._due(s, race):
             return None
-        own = regions_of(s, race.name)
-        if not own:
-            return None  # nothing left to withdraw: no choice remains
-        # The deadline's choice, one token a step: from the fullest region (lowest id on a
-        # tie); once every region is down to one token, empty the lowest id first.
-        rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
-        if s.regions[rid].tokens <= 1:
-            rid = own[0]
-        return Withdraw(rid, 1)
+        # None once nothing is left to withdraw: no choice remains.
+        return withdrawal.default(s, race, Withdraw)
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         due = self._due(s, race)
@@ -129,14 +113,10 @@ class Amazons(Ability):
             return f"Only {due} more Amazon token{'s' if due != 1 else ''} must leave the map."
         if action.count > have:
             return f"Region {action.region} holds only {have} Amazon tokens."
-        spare = [
-            rid
-            for rid in regions_of(s, race.name)
-            if rid != action.region and s.regions[rid].tokens >= 2
-        ]
-        if action.count == have and spare:
+        spare = withdrawal.spare_region(s, race, action.region)
+        if action.count == have and spare is not None:
             return (
-                f"Leave one token in region {action.region}: region {spare[0]} can still spare "
+                f"Leave one token in region {action.region}: region {spare} can still spare "
                 "one, and a token must stay in each region if possible."
             )
         return None

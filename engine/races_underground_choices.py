@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from . import withdrawal
 from .abilities import POWERS, Ability, race_ability
 from .actions import Action, register_action
 from .board import clear_region, event, mapdef, marker_limit, regions_of, roll_die
@@ -95,29 +96,12 @@ class IronDwarves(Ability):
         due = self._due(s, race)
         if not due:
             return []
-        own = regions_of(s, race.name)
-        full = [rid for rid in own if s.regions[rid].tokens >= 2]
-        out: list[Action] = []
-        for rid in own:
-            have = s.regions[rid].tokens
-            counts = list(range(1, min(due, have - 1) + 1))
-            if have <= due and not any(o != rid for o in full):
-                counts.append(have)
-            out.extend(TakeHammers(rid, n) for n in counts)
-        return out
+        return withdrawal.options(s, race, due, TakeHammers)
 
     def owed(self, s: GameState, race: RaceState) -> Action | None:
         if not self._due(s, race):
             return None
-        own = regions_of(s, race.name)
-        if not own:
-            return None
-        # The deadline's choice, one a step: from the fullest region (lowest id on a tie),
-        # then, once every region is down to one token, empty the lowest id first.
-        rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
-        if s.regions[rid].tokens <= 1:
-            rid = own[0]
-        return TakeHammers(rid, 1)
+        return withdrawal.default(s, race, TakeHammers)
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         due = self._due(s, race)
@@ -141,14 +125,10 @@ class IronDwarves(Ability):
             return f"Only {plural(due, 'Silver Hammer')} must still leave the map."
         if action.count > have:
             return f"Region {action.region} holds only {plural(have, 'token')}."
-        spare = [
-            rid
-            for rid in regions_of(s, race.name)
-            if rid != action.region and s.regions[rid].tokens >= 2
-        ]
-        if action.count == have and spare:
+        spare = withdrawal.spare_region(s, race, action.region)
+        if action.count == have and spare is not None:
             return (
-                f"Leave one Iron Dwarf in region {action.region}: region {spare[0]} can still "
+                f"Leave one Iron Dwarf in region {action.region}: region {spare} can still "
                 "spare a token, and a Dwarf must stay in each region if possible."
             )
         return None

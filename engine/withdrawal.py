@@ -1,0 +1,52 @@
+"""Taking tokens back off the map after a redeployment, leaving one in each region if possible.
+
+The Amazons' 4 [SW p.8] and the Iron Dwarves' Silver Hammers [SWU p.10] follow the same rule:
+"making sure to leave at least one ... token in each Region" (FR: "dans la mesure du
+possible"). The player chooses where they come from; these helpers list the choices, give a
+deadline's default, and find the region that can still spare a token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .actions import Action
+from .board import regions_of
+from .state import GameState, RaceState
+
+#: Builds the race's own action for ``count`` tokens off ``region``.
+MakeAction = Callable[[int, int], Action]
+
+
+def options(s: GameState, race: RaceState, due: int, make: MakeAction) -> list[Action]:
+    """Every legal withdrawal of 1 to ``due`` tokens: a region may be emptied only once no
+    other region can spare a token."""
+    own = regions_of(s, race.name)
+    full = [rid for rid in own if s.regions[rid].tokens >= 2]
+    out: list[Action] = []
+    for rid in own:
+        have = s.regions[rid].tokens
+        counts = list(range(1, min(due, have - 1) + 1))
+        if have <= due and not any(o != rid for o in full):
+            counts.append(have)
+        out.extend(make(rid, n) for n in counts)
+    return out
+
+
+def default(s: GameState, race: RaceState, make: MakeAction) -> Action | None:
+    """The deadline's choice, one token a step: from the fullest region (lowest id on a tie);
+    once every region is down to one token, empty the lowest id first. None: no region."""
+    own = regions_of(s, race.name)
+    if not own:
+        return None
+    rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
+    if s.regions[rid].tokens <= 1:
+        rid = own[0]
+    return make(rid, 1)
+
+
+def spare_region(s: GameState, race: RaceState, rid: int) -> int | None:
+    """Another region of the race that can still spare a token, if any (the lowest id)."""
+    return next(
+        (o for o in regions_of(s, race.name) if o != rid and s.regions[o].tokens >= 2), None
+    )
