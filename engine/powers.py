@@ -28,24 +28,30 @@ from .conquest import take_region, targets
 from .state import CLOSING, CONQUER, REDEPLOY, GameState, RaceState
 
 
-def _terrain_bonus(terrain: str) -> type[Ability]:
-    """A power worth one coin per region of a terrain (Forest, Hill, Swamp)."""
+def terrain_bonus(
+    terrain: str, name: str = "", doc: str = "", in_decline: bool = False
+) -> type[Ability]:
+    """A power worth one coin per region of a terrain: Forest, Hill and Swamp here, Mining,
+    Muddy (even in decline), Mystic and Stone underground. ``name`` is the badge's (the
+    terrain's by default), ``doc`` what it does."""
+    badge = name or terrain
 
     class TerrainBonus(Ability):
-        name = terrain
-        __doc__ = f"+1 coin per {terrain} region at the end of the turn."
+        __doc__ = doc or f"+1 coin per {terrain} region at the end of the turn."
 
         def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
             m = mapdef(s)
             return sum(1 for rid in regions if m.regions[rid].terrain == terrain)
 
-    TerrainBonus.__name__ = TerrainBonus.__qualname__ = terrain
+    TerrainBonus.name = badge
+    TerrainBonus.in_decline = in_decline
+    TerrainBonus.__name__ = TerrainBonus.__qualname__ = badge.replace(" ", "")
     return TerrainBonus
 
 
-Forest = power_ability(_terrain_bonus("Forest"))
-Hill = power_ability(_terrain_bonus("Hill"))
-Swamp = power_ability(_terrain_bonus("Swamp"))
+Forest = power_ability(terrain_bonus("Forest"))
+Hill = power_ability(terrain_bonus("Hill"))
+Swamp = power_ability(terrain_bonus("Swamp"))
 
 
 def _discount(name: str, doc: str, applies) -> type[Ability]:  # type: ignore[no-untyped-def]

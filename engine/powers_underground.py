@@ -20,13 +20,9 @@ from .actions import Action, register_action
 from .board import clear_region, event, mapdef, marker_limit, regions_of, tray
 from .conquest import neighbourhood, power_proof, take_region, target_problem
 from .content import treasures
+from .powers import terrain_bonus
 from .state import CONQUER, GameState, RaceState
 from .words import where
-
-
-def _terrain(s: GameState, regions: list[int], terrain: str) -> int:
-    m = mapdef(s)
-    return sum(1 for rid in regions if m.regions[rid].terrain == terrain)
 
 
 def groups(s: GameState, race: RaceState, regions: list[int]) -> int:
@@ -136,38 +132,36 @@ class Frightened(Ability):
         return sum(1 for rid in regions if s.regions[rid].tokens >= 3)
 
 
-@power_ability
-class Mining(Ability):
-    """[SWU "Mining"] "Collect 1 bonus Victory coin for each Mining Region you occupy at
-    turn's end." """
-
-    name = "Mining"
-
-    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _terrain(s, regions, "Mine")
-
-
-@power_ability
-class Muddy(Ability):
-    """[SWU "Muddy"] "Collect 1 bonus Victory coin for each Muddy Region you occupy at turn's
-    end, even when In Decline." The badge stays with the race in decline [SWU p.8]."""
-
-    name = "Muddy"
-    in_decline = True
-
-    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _terrain(s, regions, "Mudpool")
+Mining = power_ability(
+    terrain_bonus(
+        "Mine",
+        name="Mining",
+        doc='[SWU "Mining"] "Collect 1 bonus Victory coin for each Mining Region you occupy at '
+        "turn's end.\"",
+    )
+)
 
 
-@power_ability
-class Mystic(Ability):
-    """[SWU "Mystic"] "Collect 1 bonus Victory coin for each Mystic Crystal Region you occupy
-    at turn's end." """
+Muddy = power_ability(
+    terrain_bonus(
+        "Mudpool",
+        name="Muddy",
+        in_decline=True,
+        doc='[SWU "Muddy"] "Collect 1 bonus Victory coin for each Muddy Region you occupy at '
+        "turn's end, even when In Decline.\" The badge stays with the race in decline "
+        "[SWU p.8].",
+    )
+)
 
-    name = "Mystic"
 
-    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _terrain(s, regions, "Mystic Crystals")
+Mystic = power_ability(
+    terrain_bonus(
+        "Mystic Crystals",
+        name="Mystic",
+        doc='[SWU "Mystic"] "Collect 1 bonus Victory coin for each Mystic Crystal Region you '
+        "occupy at turn's end.\"",
+    )
+)
 
 
 @power_ability
@@ -181,15 +175,14 @@ class Quarreling(Ability):
         return groups(s, race, regions)
 
 
-@power_ability
-class Stone(Ability):
-    """[SWU "Stone"] "Collect 1 bonus Victory coin for each Black Mountain Region you occupy at
-    turn's end." """
-
-    name = "Stone"
-
-    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _terrain(s, regions, "Black Mountain")
+Stone = power_ability(
+    terrain_bonus(
+        "Black Mountain",
+        name="Stone",
+        doc='[SWU "Stone"] "Collect 1 bonus Victory coin for each Black Mountain Region you '
+        "occupy at turn's end.\"",
+    )
+)
 
 
 @power_ability
