@@ -70,6 +70,18 @@ def river_regions(s: GameState) -> frozenset[int]:
     return found
 
 
+def count_regions(s: GameState, regions: list[int], terrain: str = "", feature: str = "") -> int:
+    """How many of ``regions`` are of ``terrain`` and show ``feature`` (either may be left
+    out): the count behind every "+1 coin per ... region" bonus."""
+    defs = mapdef(s).regions
+    return sum(
+        1
+        for rid in regions
+        if (not terrain or defs[rid].terrain == terrain)
+        and (not feature or feature in defs[rid].features)
+    )
+
+
 def regions_of(s: GameState, race: str) -> list[int]:
     """Ids of the regions a race occupies, in id order."""
     return [i for i, r in enumerate(s.regions) if r.race == race]

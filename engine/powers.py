@@ -15,6 +15,7 @@ from .actions import (
 )
 from .board import (
     add_marker,
+    count_regions,
     drop_marker,
     event,
     mapdef,
@@ -40,8 +41,7 @@ def terrain_bonus(
         __doc__ = doc or f"+1 coin per {terrain} region at the end of the turn."
 
         def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-            m = mapdef(s)
-            return sum(1 for rid in regions if m.regions[rid].terrain == terrain)
+            return count_regions(s, regions, terrain)
 
     TerrainBonus.name = badge
     TerrainBonus.in_decline = in_decline

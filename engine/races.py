@@ -8,6 +8,7 @@ from .actions import Action, Enchant, Withdraw
 from .board import (
     add_marker,
     clear_region,
+    count_regions,
     drop_marker,
     event,
     mapdef,
@@ -19,17 +20,6 @@ from .board import (
 )
 from .conquest import neighbourhood, power_proof, take_region, targets
 from .state import CONQUER, REDEPLOY, GameState, RaceState
-
-
-def _count(s: GameState, regions: list[int], terrain: str = "", feature: str = "") -> int:
-    m = mapdef(s)
-    return sum(
-        1
-        for rid in regions
-        if (not terrain or m.regions[rid].terrain == terrain)
-        and (not feature or feature in m.regions[rid].features)
-    )
-
 
 #: Amazon tokens that conquer but never defend [SW p.8].
 AMAZON_LOAN = 4
@@ -137,7 +127,7 @@ class Dwarves(Ability):
     in_decline = True
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _count(s, regions, feature="Mine")
+        return count_regions(s, regions, feature="Mine")
 
 
 @race_ability
@@ -198,7 +188,7 @@ class Humans(Ability):
     name = "Humans"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _count(s, regions, terrain="Farmland")
+        return count_regions(s, regions, terrain="Farmland")
 
 
 @race_ability
@@ -295,4 +285,4 @@ class Wizards(Ability):
     name = "Wizards"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return _count(s, regions, feature="Magic Source")
+        return count_regions(s, regions, feature="Magic Source")

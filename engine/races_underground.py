@@ -20,6 +20,7 @@ from .abilities import Ability, race_ability
 from .actions import Action, register_action
 from .board import (
     add_marker,
+    count_regions,
     drop_marker,
     event,
     mapdef,
@@ -35,12 +36,6 @@ from .state import GameState, RaceState
 from .words import where
 
 _NONE: frozenset[int] = frozenset()
-
-
-def count_terrain(s: GameState, regions: list[int], terrain: str) -> int:
-    """How many of ``regions`` are of ``terrain`` (underground terrains are one per region)."""
-    defs = mapdef(s).regions
-    return sum(1 for rid in regions if defs[rid].terrain == terrain)
 
 
 @race_ability
@@ -242,7 +237,7 @@ class Mudmen(Ability):
     name = "Mudmen"
 
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
-        mud = count_terrain(s, regions_of(s, race.name), "Mudpool")
+        mud = count_regions(s, regions_of(s, race.name), "Mudpool")
         gain = min(mud, tray(s, race.name))
         if gain:
             race.hand += gain
@@ -289,7 +284,7 @@ class Shrooms(Ability):
     name = "Shrooms"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return count_terrain(s, regions, "Mushroom Forest")
+        return count_regions(s, regions, "Mushroom Forest")
 
 
 # --- Cultists (U-R1) -------------------------------------------------------------------------
