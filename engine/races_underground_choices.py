@@ -12,7 +12,7 @@ from typing import ClassVar
 from . import withdrawal
 from .abilities import POWERS, Ability, race_ability
 from .actions import Action, register_action
-from .board import clear_region, event, mapdef, marker_limit, regions_of, roll_die
+from .board import clear_region, count_regions, event, mapdef, marker_limit, regions_of, roll_die
 from .conquest import MAX_SHORT, conquest_cost, power_proof, take_region, targets
 from .content import powers, races
 from .state import CONQUER, REDEPLOY, GameState, RaceState
@@ -75,9 +75,7 @@ class IronDwarves(Ability):
             event(s, "hammers_ready", seat=race.owner, race=race.name, hammers=n)
 
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
-        mines = sum(
-            1 for rid in regions_of(s, race.name) if mapdef(s).regions[rid].terrain == "Mine"
-        )
+        mines = count_regions(s, regions_of(s, race.name), "Mine")
         room = marker_limit(HAMMER) - race.pieces.get(HAMMER, 0) - race.borrowed
         gain = min(mines, room)
         if gain > 0:
