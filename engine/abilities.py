@@ -197,7 +197,6 @@ def _works(a: Ability, in_decline: bool) -> bool:
 
 
 _CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
-_COST_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
 
 
 def abilities(race: RaceState) -> tuple[Ability, ...]:
@@ -306,19 +305,28 @@ def map_hooks(map_id: str) -> frozenset[str]:
     return found
 
 
-def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
-    """The abilities in force that change conquest costs (the hot path skips the others)."""
-    key = (race.name, race.power, race.in_decline)
-    found = _COST_CACHE.get(key)
+def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """The banner and badge in force that override ``hook`` (a method of ``Ability``), so
+    hot paths call only those; cached per race, power, decline and hook."""
+    key = (race.name, race.power, race.in_decline, hook)
+    found = _OVERRIDING.get(key)
     if found is None:
-        found = _COST_CACHE[key] = tuple(
-            a for a in abilities(race) if type(a).cost_delta is not Ability.cost_delta
+        base = getattr(Ability, hook)
+        found = _OVERRIDING[key] = tuple(
+            a for a in abilities(race) if getattr(type(a), hook) is not base
         )
     return found
 
 
+_OVERRIDING: dict[tuple[str, str, bool, str], tuple[Ability, ...]] = {}
+
+
+def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
+    """The abilities in force that change conquest costs (the hot path skips the others)."""
+    return overriding(race, "cost_delta")
+
+
 _FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
-_GUARD_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
 
 
 def flag(race: RaceState, attr: str) -> bool:
@@ -349,10 +357,4 @@ def defence_traits(race: RaceState) -> tuple[tuple[Ability, ...], bool]:
 
 def guards(race: RaceState) -> tuple[Ability, ...]:
     """The banner and badge in force that may refuse an attack on the race (``guard``)."""
-    key = (race.name, race.power, race.in_decline)
-    found = _GUARD_CACHE.get(key)
-    if found is None:
-        found = _GUARD_CACHE[key] = tuple(
-            a for a in abilities(race) if type(a).guard is not Ability.guard
-        )
-    return found
+    return overriding(race, "guard")
