@@ -265,13 +265,9 @@ def _hiding(map_id: str) -> int:
     """How many Places and Relics the map hides under Monsters (0 on the surface)."""
     found = _HIDING.get(map_id)
     if found is None:
-        from .content import load_map
-        from .worlds import WORLDS
+        from .content import hiding_places, load_map
 
-        m = load_map(map_id)
-        world = WORLDS.get(m.world)
-        symbol = world.treasure_symbol if world else ""
-        found = _HIDING[map_id] = sum(1 for r in m.regions if symbol in r.features) if symbol else 0
+        found = _HIDING[map_id] = hiding_places(load_map(map_id))
     return found
 
 

@@ -168,6 +168,14 @@ def build_map(raw: dict[str, Any]) -> MapDef:
     )
 
 
+def hiding_places(m: MapDef) -> int:
+    """How many Places and Relics the board hides: one per region showing its world's
+    treasure symbol (the Underground's Monsters), none on the surface."""
+    world = WORLDS.get(m.world)
+    symbol = world.treasure_symbol if world else ""
+    return sum(1 for r in m.regions if symbol in r.features) if symbol else 0
+
+
 def map_to_dict(m: MapDef) -> dict[str, Any]:
     """The JSON form of a map, such that ``build_map(map_to_dict(m)) == m``.
 

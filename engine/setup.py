@@ -11,6 +11,7 @@ from .content import (
     MapDef,
     components,
     custom_map,
+    hiding_places,
     load_map,
     map_for_players,
     powers,
@@ -55,20 +56,19 @@ def new_game(
     m = load_map(map_id)
     rules = WORLDS[m.world]
     regions = []
-    hiding = 0
     for r in m.regions:
         markers: dict[str, int] = {}
         for symbol in (*sorted(r.features), r.terrain):
             put = rules.setup.get(symbol)
             if put is not None:
                 markers[put[0]] = put[1]
-        hiding += rules.treasure_symbol in r.features
         regions.append(RegionState(markers=markers))
     race_names = sorted(n for n, d in races().items() if d.set == rules.content_set)
     power_names = sorted(n for n, d in powers().items() if d.set == rules.content_set)
     # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
     # there are Monster occupied regions ... Discard the others without looking at them."
     hidden = sorted(k for k, t in treasures().items() if t.set == rules.content_set)
+    hiding = hiding_places(m)
     stack = shuffled(hidden, seed, 3)[:hiding] if hiding else []
     s = GameState(
         map_id=map_id,
