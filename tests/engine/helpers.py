@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import apply, default_action, legal_actions, new_game, to_act
+import pytest
+
+from engine import IllegalAction, apply, default_action, legal_actions, new_game, parse, to_act
 from engine.actions import Action
 from engine.board import regions_of
-from engine.rules import ready
+from engine.conquest import conquest_cost
+from engine.rules import ready, start_turn
 from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
 
 
@@ -173,6 +176,26 @@ def play(s: GameState, *actions: str | Action) -> GameState:
     return s
 
 
+def refused(s: GameState, text: str) -> str:
+    """Apply ``text`` for the seat to act, expect ``IllegalAction``, return its message."""
+    seat = to_act(s)
+    assert seat is not None
+    with pytest.raises(IllegalAction) as err:
+        apply(s, seat, parse(text))
+    return str(err.value)
+
+
+def begin(s: GameState, seat: int = 0) -> GameState:
+    """Begin ``seat``'s turn for real (``start_turn``): its active race is readied."""
+    start_turn(s, seat)
+    return s
+
+
+def cost(s: GameState, race: str, rid: int) -> int:
+    """What conquering ``rid`` costs ``race`` now."""
+    return conquest_cost(s, s.races[race], rid)
+
+
 def owned(s: GameState, race: str) -> dict[int, int]:
     """{region: tokens} of a race."""
     return {rid: s.regions[rid].tokens for rid in regions_of(s, race)}
@@ -180,8 +203,10 @@ def owned(s: GameState, race: str) -> dict[int, int]:
 
 __all__ = [
     "REDEPLOY",
+    "begin",
     "board",
     "clear_board",
+    "cost",
     "fresh",
     "hide",
     "offer",
@@ -189,6 +214,7 @@ __all__ = [
     "pass_turns",
     "play",
     "put",
+    "refused",
     "reveal",
     "start",
     "texts",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalAction, apply, default_action, label, legal_actions, parse, to_act
+from engine import default_action, label, legal_actions, to_act
 from engine.actions import Withdraw
 from engine.board import tray
 from engine.rules import end_actions
@@ -28,6 +28,7 @@ from .helpers import (
     pass_turns,
     play,
     put,
+    refused,
     start,
     texts,
     turn,
@@ -42,15 +43,6 @@ def end_turn_gain(s: GameState, seat: int = 0) -> int:
     before = s.players[seat].coins
     play(s, "end")
     return s.players[seat].coins - before
-
-
-def refused(s: GameState, text: str) -> str:
-    """Apply ``text`` for the seat to act, expect ``IllegalAction``, return its message."""
-    seat = to_act(s)
-    assert seat is not None
-    with pytest.raises(IllegalAction) as err:
-        apply(s, seat, parse(text))
-    return str(err.value)
 
 
 # --- Amazons (B-R1) --------------------------------------------------------------------------

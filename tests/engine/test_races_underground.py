@@ -19,17 +19,12 @@ Stout is the badge paired with the race under test: it changes no cost, reach or
 
 from __future__ import annotations
 
-import pytest
-
-from engine import IllegalAction, apply, parse, to_act
 from engine.abilities import RACES
 from engine.board import tray
-from engine.conquest import conquest_cost
 from engine.content import races
-from engine.rules import start_turn
 from engine.state import CONQUER, REDEPLOY, GameState, from_json, to_json
 
-from .helpers import fresh, owned, play, put, start, texts
+from .helpers import begin, cost, fresh, owned, play, put, refused, start, texts
 
 NEUTRAL = "Stout"
 
@@ -39,30 +34,11 @@ def ug(seed: int = 1) -> GameState:
     return fresh(world="underground", seed=seed)
 
 
-def begin(s: GameState, seat: int = 0) -> GameState:
-    """Begin ``seat``'s turn for real: its active race is readied."""
-    start_turn(s, seat)
-    return s
-
-
-def refused(s: GameState, text: str) -> str:
-    """Apply ``text`` for the seat to act, expect ``IllegalAction``, return its message."""
-    seat = to_act(s)
-    assert seat is not None
-    with pytest.raises(IllegalAction) as err:
-        apply(s, seat, parse(text))
-    return str(err.value)
-
-
 def coins_for(s: GameState, *actions: str, seat: int = 0) -> int:
     """Play ``actions`` and return the coins ``seat`` gained meanwhile."""
     before = s.players[seat].coins
     play(s, *actions)
     return s.players[seat].coins - before
-
-
-def cost(s: GameState, race: str, rid: int) -> int:
-    return conquest_cost(s, s.races[race], rid)
 
 
 def test_every_underground_race_has_exactly_one_registered_class() -> None:

@@ -14,20 +14,28 @@ Stout is the badge paired with the race under test: it changes no cost, reach or
 
 from __future__ import annotations
 
-import pytest
-
-from engine import IllegalAction, apply, default_action, label, legal_actions, parse, to_act
+from engine import default_action, label, legal_actions
 from engine.actions import EndConquests
 from engine.board import add_marker, drop_marker, marker_total, tray
-from engine.conquest import conquest_cost
 from engine.content import components
 from engine.races_underground import MoveAncient, PlaceVolcano
 from engine.races_underground_choices import KeepMime, MimePower, TakeHammers, WispRoll
 from engine.rng import mix
-from engine.rules import start_turn
 from engine.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
 
-from .helpers import clear_board, fresh, owned, pass_turns, play, put, start, texts
+from .helpers import (
+    begin,
+    clear_board,
+    cost,
+    fresh,
+    owned,
+    pass_turns,
+    play,
+    put,
+    refused,
+    start,
+    texts,
+)
 
 NEUTRAL = "Stout"
 
@@ -35,25 +43,6 @@ NEUTRAL = "Stout"
 def ug(seed: int = 1) -> GameState:
     """A new 2-player Underground game, to stage a position on."""
     return fresh(world="underground", seed=seed)
-
-
-def begin(s: GameState, seat: int = 0) -> GameState:
-    """Begin ``seat``'s turn for real: its active race is readied."""
-    start_turn(s, seat)
-    return s
-
-
-def refused(s: GameState, text: str) -> str:
-    """Apply ``text`` for the seat to act, expect ``IllegalAction``, return its message."""
-    seat = to_act(s)
-    assert seat is not None
-    with pytest.raises(IllegalAction) as err:
-        apply(s, seat, parse(text))
-    return str(err.value)
-
-
-def cost(s: GameState, race: str, rid: int) -> int:
-    return conquest_cost(s, s.races[race], rid)
 
 
 def markers_at(s: GameState, key: str) -> list[int]:
