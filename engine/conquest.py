@@ -198,6 +198,22 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
     return defender.owner != s.turn.seat and flag(defender, "power_proof")
 
 
+def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
+    """``rid`` holds a single token of an opponent's active race that a substitution may
+    replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
+    for the Vampire"): markers do not protect it, an Encampment does (ruling 15), and so do
+    Gnomes during other players' turns (``power_proof``)."""
+    r = s.regions[rid]
+    return (
+        r.tokens == 1
+        and r.race is not None
+        and r.owner not in (-1, race.owner)
+        and s.players[r.owner].active == r.race
+        and not r.markers.get("camp")
+        and not power_proof(s, rid, race)
+    )
+
+
 def plain_reach(s: GameState, race: RaceState) -> set[int]:
     """Regions the race reaches by the plain rules: borders, or the edge on a first conquest."""
     m = mapdef(s)

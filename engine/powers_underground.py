@@ -18,7 +18,7 @@ from typing import ClassVar
 from .abilities import Ability, in_force, power_ability
 from .actions import Action, register_action
 from .board import clear_region, event, mapdef, marker_limit, regions_of, tray
-from .conquest import neighbourhood, power_proof, take_region, target_problem
+from .conquest import lone_active_token, neighbourhood, power_proof, take_region, target_problem
 from .content import treasures
 from .powers import terrain_bonus
 from .state import CONQUER, GameState, RaceState
@@ -408,10 +408,8 @@ class Vampire(Ability):
             return []
         return [
             Vampirize(rid)
-            for rid, r in enumerate(s.regions)
-            if r.tokens == 1
-            and r.owner not in (-1, race.owner)
-            and self._problem(s, race, rid) is None
+            for rid in range(len(s.regions))
+            if lone_active_token(s, race, rid) and self._problem(s, race, rid) is None
         ]
 
     def _closed(self, s: GameState, race: RaceState) -> str | None:

@@ -18,7 +18,7 @@ from .board import (
     regions_of,
     tray,
 )
-from .conquest import neighbourhood, power_proof, take_region, targets
+from .conquest import lone_active_token, neighbourhood, take_region, targets
 from .state import CONQUER, REDEPLOY, GameState, RaceState
 
 #: Amazon tokens that conquer but never defend [SW p.8].
@@ -238,13 +238,10 @@ class Sorcerers(Ability):
         near = neighbourhood(s, race, own) if own else set()
         out: list[Action] = []
         for rid in targets(s, race):
-            r = s.regions[rid]
-            if r.tokens != 1 or r.owner in (-1, race.owner) or r.owner in t.enchanted:
+            if not lone_active_token(s, race, rid) or rid not in near:
                 continue
-            if s.players[r.owner].active != r.race or r.markers.get("camp"):
+            if s.regions[rid].owner in t.enchanted:
                 continue
-            if rid not in near or power_proof(s, rid, race):
-                continue  # [SWU p.10] no racial power works against Gnomes in your turn
             out.append(Enchant(rid))
         return out
 

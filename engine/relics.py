@@ -19,6 +19,7 @@ from .conquest import (
     RIVER_COST,
     _problem,
     conquest_cost,
+    lone_active_token,
     power_proof,
     take_region,
     target_problem,
@@ -205,14 +206,7 @@ class ShinyOrb(Relic):
         return [OrbConquer(rid, bag) for rid in targets(s, race) if self._lone(s, race, rid)]
 
     def _lone(self, s: GameState, race: RaceState, rid: int) -> bool:
-        r = s.regions[rid]
-        return (
-            r.tokens == 1
-            and r.race is not None
-            and r.owner not in (-1, race.owner)
-            and s.players[r.owner].active == r.race
-            and not power_proof(s, rid, race)
-        )
+        return lone_active_token(s, race, rid)
 
     def use(self, s: GameState, race: RaceState, rid: int, bag: bool) -> None:
         if tray(s, race.name) >= 1:
