@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import mapdef
-from engine.narration import underground_sentence
+from engine.narration import thing, underground_sentence
 from engine.state import GameState
 from engine.view import visible_events
 from engine.words import and_list, plural
@@ -40,6 +40,8 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     if kind in ("conquer", "dragon", "enchant"):
         how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
         text = f"{who}'s {e['race']} {how} {where(e['region'])}"
+        if kind == "conquer" and e.get("tokens"):
+            text += f" with {plural(e['tokens'], 'token')}"
         if e.get("defender"):
             owner = e.get("defender_seat")
             if owner is None and e["defender"] in s.races:  # events stored before the seat
@@ -48,6 +50,9 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
             text += f" from {_name(s, owner)}'s {e['defender']}{lost}"
         elif e.get("lost_tribe"):
             text += " from a Lost Tribe"
+        if e.get("treasures"):
+            # A Relic or Place passes with its region: say what changed hands with it.
+            text += f", and {and_list([thing(k) for k in e['treasures']])} with it"
         return text + "."
     if kind == "roll":
         result = "and made it" if e["success"] else "and fell short"
@@ -98,7 +103,7 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
         return f"{who}'s {e['race']}: {what}."
     # The Underground's races, powers, Relics and Places tell their own events (the engine's
     # sentences: transfers of coins, never a balance).
-    told = underground_sentence(e, [p.name for p in s.players])
+    told = underground_sentence(e, [p.name for p in s.players], past=True)
     return f"{told}." if told else None
 
 

@@ -24,6 +24,17 @@ from .state import CONQUER, GameState
 TAKING = ("conquer", "enchant", "dragon")
 
 
+def is_taking(e: dict[str, Any]) -> bool:
+    """Whether an event records a region changing hands.
+
+    Every event ``conquest.take_region`` writes carries ``lost_tribe``, whatever its kind:
+    the base game's three kinds, and those of the Underground's special conquests (the
+    Vampire's bite, the Shiny Orb, the Sword, the Stinky Socks, the Flying Doormat), so a
+    new way of conquering is marked on the board without being listed here.
+    """
+    return e.get("kind") in TAKING or "lost_tribe" in e
+
+
 def turn_marks(
     s: GameState, events: list[dict[str, Any]], before: GameState | None = None
 ) -> dict[str, Any]:
@@ -64,7 +75,7 @@ def turn_marks(
         rid = e.get("region")
         if not isinstance(rid, int) or not 0 <= rid < len(s.regions):
             continue
-        if kind in TAKING:
+        if is_taking(e):
             seat = e.get("seat")
             if not isinstance(seat, int):
                 continue
@@ -73,6 +84,12 @@ def turn_marks(
             taken[rid] = seat
             if rid in lost:
                 lost.remove(rid)
+        elif kind != "abandon" and e.get("defender") is not None:
+            # Tokens lost without a conquest (the Balrog): the region is lost if it stayed
+            # empty, which the check after this loop settles.
+            held_before.add(rid)
+            if rid not in lost and rid not in taken:
+                lost.append(rid)
         elif kind == "abandon":
             held_before.add(rid)
             taken.pop(rid, None)

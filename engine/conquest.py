@@ -318,6 +318,9 @@ def take_region(
         defender_seat = region.owner
     tribe = region.markers.pop("lost_tribe", 0)
     monsters = region.markers.pop("monster", 0)
+    # Relics and Places stay in the region and pass with it; the event names them so the
+    # channel can say what changed hands ("..., and the Shiny Orb with it").
+    passing = [k for k in region.markers if k in treasures()] if region.markers else []
     clear_region(s, rid)
     region.race = race.name
     region.owner = race.owner
@@ -340,6 +343,7 @@ def take_region(
         lost=lost,
         lost_tribe=bool(tribe),
         **({"monsters": monsters} if monsters else {}),
+        **({"treasures": passing} if passing else {}),
     )
     if defender is not None:
         after_loss(s, defender, defender_seat, race, rid)

@@ -88,3 +88,72 @@ def test_spread_tokens_are_told_for_the_player_and_for_a_defender() -> None:
     assert describe_event(s, {**defender, "tokens": 1}) == (
         "P1's Orcs: 1 token left in hand was spread over 20 (Swamp)."
     )
+
+
+# --- the Underground, told after the fact ------------------------------------------------------
+
+
+def _underground_turns(seeds: range) -> list[tuple[GameState, list[dict[str, Any]]]]:
+    """Random 3-player Underground games from their real start: the state and events of
+    each turn, taken right after every action (so the state is the one the events led to)."""
+    import copy
+    import random
+
+    from engine import apply, legal_actions, new_game, to_act
+    from engine.simulate import choose
+
+    out = []
+    for seed in seeds:
+        s = new_game(["ann", "bob", "cyd"], seed, world="underground")
+        rng = random.Random(seed)
+        while (seat := to_act(s)) is not None:
+            before = len(s.events)
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+            new = s.events[before:] if len(s.events) >= before else s.events
+            if new:
+                out.append((copy.deepcopy(s), list(new)))
+    return out
+
+
+def test_underground_events_are_told_in_the_past_like_the_base_games() -> None:
+    # The summary of a finished turn says "took", "picked"; the Underground's sentences
+    # follow ("discovered", "sent the Balrog"), where the terminal tells them as they happen.
+    import re
+
+    from engine.narration import _PAST, _SENTENCES, underground_sentence
+
+    told: set[str] = set()
+    for s, events in _underground_turns(range(1, 41)):
+        names = [p.name for p in s.players]
+        for e in events:
+            if e["kind"] not in _SENTENCES:
+                continue
+            line = describe_event(s, e)
+            present = underground_sentence(e, names)
+            assert line is not None and present is not None, e
+            assert line.rstrip(".") != present or " put " in line, line
+            for verb, past in _PAST.items():
+                if verb != past:
+                    assert not re.search(rf"\b{verb}\b", line), (verb, line)
+            told.add(e["kind"])
+            if e["kind"] == "discover":
+                assert " discovered " in line, line
+    assert {"discover", "river", "balrog", "pay"} <= told, told
+
+
+def test_a_relic_or_place_changing_hands_is_named_with_the_conquest() -> None:
+    # [SWU p.13] A Relic stays in its region and belongs to whoever occupies it: the line of
+    # the conquest says it passed ("..., and the Shiny Orb with it").
+    from engine.content import treasures
+
+    seen = 0
+    for s, events in _underground_turns(range(1, 61)):
+        for e in events:
+            if e["kind"] == "conquer" and e.get("treasures"):
+                line = describe_event(s, e)
+                assert line is not None
+                names = [treasures()[k].name for k in e["treasures"]]
+                assert line.endswith(" with it."), line
+                assert all(n in line for n in names), line
+                seen += 1
+    assert seen, "no Relic or Place was taken in 60 games"

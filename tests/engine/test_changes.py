@@ -150,3 +150,29 @@ def test_a_race_that_leaves_the_map_marks_its_regions_lost() -> None:
     marks = turn_marks(s, s.last_events)
     assert set(ratmen) <= set(marks["lost"])
     assert all(s.regions[rid].race is None for rid in ratmen)
+
+
+def test_underground_conquests_and_the_balrog_are_marked() -> None:
+    # The Vampire's bite, the Shiny Orb, the Sword, the Socks and the Doormat take a region
+    # like a conquest; the Balrog empties one [SWU p.15]. The board marks each.
+    import random
+
+    from engine import apply, new_game, to_act
+    from engine.simulate import choose
+
+    kinds: set[str] = set()
+    for seed in range(1, 81):
+        s = new_game(["A", "B", "C"], seed, world="underground")
+        rng = random.Random(seed)
+        while (seat := to_act(s)) is not None:
+            before = len(s.events)
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+            for e in s.events[before:]:
+                rid = e.get("region")
+                if e["kind"] in ("vampire", "orb", "sword", "socks", "doormat"):
+                    assert turn_marks(s, [e])["taken"] == {rid: e["seat"]}, e
+                    kinds.add(e["kind"])
+                elif e["kind"] == "balrog" and e.get("defender"):
+                    assert rid in turn_marks(s, [e])["lost"], e
+                    kinds.add("balrog")
+    assert len(kinds) >= 3, kinds
