@@ -14,6 +14,7 @@ from .announcer import Announcer
 from .controls import PanelButton, PanelSelect, TurnButton
 from .desk import Desk
 from .league_desk import LeagueDesk
+from .seating import Seating
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -46,6 +47,7 @@ class SmallWorldBot(commands.Bot):
         self.service = GameService(self.storage, clock=now)
         self.announcer = Announcer(self.storage, self, self.service, now)
         self.desk = Desk(self.service, self.announcer)
+        self.seating = Seating(self.service)
         self.league_desk = LeagueDesk(self.service, self)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 QUIET = discord.AllowedMentions.none()
 
-#: A row of ``/sw stats`` needs at least this many games.
+#: A row of ``/league stats`` needs at least this many games.
 MIN_SAMPLE = 3
 
 
@@ -254,7 +254,7 @@ class LeagueDesk:
     # --- archive: stats, games, replay ----------------------------------------------------
 
     async def show_stats(self, interaction: Interaction, by: str, map_id: str | None) -> None:
-        """``/sw stats``: win rates by race, power, combo or map on this server."""
+        """``/league stats``: win rates by race, power, combo or map on this server."""
         assert interaction.guild_id is not None
         rows = await self.league.result_rows(interaction.guild_id)
         if map_id:
@@ -278,7 +278,7 @@ class LeagueDesk:
         await interaction.response.send_message("\n".join(lines)[:2000])
 
     async def show_games(self, interaction: Interaction, mine: bool) -> None:
-        """``/sw games``: finished games of the server (or the member's own games)."""
+        """``/league games``: finished games of the server (or the member's own games)."""
         assert interaction.guild_id is not None
         if mine:
             await self._my_games(interaction)
@@ -295,7 +295,7 @@ class LeagueDesk:
                 "No finished game on this server yet.", ephemeral=True
             )
             return
-        lines = ["**Finished games** (replay one with `/sw replay game:<number>`)"]
+        lines = ["**Finished games** (replay one with `/league replay game:<number>`)"]
         for r in rows:
             winners = ", ".join(f"<@{w}>" for w in (r["winners"] or "").split(",") if w)
             rated = " · rated" if r["rated"] else ""
@@ -323,7 +323,7 @@ class LeagueDesk:
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def replay(self, interaction: Interaction, game_id: int) -> None:
-        """``/sw replay``: the board after every turn, as an animated image."""
+        """``/league replay``: the board after every turn, as an animated image."""
         try:
             lg = await self.service.load(game_id)
         except ServiceError as exc:

@@ -215,6 +215,31 @@ def your_move_dm(channel_id: int, user_id: int) -> Announcement:
     return Announcement(DM, f"It's your move in <#{channel_id}> (Small World).", user_id=user_id)
 
 
+def follow_dm(
+    channel_id: int,
+    user_id: int,
+    s: GameState,
+    finished_seat: int | None,
+    finished_events: list[dict[str, Any]],
+) -> Announcement:
+    """A finished turn for a member who follows the game: the public summary, who is next.
+
+    Built from the public events only, like the channel's summary: a follower never learns
+    more than the channel shows.
+    """
+    who = s.players[finished_seat].name if finished_seat is not None else "The game"
+    head = f"👀 Small World in <#{channel_id}> · **{who}'s turn** (round {s.round}/{s.turns})"
+    if s.turn.phase == OVER:
+        tail = game_over_text(s)
+    else:
+        seat = to_act(s)
+        tail = f"Next: **{s.players[seat].name}**." if seat is not None else ""
+    text = "\n".join(part for part in (head, summary(s, finished_events), tail) if part)
+    if len(text) > MAX_CONTENT:
+        text = text[: MAX_CONTENT - 1] + "…"
+    return Announcement(DM, text, user_id=user_id)
+
+
 def rating_text(changes: list[tuple[int, int, int]]) -> str | None:
     """The rating changes of a rated game, for its final message (mentions do not ping)."""
     if not changes:

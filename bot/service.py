@@ -37,6 +37,7 @@ from .league import League, LeagueError
 from .messages import (
     Announcement,
     decision_key,
+    follow_dm,
     live_message,
     paused_dm,
     rating_text,
@@ -67,6 +68,15 @@ class Seat:
     user_id: int
     name: str
     seat: int | None
+    #: The AI level playing this seat, if the machine plays it.
+    ai: str | None = None
+    #: The AI only stands in for the member (after missed deadlines), who may take it back.
+    stand_in: bool = False
+    #: Deadlines the member missed in a row.
+    missed: int = 0
+    #: The end of the member's announced absence, and the days of absence used in this game.
+    away_until: datetime | None = None
+    away_days: float = 0.0
 
 
 @dataclass
@@ -90,6 +100,8 @@ class LoadedGame:
     #: Whether the game counts for the server's season ``season_id``.
     rated: bool = False
     season_id: int | None = None
+    #: Missed deadlines in a row after which an AI takes over a seat (0: never).
+    takeover_after: int = 2
     game: Game | None = None
 
     def seat_of(self, user_id: int) -> int | None:
@@ -101,9 +113,13 @@ class LoadedGame:
 
     def user_at(self, seat: int) -> int:
         """The member sitting at a seat."""
+        return self.seat_row(seat).user_id
+
+    def seat_row(self, seat: int) -> Seat:
+        """The seat's row: who sits there, and how (AI, away, missed deadlines)."""
         for s in self.seats:
             if s.seat == seat:
-                return s.user_id
+                return s
         raise KeyError(seat)
 
     def actor_id(self) -> int | None:
@@ -180,6 +196,10 @@ class GameService:
 
     # --- loading ------------------------------------------------------------------------
 
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache (after a failed write): the next load reads the database."""
+        self._cache.pop(game_id, None)
+
     async def live_game_id(self, channel_id: int) -> int | None:
         """The id of the lobby or running game in a channel, if any."""
         row = await self.storage.fetchone(
@@ -197,10 +217,18 @@ class GameService:
         if row is None:
             raise ServiceError("That game does not exist.")
         seats = [
-            Seat(r["user_id"], r["name"], r["seat"])
+            Seat(
+                r["user_id"],
+                r["name"],
+                r["seat"],
+                ai=r["ai"],
+                stand_in=bool(r["stand_in"]),
+                missed=r["missed"],
+                away_until=datetime.fromisoformat(r["away_until"]) if r["away_until"] else None,
+                away_days=r["away_days"],
+            )
             for r in await self.storage.fetchall(
-                "SELECT user_id, name, seat FROM seats WHERE game_id = ?"
-                " ORDER BY joined_at, user_id",
+                "SELECT * FROM seats WHERE game_id = ? ORDER BY joined_at, user_id",
                 (game_id,),
             )
         ]
@@ -221,6 +249,7 @@ class GameService:
             paused=bool(row["paused"]),
             rated=bool(row["rated"]),
             season_id=row["season_id"],
+            takeover_after=row["takeover_after"],
         )
         if row["state"]:
             cfg = json.loads(row["config"])
@@ -295,7 +324,8 @@ class GameService:
             raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
         if await self.live_game_id(channel_id) is not None:
             raise ServiceError(
-                "This channel already has a game. Finish or cancel it, or start a thread."
+                "This channel already has a game. Finish or cancel it, or open another in a "
+                "thread: `/sw new thread:true`."
             )
         try:
             season_id = await self.league.rated_for_new_game(guild_id, rated)
@@ -406,7 +436,7 @@ class GameService:
                 {"open_scores": lg.open_scores},
             )
             game = Game(config)
-            deadline = self.clock() + timedelta(hours=lg.deadline_hours)
+            deadline = self.deadline_for(lg, game.state)
             now = now_iso(self.clock())
             async with self.storage.transaction() as tx:
                 for s in order:
@@ -536,8 +566,13 @@ class GameService:
             batch = []
             labels = []
             probe = Game.restore(lg.game.config, [], from_json(to_json(state)))
+            turn = (state.round, state.turn.seat)
             # Finish the overdue decision: defaults until another seat must act or it is over.
-            while to_act(probe.state) == seat:
+            # A defender's placing ends at the end of the turn, even when the defender plays
+            # next (always so with two players): their own turn gets a deadline of its own.
+            while (
+                to_act(probe.state) == seat and (probe.state.round, probe.state.turn.seat) == turn
+            ):
                 action = default_action(probe.state)
                 assert action is not None
                 labels.append(label(probe.state, action))
@@ -608,8 +643,8 @@ class GameService:
             if not lg.paused:
                 return
             deadline = None
-            if lg.status == "active":
-                deadline = self.clock() + timedelta(hours=lg.deadline_hours)
+            if lg.status == "active" and lg.game is not None:
+                deadline = self.deadline_for(lg, lg.game.state)
             async with self.storage.transaction() as tx:
                 await tx.execute(
                     "UPDATE games SET paused = 0, deadline_at = ?, reminded = 0 WHERE id = ?",
@@ -672,7 +707,9 @@ class GameService:
             await self._commit(
                 lg,
                 [(s, a.text, u, auto) for s, a, u, auto in batch],
-                reset_deadline=outcome.actor_changed,
+                # A new turn is a new decision even for the same member (a defender who
+                # plays next): it gets the whole deadline and its own reminder.
+                reset_deadline=outcome.actor_changed or outcome.turn_ended,
                 outcome=outcome,
                 note=note,
             )
@@ -704,7 +741,7 @@ class GameService:
         if over:
             deadline = None
         elif reset_deadline:
-            deadline = now + timedelta(hours=lg.deadline_hours)
+            deadline = self.deadline_for(lg, state, now)
             reminded = False
         async with self.storage.transaction() as tx:
             row = await tx.fetchone(
@@ -718,6 +755,7 @@ class GameService:
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (lg.id, seq, seat, user_id, text, int(auto), now_iso(now)),
                 )
+            await self._count_missed(tx, lg, rows)
             await tx.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, deadline_at = ?,"
                 " reminded = ?, updated_at = ? WHERE id = ?",
@@ -763,6 +801,41 @@ class GameService:
         lg.reminded = reminded
         if over:
             lg.status = "over"
+
+    async def _count_missed(
+        self, tx: Transaction, lg: LoadedGame, rows: list[tuple[int, str, int | None, bool]]
+    ) -> None:
+        """A deadline that played for a seat is one more missed in a row (a batch of defaults
+        is one deadline); a move of the member's own sets the count back to nothing."""
+        for seat in {seat for seat, _t, _u, auto in rows if auto}:
+            row = lg.seat_row(seat)
+            row.missed += 1
+            await tx.execute(
+                "UPDATE seats SET missed = ? WHERE game_id = ? AND user_id = ?",
+                (row.missed, lg.id, row.user_id),
+            )
+        for seat in {seat for seat, _t, user, auto in rows if user is not None and not auto}:
+            row = lg.seat_row(seat)
+            if row.missed:
+                row.missed = 0
+                await tx.execute(
+                    "UPDATE seats SET missed = 0 WHERE game_id = ? AND user_id = ?",
+                    (lg.id, row.user_id),
+                )
+
+    def deadline_for(
+        self, lg: LoadedGame, state: GameState, now: datetime | None = None
+    ) -> datetime:
+        """When the decision owed now must be made: the game's time per decision, counted
+        from now, or from the end of the absence the member to act announced."""
+        now = now or self.clock()
+        start = now
+        seat = to_act(state)
+        if seat is not None:
+            away = lg.seat_row(seat).away_until
+            if away is not None and away > now:
+                start = away
+        return start + timedelta(hours=lg.deadline_hours)
 
     @staticmethod
     def _timed_out_scores(lg: LoadedGame, outcome: Outcome) -> list[Announcement]:
@@ -831,6 +904,18 @@ class GameService:
         ]
         if actor is not None and await self._wants_dm(tx, actor):
             items.append(your_move_dm(lg.channel_id, actor))
+        if finished_events:
+            # Followers get each finished turn as everyone sees it (never a seat's view).
+            seated = {s.user_id for s in lg.seats}
+            for r in await tx.fetchall(
+                "SELECT user_id FROM followers WHERE game_id = ? ORDER BY user_id", (lg.id,)
+            ):
+                if r["user_id"] not in seated:
+                    items.append(
+                        follow_dm(
+                            lg.channel_id, r["user_id"], state, finished_seat, finished_events
+                        )
+                    )
         return items
 
     async def unrate(self, game_id: int) -> None:

@@ -30,7 +30,6 @@ from engine.actions import (
     Move,
     PickCombo,
     Reinforce,
-    RollBerserk,
 )
 from engine.rules import end_actions
 from engine.state import CLOSING
@@ -53,12 +52,13 @@ panel opens, only you see it, and the whole turn is menus and buttons: pick a co
 conquer (each region with its cost), final conquest with the die, abandon, special powers, \
 redeploy, decline, end. It can be opened again at any time.
 The channel gets one message per turn, edited as the turn goes, then a summary with the board.
-Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw roll`, `/sw redeploy`, \
+Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw redeploy`, \
 `/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
 `/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw rules` tell the \
 rest. `/sw notify` sends you a DM when it's your turn.
-Finished games: `/sw games`, `/sw replay`, `/sw stats`. The server's league: `/league standings`, \
-`/league player`.
+Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw follow`. \
+`/sw new thread:true` opens a game in its own thread. Finished games: `/league games`, \
+`/league replay`, `/league stats`; the season: `/league standings`, `/league player`.
 Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
 
 
@@ -111,6 +111,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         open_scores="Show everyone's coins during the game (default: hidden)",
         rated="Count for the server's league season (default: yes while one is open)",
         world="Small World (default) or Small World Underground",
+        thread="Play in a new thread of this channel (one channel, many games)",
     )
     @app_commands.choices(
         world=[
@@ -128,25 +129,62 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         open_scores: bool = False,
         rated: bool | None = None,
         world: str = "surface",
+        thread: bool = False,
     ) -> None:
-        lg = await self.service.create(
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.user.id,
-            interaction.user.display_name,
-            players,
-            deadline_hours,
-            open_scores,
-            rated=rated,
-            world=world,
-        )
+        where = await self._open_thread(interaction, world) if thread else None
+        try:
+            lg = await self.service.create(
+                interaction.guild_id,
+                where.id if where is not None else interaction.channel_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                players,
+                deadline_hours,
+                open_scores,
+                rated=rated,
+                world=world,
+            )
+        except ServiceError:
+            if where is not None:
+                # A refused game leaves no empty thread behind.
+                await where.delete()
+            raise
         extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
-        await interaction.response.send_message(
+        lobby = (
             f"**{WORLD_NAMES[world]}** for {players} players (map `{lg.map_id}`, "
             f"{deadline_hours:g} h per decision{extras}). "
             f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
             f"`/sw start` once {players} have joined."
         )
+        if where is None:
+            await interaction.response.send_message(lobby)
+            return
+        await interaction.response.send_message(
+            f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
+            f"{players} players in {where.mention}: join it there with `/sw join`."
+        )
+        await where.send(lobby)
+
+    async def _open_thread(self, interaction: Interaction, world: str) -> Any:
+        """A public thread of the channel for a new game, or a clear refusal."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            raise ServiceError("This is a thread already: open the game here without `thread`.")
+        if not isinstance(channel, discord.TextChannel):
+            raise ServiceError("Games in threads need a text channel.")
+        name = f"{WORLD_NAMES[world]} · {interaction.user.display_name}"[:100]
+        try:
+            return await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                # The longest Discord allows: a slow game must not fall asleep between turns.
+                auto_archive_duration=10080,
+            )
+        except discord.Forbidden as exc:
+            raise ServiceError(
+                "I cannot open threads here: I need Create Public Threads and Send Messages "
+                "in Threads in this channel."
+            ) from exc
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
@@ -202,15 +240,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             raise ServiceError("The game has not started yet.")
         await self.bot.desk.open_panel(interaction, lg)
 
-    @app_commands.command(name="combos", description="The six combos for sale")
-    @app_commands.guild_only()
-    @refusals
-    async def combos(self, interaction: Interaction) -> None:
-        lg = await self.service.in_channel(interaction.channel_id)
-        if lg.game is None:
-            raise ServiceError("The game has not started yet.")
-        await self.bot.desk.show_combos(interaction, lg)
-
     @app_commands.command(name="pick", description="Take a race and power combo")
     @app_commands.describe(slot="Position in the column: 1 is free, each lower one costs 1 more")
     @app_commands.guild_only()
@@ -222,28 +251,22 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def pick_slot(self, interaction: Interaction, current: str) -> list[Any]:
         return await self._choices(interaction, current, (PickCombo,), lambda a: a.slot)
 
-    @app_commands.command(name="conquer", description="Conquer a region")
-    @app_commands.describe(region="Region number; the list shows the legal targets and costs")
+    @app_commands.command(name="conquer", description="Conquer a region, or roll for it")
+    @app_commands.describe(
+        region="Region number; the list shows the legal targets and costs",
+        die="Final conquest with the reinforcement die (1 to 3 tokens short)",
+    )
     @app_commands.guild_only()
     @refusals
-    async def conquer(self, interaction: Interaction, region: int) -> None:
-        await self.bot.desk.play(interaction, Conquer(region))
+    async def conquer(self, interaction: Interaction, region: int, die: bool = False) -> None:
+        await self.bot.desk.play(interaction, Reinforce(region) if die else Conquer(region))
 
     @conquer.autocomplete("region")
     async def conquer_region(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(interaction, current, (Conquer,), lambda a: a.region)
-
-    @app_commands.command(name="roll", description="Final conquest: name a region, roll the die")
-    @app_commands.describe(region="A region 1 to 3 tokens short (leave empty: Berserk roll)")
-    @app_commands.guild_only()
-    @refusals
-    async def roll(self, interaction: Interaction, region: int | None = None) -> None:
-        action = RollBerserk() if region is None else Reinforce(region)
-        await self.bot.desk.play(interaction, action)
-
-    @roll.autocomplete("region")
-    async def roll_region(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(interaction, current, (Reinforce,), lambda a: a.region)
+        # With die:True typed first, the list offers the regions the die may make up for.
+        die = bool(getattr(interaction.namespace, "die", False))
+        kind = Reinforce if die else Conquer
+        return await self._choices(interaction, current, (kind,), lambda a: a.region)
 
     @app_commands.command(name="abandon", description="Empty one of your regions before conquering")
     @app_commands.guild_only()
@@ -331,17 +354,87 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         text = "I'll DM you when it's your move." if on else "No more DMs from me."
         await interaction.response.send_message(text, ephemeral=True)
 
-    # --- information --------------------------------------------------------------------
+    # --- seats: absences, replacements, followers ------------------------------------------
 
-    @app_commands.command(name="board", description="The board as it stands")
-    @app_commands.describe(mine="Only for you, with the regions you can conquer and their cost")
+    @app_commands.command(name="away", description="Announce an absence: your deadlines wait")
+    @app_commands.describe(days="How long you are away (a game allows 7 days in all)")
     @app_commands.guild_only()
     @refusals
-    async def board(self, interaction: Interaction, mine: bool = False) -> None:
+    async def away(
+        self, interaction: Interaction, days: app_commands.Range[float, 0.5, 7.0]
+    ) -> None:
+        change = await self.bot.seating.away(interaction.channel_id, interaction.user.id, days)
+        await interaction.response.send_message(
+            change.text, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="back", description="End your absence now")
+    @app_commands.guild_only()
+    @refusals
+    async def back(self, interaction: Interaction) -> None:
+        change = await self.bot.seating.back(interaction.channel_id, interaction.user.id)
+        await interaction.response.send_message(
+            change.text, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="replace", description="Give a player's seat to another member")
+    @app_commands.describe(
+        player="Who leaves the game", by="Who takes their seat, pieces and coins"
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def replace(
+        self, interaction: Interaction, player: discord.Member, by: discord.Member
+    ) -> None:
+        if by.bot:
+            raise ServiceError("A bot cannot take a seat.")
+        perms = getattr(interaction.user, "guild_permissions", None)
+        change = await self.bot.seating.replace(
+            interaction.channel_id,
+            interaction.user.id,
+            bool(perms and perms.manage_guild),
+            player.id,
+            by.id,
+            by.display_name,
+        )
+        await interaction.response.send_message("Done.", ephemeral=True)
+        committed(interaction)
+        await self.bot.announcer.deliver(change.game.id, change.announced)
+
+    @app_commands.command(
+        name="follow", description="Get each turn of this game by DM (again: stop)"
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def follow(self, interaction: Interaction) -> None:
+        on = await self.bot.seating.follow(interaction.channel_id, interaction.user.id)
+        text = (
+            "You follow this game: each finished turn reaches you by DM, as the channel sees "
+            "it. `/sw follow` again stops it."
+            if on
+            else "You no longer follow this game."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    # --- information --------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="The board as it stands, or the combos")
+    @app_commands.describe(
+        mine="Only for you, with the regions you can conquer and their cost",
+        combos="The six combos for sale instead of the board",
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def board(
+        self, interaction: Interaction, mine: bool = False, combos: bool = False
+    ) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.desk.show_board(interaction, lg, mine)
+        if combos:
+            await self.bot.desk.show_combos(interaction, lg)
+        else:
+            await self.bot.desk.show_board(interaction, lg, mine)
 
     @app_commands.command(name="status", description="Turn, who must act, deadlines")
     @app_commands.guild_only()
@@ -393,34 +486,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def help(self, interaction: Interaction) -> None:
         await interaction.response.send_message(HELP, ephemeral=True)
-
-    # --- archive -----------------------------------------------------------------------
-
-    @app_commands.command(name="games", description="Finished games here, or your own games")
-    @app_commands.describe(mine="Your games on this server (running ones too)")
-    @app_commands.guild_only()
-    @refusals
-    async def games(self, interaction: Interaction, mine: bool = False) -> None:
-        await self.bot.league_desk.show_games(interaction, mine)
-
-    @app_commands.command(name="replay", description="A finished game, turn by turn, animated")
-    @app_commands.describe(game="The game's number (see /sw games)")
-    @app_commands.guild_only()
-    @refusals
-    async def replay(self, interaction: Interaction, game: int) -> None:
-        await self.bot.league_desk.replay(interaction, game)
-
-    @app_commands.command(name="stats", description="Win rates by race, power, combo or map here")
-    @app_commands.describe(by="What to group by", map="Only games on this map")
-    @app_commands.choices(
-        by=[app_commands.Choice(name=n, value=n) for n in ("combo", "race", "power", "map")]
-    )
-    @app_commands.guild_only()
-    @refusals
-    async def stats(
-        self, interaction: Interaction, by: str = "combo", map: str | None = None
-    ) -> None:
-        await self.bot.league_desk.show_stats(interaction, by, map)
 
     # --- autocomplete -------------------------------------------------------------------
 

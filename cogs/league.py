@@ -1,4 +1,4 @@
-"""The ``/league`` slash commands: seasons, standings, player cards, export.
+"""The ``/league`` slash commands: seasons, standings, player cards, export, the archive.
 
 Opening and closing a season needs the Manage Server permission; everything else is open
 to every member. The work is done by ``bot.league_desk``.
@@ -29,7 +29,11 @@ def organiser_only(interaction: Interaction) -> None:
         raise LeagueError("Only members with the Manage Server permission can do that.")
 
 
-class LeagueCog(commands.GroupCog, group_name="league", group_description="Server league"):
+class LeagueCog(
+    commands.GroupCog,
+    group_name="league",
+    group_description="Server league: seasons, standings, archive",
+):
     """Seasons, ratings and standings of this server's league."""
 
     def __init__(self, bot: SmallWorldBot) -> None:
@@ -96,6 +100,34 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description="Serve
     @refusals
     async def export(self, interaction: Interaction, season: str | None = None) -> None:
         await self.bot.league_desk.export(interaction, season)
+
+    # --- archive: every finished game of the server ---------------------------------------
+
+    @app_commands.command(name="games", description="Finished games here, or your own games")
+    @app_commands.describe(mine="Your games on this server (running ones too)")
+    @app_commands.guild_only()
+    @refusals
+    async def games(self, interaction: Interaction, mine: bool = False) -> None:
+        await self.bot.league_desk.show_games(interaction, mine)
+
+    @app_commands.command(name="replay", description="A finished game, turn by turn, animated")
+    @app_commands.describe(game="The game's number (see /league games)")
+    @app_commands.guild_only()
+    @refusals
+    async def replay(self, interaction: Interaction, game: int) -> None:
+        await self.bot.league_desk.replay(interaction, game)
+
+    @app_commands.command(name="stats", description="Win rates by race, power, combo or map here")
+    @app_commands.describe(by="What to group by", map="Only games on this map")
+    @app_commands.choices(
+        by=[app_commands.Choice(name=n, value=n) for n in ("combo", "race", "power", "map")]
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def stats(
+        self, interaction: Interaction, by: str = "combo", map: str | None = None
+    ) -> None:
+        await self.bot.league_desk.show_stats(interaction, by, map)
 
     @standings.autocomplete("season")
     @player.autocomplete("season")

@@ -82,13 +82,13 @@ async def test_a_season_of_three_rated_games(simcord_env) -> None:
     assert [a.filename for a in shown.attachments] == ["player.png"]
     assert "Autumn" in shown.content
 
-    stats = await ann.slash(w.channel, "sw stats", by="map")
+    stats = await ann.slash(w.channel, "league stats", by="map")
     assert "sw-3p" in stats.response.content and "4 finished games" in stats.response.content
 
-    games = await ann.slash(w.channel, "sw games")
+    games = await ann.slash(w.channel, "league games")
     assert games.ephemeral and f"#{unrated.id}" in games.response.content
 
-    replay = await ann.slash(w.channel, "sw replay", game=unrated.id)
+    replay = await ann.slash(w.channel, "league replay", game=unrated.id)
     [anim] = replay.followups or [replay.response]
     assert anim.attachments and anim.attachments[0].filename.startswith(f"game-{unrated.id}.")
 

@@ -42,7 +42,7 @@ async def test_wal_mode_and_migrations(tmp_path) -> None:
     row = await service.storage.fetchone("PRAGMA journal_mode")
     assert row[0] == "wal"
     row = await service.storage.fetchone("PRAGMA user_version")
-    assert row[0] == 4  # 001 tables, 002 outbox, 003 live messages, 004 leagues
+    assert row[0] == 5  # 001 tables, 002 outbox, 003 live messages, 004 leagues, 005 seating
     assert await service.storage.migrate() == []  # nothing applied twice
     await service.storage.close()
 

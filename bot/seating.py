@@ -1,0 +1,237 @@
+"""Who sits where, and who watches: followers, replacements, absences.
+
+Every change here is one transaction with what it must announce (the outbox), recorded in
+``seat_log`` so that a game's story says who played each seat when. The rules never see any
+of it: a seat is a seat, whoever plays it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from engine import to_act, to_json
+
+from . import outbox
+from .errors import ServiceError
+from .messages import CHANNEL, Announcement, ts
+from .service import GameService, LoadedGame
+from .storage import Transaction, now_iso
+
+#: Days of announced absence a member may use in one game, all absences together.
+AWAY_DAYS_PER_GAME = 7.0
+
+
+@dataclass
+class Change:
+    """What a seating change did: the game, the sentence for the reply, the outbox rows."""
+
+    game: LoadedGame
+    text: str
+    announced: list[int]
+
+
+class Seating:
+    """Followers, replacements and absences of the games of one service."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    # --- followers ------------------------------------------------------------------------
+
+    async def follow(self, channel_id: int, user_id: int) -> bool:
+        """Follow the channel's game, or stop following it; returns whether now following."""
+        lg = await self.service.in_channel(channel_id)
+        storage = self.service.storage
+        async with storage.transaction() as tx:
+            row = await tx.fetchone(
+                "SELECT 1 FROM followers WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+            )
+            if row is not None:
+                await tx.execute(
+                    "DELETE FROM followers WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                )
+                return False
+            await tx.execute(
+                "INSERT INTO followers (game_id, user_id) VALUES (?, ?)", (lg.id, user_id)
+            )
+            return True
+
+    # --- replacements -----------------------------------------------------------------------
+
+    async def replace(
+        self,
+        channel_id: int,
+        by: int,
+        is_admin: bool,
+        old_user: int,
+        new_user: int,
+        new_name: str,
+    ) -> Change:
+        """Give a seat to another member: same place in the order, same pieces and coins.
+
+        Only the host or a server manager may; the new member must not play in the game
+        already. The seat's name becomes the new member's, in the game's config too, so a
+        replay or an undo tells the same names.
+        """
+        lg = await self.service.in_channel(channel_id)
+        async with self.service.lock(lg.id):
+            if by != lg.host_id and not is_admin:
+                raise ServiceError("Only the host or a server manager can replace a player.")
+            if lg.status != "active" or lg.game is None:
+                raise ServiceError("Replacing is for a game under way; in a lobby, leave and join.")
+            seat = lg.seat_of(old_user)
+            if seat is None:
+                raise ServiceError(f"<@{old_user}> has no seat in this game.")
+            if any(s.user_id == new_user for s in lg.seats):
+                raise ServiceError(f"<@{new_user}> already plays in this game.")
+            row = lg.seat_row(seat)
+            game = lg.game
+            old_name = row.name
+            players = list(game.config.players)
+            players[seat] = new_name
+            now = self.service.clock()
+            text = (
+                f"🔁 <@{new_user}> takes over **{old_name}**'s seat (seat {seat + 1}), with its "
+                "pieces and coins, from now on."
+            )
+            async with self._write(lg) as tx:
+                await tx.execute(
+                    "UPDATE seats SET user_id = ?, name = ?, missed = 0, away_until = NULL,"
+                    " ai = NULL, stand_in = 0 WHERE game_id = ? AND user_id = ?",
+                    (new_user, new_name, lg.id, old_user),
+                )
+                game.state.players[seat].name = new_name
+                game.config = replace(game.config, players=tuple(players))
+                await tx.execute(
+                    "UPDATE games SET config = json_set(config, '$.players', json(?)),"
+                    " state = ?, updated_at = ? WHERE id = ?",
+                    (json.dumps(players), to_json(game.state), now_iso(now), lg.id),
+                )
+                await log_seat(tx, lg.id, seat, "replace", new_user, old_user, now, by=by)
+                row.user_id, row.name, row.missed, row.away_until = new_user, new_name, 0, None
+                row.ai, row.stand_in = None, False
+                # The newcomer gets the whole time for a decision that is theirs now.
+                await self._restart_deadline_if_owed(tx, lg, seat)
+                ids = await self._tell(tx, lg, text, [new_user], now)
+            return Change(lg, text, ids)
+
+    # --- absences --------------------------------------------------------------------------
+
+    async def away(self, channel_id: int, user_id: int, days: float) -> Change:
+        """Announce an absence: the member's deadlines wait until it ends.
+
+        Bounded per game (``AWAY_DAYS_PER_GAME`` in all); a new absence replaces the current
+        one, and only the days beyond what was already counted are added.
+        """
+        lg = await self.service.in_channel(channel_id)
+        async with self.service.lock(lg.id):
+            if lg.status != "active" or lg.game is None:
+                raise ServiceError("The game has not started yet.")
+            seat = lg.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("You are not playing in this game.")
+            row = lg.seat_row(seat)
+            now = self.service.clock()
+            # Days already announced and not yet past give back what they did not use.
+            unused = (row.away_until - now).total_seconds() / 86400 if row.away_until else 0.0
+            used = row.away_days - max(0.0, unused)
+            left = AWAY_DAYS_PER_GAME - used
+            if days > left + 1e-9:
+                raise ServiceError(
+                    f"You have {left:.1f} days of absence left in this game "
+                    f"({AWAY_DAYS_PER_GAME:g} in all)."
+                )
+            until = now + timedelta(days=days)
+            text = (
+                f"🏖️ **{row.name}** is away until {ts(until)}: their deadlines wait until then. "
+                "`/sw back` ends the absence early."
+            )
+            async with self._write(lg) as tx:
+                await tx.execute(
+                    "UPDATE seats SET away_until = ?, away_days = ? WHERE game_id = ? AND"
+                    " user_id = ?",
+                    (now_iso(until), used + days, lg.id, user_id),
+                )
+                await log_seat(tx, lg.id, seat, "away", user_id, None, now, detail=f"{days:g}")
+                row.away_until, row.away_days = until, used + days
+                await self._restart_deadline_if_owed(tx, lg, seat)
+            return Change(lg, text, [])
+
+    async def back(self, channel_id: int, user_id: int) -> Change:
+        """End the member's absence now (their current deadline stays as it is)."""
+        lg = await self.service.in_channel(channel_id)
+        async with self.service.lock(lg.id):
+            seat = lg.seat_of(user_id)
+            if seat is None or lg.game is None:
+                raise ServiceError("You are not playing in this game.")
+            row = lg.seat_row(seat)
+            now = self.service.clock()
+            if row.away_until is None or row.away_until <= now:
+                raise ServiceError("You are not away.")
+            unused = (row.away_until - now).total_seconds() / 86400
+            async with self._write(lg) as tx:
+                await tx.execute(
+                    "UPDATE seats SET away_until = NULL, away_days = ? WHERE game_id = ? AND"
+                    " user_id = ?",
+                    (row.away_days - unused, lg.id, user_id),
+                )
+                await log_seat(tx, lg.id, seat, "back", user_id, None, now)
+            row.away_until, row.away_days = None, row.away_days - unused
+            return Change(lg, f"👋 **{row.name}** is back.", [])
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _write(self, lg: LoadedGame) -> AsyncIterator[Transaction]:
+        """A transaction for a change to a loaded game. The cached game is changed in memory
+        as the change goes: if the transaction fails, it is dropped, to be read again."""
+        try:
+            async with self.service.storage.transaction() as tx:
+                yield tx
+        except BaseException:
+            self.service.forget(lg.id)
+            raise
+
+    async def _restart_deadline_if_owed(self, tx: Transaction, lg: LoadedGame, seat: int) -> None:
+        """When the decision owed now is this seat's, its deadline is counted afresh (from
+        the end of an absence, if one was announced)."""
+        assert lg.game is not None
+        if to_act(lg.game.state) != seat or lg.deadline_at is None:
+            return
+        deadline = self.service.deadline_for(lg, lg.game.state)
+        await tx.execute(
+            "UPDATE games SET deadline_at = ?, reminded = 0 WHERE id = ?",
+            (now_iso(deadline), lg.id),
+        )
+        lg.deadline_at, lg.reminded = deadline, False
+
+    async def _tell(
+        self, tx: Transaction, lg: LoadedGame, text: str, mentions: list[int], now: datetime
+    ) -> list[int]:
+        return await outbox.record(tx, lg.id, [Announcement(CHANNEL, text, mentions=mentions)], now)
+
+
+async def log_seat(
+    tx: Transaction,
+    game_id: int,
+    seat: int,
+    kind: str,
+    user_id: int | None,
+    other_id: int | None,
+    now: datetime,
+    *,
+    detail: str | None = None,
+    by: int | None = None,
+) -> None:
+    """Record a seating change in the game's log of seats."""
+    if by is not None:
+        detail = f"by {by}" + (f"; {detail}" if detail else "")
+    await tx.execute(
+        "INSERT INTO seat_log (game_id, seat, kind, user_id, other_id, detail, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game_id, seat, kind, user_id, other_id, detail, now_iso(now)),
+    )
