@@ -24,6 +24,7 @@ from .icons import (
     RELIC_TAGS,
     SS,
     badge,
+    chip_size,
     cost_chip,
     paste_centred,
     seat_disc,
@@ -43,7 +44,14 @@ from .palette import (
     seat_colour,
     text_on,
 )
-from .static import features_key, layouts, map_shape, static_layer, terrain_tile
+from .static import (
+    features_key,
+    layouts,
+    map_shape,
+    marker_places,
+    static_layer,
+    terrain_tile,
+)
 
 PAD = 24
 HEADER = 84
@@ -409,7 +417,8 @@ def compose(view: dict[str, Any]) -> Composed:
     out = Composed(img, list(key_texts))
     marks = _marks(view)
     _draw_marks(img, view, marks)
-    lays = layouts(view["map"], tuple(len(f) for f in feats))
+    nfeat = tuple(len(f) for f in feats)
+    lays = layouts(view["map"], nfeat)
     for r in view["regions"]:
         lay = lays[r["id"]]
         markers = r.get("markers") or {}
@@ -430,15 +439,19 @@ def compose(view: dict[str, Any]) -> Composed:
             paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
-        for kind, centre in zip(kinds, lay.marker_slots(len(kinds)), strict=True):
-            paste_centred(img, sprite(kind, lay.chip, markers[kind]), centre)
+        sizes = [chip_size(k, lay.chip) for k in kinds]
         cost = marks["cost"].get(r["id"])
+        if cost is not None and pill is not None:
+            sizes.append(lay.chip + 4)  # the next chip place, clear of badge and markers
+        places = marker_places(view["map"], nfeat, r["id"], tuple(sizes))
+        for kind, (x, y, size) in zip(kinds, places, strict=False):
+            paste_centred(img, sprite(kind, size, markers[kind]), (x, y))
         if cost is not None:
             if pill is None:  # an empty region: the chip takes the badge's place, larger
                 paste_centred(img, cost_chip(cost, lay.badge_height + 4), lay.badge)
-            else:  # the next chip place, clear of the badge, features and markers
-                where = lay.marker_slots(len(kinds) + 1)[-1]
-                paste_centred(img, cost_chip(cost, lay.chip + 4), where)
+            else:
+                x, y, size = places[-1]
+                paste_centred(img, cost_chip(cost, size), (x, y))
     _legend(Writer(img, out.texts), view, shape.height, shape.width)
     return out
 

@@ -76,6 +76,22 @@ MARKERS = (
     *RELIC_TAGS,
     *PLACE_TAGS,
 )
+#: How much larger than a plain marker chip some chips are drawn on the board. A Relic or
+#: Place carries two letters that must be read on a phone (about 0.25× of the board), and
+#: the Underground's single pieces (each changes what may be attacked) must be made out at
+#: a glance; the surface markers keep the size the surface boards were tuned for.
+CHIP_SCALE: dict[str, float] = {
+    **dict.fromkeys((*RELIC_TAGS, *PLACE_TAGS), 1.4),
+    **dict.fromkeys(("balrog", "ghost", "queen", "ancient", "volcano"), 1.3),
+    **dict.fromkeys(("monster", "armor", "bag"), 1.15),
+}
+
+
+def chip_size(kind: str, base: int) -> int:
+    """The size (px) of ``kind``'s chip on a region whose plain chips are ``base`` px."""
+    return round(base * CHIP_SCALE.get(kind, 1.0))
+
+
 #: Readable names of markers, for the key in the legend.
 MARKER_NAMES = {
     "mountain": "Mountain",
@@ -305,7 +321,11 @@ def _bag(d: Draw, n: float) -> None:
 
 def _tag(text: str) -> Glyph:
     def draw(d: Draw, n: float) -> None:
-        d.text((n / 2, n / 2), text, fill=INK, font=font(int(n * 0.56)), anchor="mm")
+        # As large as two letters fit: the tag is all there is to tell a Relic from another.
+        size = int(n * 0.62)
+        while size > 8 and font(size).getlength(text) > n * 0.92:
+            size -= 1
+        d.text((n / 2, n / 2), text, fill=INK, font=font(size), anchor="mm")
 
     return draw
 
