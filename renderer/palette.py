@@ -55,6 +55,13 @@ TERRAIN: dict[str, tuple[RGB, RGB]] = {
     "Abysmal Chasm": ((46, 40, 52), (110, 96, 122)),
 }
 UNKNOWN_TERRAIN: tuple[RGB, RGB] = ((200, 200, 200), (150, 150, 150))
+#: Terrains that flow across their shared borders: the line between two regions of one of
+#: them is drawn thin in its pattern ink, so that a River reads as one stream on the board
+#: while its regions stay apart.
+FLOWING = frozenset({"River"})
+#: Terrains drawn as holes in the board, with the colour of their rim: lit near the border
+#: and darkening towards the middle, like a pit seen from above.
+PITS: dict[str, RGB] = {"Abysmal Chasm": (176, 158, 188)}
 
 #: Two-letter race initials written on the tokens; fixed so that no two races share them
 #: (Trolls and Tritons, Dwarves and Iron Dwarves would under a naive rule).

@@ -15,11 +15,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import font
 from .icons import FEATURES, paste_centred, sprite
-from .palette import BORDER, INK, RGB, WHITE, terrain_colours
+from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
 
 GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
 
@@ -60,6 +60,8 @@ class MapShape:
     regions: tuple[RegionShape, ...]
     #: Border polylines as (points, True when on the board's outer edge).
     borders: tuple[tuple[tuple[tuple[float, float], ...], bool], ...]
+    #: The two region ids each border separates, in ``borders`` order (-1: off the board).
+    joins: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +133,10 @@ def map_shape(map_id: str) -> MapShape:
         (tuple((x, y) for x, y in b["points"]), min(b["regions"]) < 0)
         for b in raw.get("borders", [])
     )
-    return MapShape(raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders)
+    joins = tuple((int(b["regions"][0]), int(b["regions"][-1])) for b in raw.get("borders", []))
+    return MapShape(
+        raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders, joins
+    )
 
 
 def _scale(r: RegionShape) -> float:
@@ -472,6 +477,9 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
             for poly in r.polygons:
                 md.polygon(poly, fill=255, outline=255)
         img.paste(_tiled(terrain_tile(terrain), size), (0, 0), mask)
+    for r in shape.regions:
+        if r.terrain in PITS:
+            _pit(img, r, PITS[r.terrain])
     _borders(img, shape)
     d = ImageDraw.Draw(img)
     lays = layouts(map_id, tuple(len(f) for f in features))
@@ -495,20 +503,49 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
     return img
 
 
+#: Width (px) of the rim of a pit, and how far its light reaches into the pit.
+PIT_RIM = 16
+
+
+def _pit(img: Image.Image, r: RegionShape, rim: RGB) -> None:
+    """Light the inside of a region's border with ``rim``, fading out towards its middle."""
+    points = [p for poly in r.polygons for p in poly]
+    pad = PIT_RIM * 2
+    x0 = max(0, int(min(x for x, _ in points)) - pad)
+    y0 = max(0, int(min(y for _, y in points)) - pad)
+    x1 = min(img.width, int(max(x for x, _ in points)) + pad)
+    y1 = min(img.height, int(max(y for _, y in points)) + pad)
+    inside = Image.new("L", (x1 - x0, y1 - y0), 0)
+    d = ImageDraw.Draw(inside)
+    for poly in r.polygons:
+        d.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
+    # Blurred, the mask falls from 255 deep inside to about 128 on the border: what is left
+    # of it near the border, inside the region, is the rim's light.
+    depth = inside.filter(ImageFilter.BoxBlur(PIT_RIM / 2)).filter(ImageFilter.BoxBlur(PIT_RIM / 2))
+    light = depth.point(lambda v: max(0, min(230, (255 - v) * 4)))
+    img.paste(rim, (x0, y0, x1, y1), ImageChops.multiply(light, inside))
+
+
 def _borders(img: Image.Image, shape: MapShape) -> None:
-    """Region borders, drawn at twice the size and scaled down so they are anti-aliased."""
+    """Region borders, drawn at twice the size and scaled down so they are anti-aliased.
+
+    A border between two regions of one flowing terrain (``FLOWING``) is a thin line of the
+    terrain's pattern ink instead, so the water reads as one stream."""
     k = 2
     w, h = img.size
     ink = Image.new("L", (w * k, h * k), 0)
     d = ImageDraw.Draw(ink)
+    flows: dict[str, list[list[tuple[float, float]]]] = {}
     if shape.borders:
-        for points, outer in shape.borders:
-            d.line(
-                [(x * k, y * k) for x, y in points],
-                fill=255,
-                width=(5 if outer else 3) * k,
-                joint="curve",
-            )
+        joins = shape.joins or ((-1, -1),) * len(shape.borders)
+        terrain = {r.id: r.terrain for r in shape.regions}
+        for (points, outer), (a, b) in zip(shape.borders, joins, strict=True):
+            line = [(x * k, y * k) for x, y in points]
+            same = terrain.get(a)
+            if not outer and same in FLOWING and terrain.get(b) == same:
+                flows.setdefault(same, []).append(line)
+                continue
+            d.line(line, fill=255, width=(5 if outer else 3) * k, joint="curve")
     else:  # older geometry files without shared borders: outline every polygon
         for r in shape.regions:
             for poly in r.polygons:
@@ -519,6 +556,12 @@ def _borders(img: Image.Image, shape: MapShape) -> None:
                     joint="curve",
                 )
     d.rectangle((0, 0, w * k - 1, h * k - 1), outline=255, width=4 * k)
+    for name, lines in flows.items():
+        thin = Image.new("L", (w * k, h * k), 0)
+        td = ImageDraw.Draw(thin)
+        for line in lines:
+            td.line(line, fill=255, width=3 * k, joint="curve")
+        img.paste(terrain_colours(name)[1], (0, 0, w, h), thin.reduce(k))
     mask = ink.reduce(k)
     img.paste(BORDER, (0, 0, w, h), mask)
 
