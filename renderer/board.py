@@ -14,9 +14,12 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .fonts import Font, ellipsize, fit_text, font, printable
+from engine.words import plural
+
+from .fonts import Font, ellipsize, fit_text, font, printable, text_width
 from .icons import (
     COST_RING,
+    FEATURE_NAMES,
     FEATURES,
     MARKER_NAMES,
     MARKERS,
@@ -24,6 +27,7 @@ from .icons import (
     RELIC_TAGS,
     SS,
     badge,
+    chip_size,
     cost_chip,
     paste_centred,
     seat_disc,
@@ -43,13 +47,29 @@ from .palette import (
     seat_colour,
     text_on,
 )
-from .static import features_key, layouts, map_shape, static_layer, terrain_tile
+from .static import (
+    features_key,
+    layouts,
+    map_shape,
+    marker_places,
+    static_layer,
+    terrain_tile,
+)
 
 PAD = 24
 HEADER = 84
 ROW = 90
-KEY_ROW = 54
+#: Extra height of a player row with a line of pieces kept off the map (Silver Hammers,
+#: Mushroom Armor, the Bag) or Vengeance markers handed out.
+HOLD_ROW = 40
+#: What a player row says while its player must place tokens (a defender driven out).
+PENDING_TAG = "must place tokens"
+KEY_ROW = 50
+#: Largest sample in the key (a Relic's chip is larger on the board).
+KEY_CHIP = 46
 KEY_TOP_GAP = 14
+#: Space between two entries of the key, and between two groups of entries.
+KEY_GAP, KEY_GROUP_GAP = 34, 64
 #: Text sizes of the legend. The picture is about 0.28× on a phone held upright (1600 px
 #: shown 450 px wide), so 34 px here is about 9.5 px there: the smallest that stays legible.
 KEY_TEXT = 34
@@ -117,12 +137,14 @@ MARK_LABELS = {
 }
 
 
+#: Places that draw a special power, and the view's field naming it: the key says which.
+PLACE_POWERS = {"stonehedge": "stonehedge"}
 #: Relics and Places: their key entry names who holds them.
 TREASURE_KEYS = frozenset(RELIC_TAGS) | frozenset(PLACE_TAGS)
 
 
 def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
-    """The key's groups (each starts a new row): terrains, symbols on the board, marks.
+    """The key's groups: terrains, then symbols and marks.
 
     Only what the board shows is explained, so the key stays short enough for large text:
     every terrain and map feature of the map, then Lost Tribes, races in decline and the
@@ -136,8 +158,12 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
     symbols: list[KeyItem] = [("feature", f) for f in FEATURES if f in features]
     if "lost_tribe" in markers:
         symbols.append(("tribe", "Lost Tribe"))
-    if any(r.get("in_decline") and r.get("tokens") for r in regions):
-        symbols.append(("decline", "in decline"))
+    asleep = [r for r in regions if r.get("in_decline") and r.get("tokens")]
+    if asleep:
+        # The sample shows a race in decline on this board: made-up initials could be read
+        # as a Relic's tag ("Or" is also the Shiny Orb).
+        race, seat = asleep[0]["race"], max(0, asleep[0].get("owner") or 0)
+        symbols.append(("decline", f"{initials(race)}\t{seat}\tin decline"))
     names = [p["name"] for p in view.get("players", [])]
     for k in MARKERS:
         if k not in markers:
@@ -147,14 +173,13 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
             where = next(r for r in regions if (r.get("markers") or {}).get(k))
             owner = where.get("owner", -1)
             holder = names[owner] if where.get("race") and 0 <= owner < len(names) else "no one"
-            symbols.append(("treasure", f"{k}\t{holder}"))
+            drawn = view.get(PLACE_POWERS.get(k, "")) or ""
+            symbols.append(("treasure", f"{k}\t{holder}\t{drawn}"))
         else:
             symbols.append(("marker", k))
     out.append(tuple(symbols))
     marks = _marks(view)
-    present = [k for k in MARK_LABELS if marks.get(k)]
-    if present:
-        out.append(tuple((k, MARK_LABELS[k]) for k in present))
+    out.append(tuple((k, MARK_LABELS[k]) for k in MARK_LABELS if marks.get(k)))
     return tuple(g for g in out if g)
 
 
@@ -162,10 +187,13 @@ def _label(kind: str, name: str) -> str:
     """The words after a key entry's picture ("Shiny Orb · bob" for a Relic and its holder)."""
     if kind == "marker":
         return MARKER_NAMES.get(name, name)
+    if kind == "feature":
+        return FEATURE_NAMES.get(name, name)
     if kind == "treasure":
-        key, holder = name.split("\t")
-        return f"{MARKER_NAMES.get(key, key)} · {holder}"
-    return name
+        key, holder, drawn = name.split("\t")
+        title = MARKER_NAMES.get(key, key) + (f" ({drawn})" if drawn else "")
+        return f"{title} · {holder}"
+    return name.split("\t")[-1]
 
 
 def _sample(kind: str, name: str) -> Image.Image:
@@ -176,14 +204,16 @@ def _sample(kind: str, name: str) -> Image.Image:
         return swatch
     if kind == "feature":
         return sprite(name, 40)
-    if kind == "marker":
-        return sprite(name, 40, 2 if name == "camp" else 1)
+    if kind == "marker":  # as large as on the board, up to the height of a key row
+        return sprite(name, min(KEY_CHIP, chip_size(name, 40)), 2 if name == "camp" else 1)
     if kind == "treasure":
-        return sprite(name.split("\t")[0], 40)
+        key = name.split("\t")[0]
+        return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
         return badge("LT", 1, WHITE, 38, tribe=True)
     if kind == "decline":
-        return badge("Or", 1, seat_colour(1), 38, decline=True)
+        tag, seat, _ = name.split("\t")
+        return badge(tag, 1, seat_colour(int(seat)), 38, decline=True)
     if kind == "cost":
         return cost_chip(3, 40)
     return _mark_sample(kind)
@@ -228,34 +258,93 @@ def _key_layer(
 def _key_rows(
     groups: tuple[tuple[KeyItem, ...], ...], width: int
 ) -> list[list[tuple[float, KeyItem]]]:
-    """Entries laid out left to right, wrapping; each group starts on a new row."""
+    """Entries laid out left to right, wrapping; groups follow each other, and a group that
+    fits on one row is kept on one row."""
     rows: list[list[tuple[float, KeyItem]]] = []
     f = font(KEY_TEXT, False)
+    row: list[tuple[float, KeyItem]] = []
+    x = float(PAD)
     for group in groups:
-        row: list[tuple[float, KeyItem]] = []
-        x = float(PAD)
+        # A group goes on where the last one ended, after a wider gap: a row of its own
+        # would make the picture taller, and a tall picture is shown smaller on a phone.
+        spans = [_sample(k, n).width + 10 + f.getlength(_label(k, n)) for k, n in group]
+        whole = sum(spans) + KEY_GAP * (len(spans) - 1)
+        if row:
+            x += KEY_GROUP_GAP - KEY_GAP
+            # A short group is not split: it starts a row of its own if it fits there.
+            if x + whole > width - PAD and PAD + whole <= width - PAD:
+                rows.append(row)
+                row, x = [], float(PAD)
         for kind, name in group:
             span = _sample(kind, name).width + 10 + f.getlength(_label(kind, name))
             if row and x + span > width - PAD:
                 rows.append(row)
                 row, x = [], float(PAD)
             row.append((x, (kind, name)))
-            x += span + 34
+            x += span + KEY_GAP
+    if row:
         rows.append(row)
     return rows
+
+
+def holdings(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str]]:
+    """What a player keeps off the map, as (icon kind, words): the pieces each of their races
+    holds (Silver Hammers, Mushroom Armor, the Bag), then the seats holding their Vengeance
+    markers. Empty for most players, and always on the surface."""
+    out: list[tuple[str, str]] = []
+    races = [p["active"]] if p.get("active") else []
+    races += p.get("declined") or []
+    for race in races:
+        for kind, n in sorted((race.get("pieces") or {}).items()):
+            if not n:
+                continue
+            out.append((kind, plural(n, MARKER_NAMES.get(kind, kind))))
+    players = view["players"]
+    marked = [players[s]["name"] for s in p.get("marks") or () if 0 <= s < len(players)]
+    if marked:
+        out.append(("vengeance", "Vengeance on " + ", ".join(marked)))
+    return out
+
+
+def _right_edge(view: dict[str, Any], p: dict[str, Any], width: int) -> float:
+    """Where a player row's races must stop: before the coins, or "must place tokens"."""
+    if view["phase"] == "over" and "coins" in p:
+        return width - PAD - font(KEY_TEXT).getlength("000 coins") - 16
+    if p["seat"] in {q["seat"] for q in view.get("pending") or []}:
+        return width - PAD - int(font(DETAIL_TEXT).getlength(PENDING_TAG)) - 16
+    return width - PAD
+
+
+def _holdings_inline(view: dict[str, Any], p: dict[str, Any], width: int) -> float | None:
+    """Where a player's holdings start when they fit on the row after the races in decline;
+    None when they need a line of their own."""
+    right = _right_edge(view, p, width)
+    x = _declined_end(p, right)
+    span = sum(48 + text_width(words, DETAIL_TEXT) + 30 for _, words in holdings(view, p))
+    return x if x + span - 30 <= right else None
+
+
+def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
+    """Height of each player's row in the legend: taller for a line of what they hold, when
+    it does not fit beside their races."""
+    width = map_shape(view["map"]).width
+    return tuple(
+        ROW + (HOLD_ROW if holdings(view, p) and _holdings_inline(view, p, width) is None else 0)
+        for p in view["players"]
+    )
 
 
 def legend_height(view: dict[str, Any]) -> int:
     """Height of the legend under the board of a view: its players and the rows of its key."""
     width = map_shape(view["map"]).width
     rows = len(_key_rows(key_items(view), width))
-    return HEADER + ROW * len(view["players"]) + KEY_TOP_GAP + rows * KEY_ROW + 12
+    return HEADER + sum(row_heights(view)) + KEY_TOP_GAP + rows * KEY_ROW + 12
 
 
 @lru_cache(maxsize=16)
 def _background(
     map_id: str,
-    players: int,
+    rows: tuple[int, ...],
     features: tuple[tuple[str, ...], ...],
     groups: tuple[tuple[KeyItem, ...], ...],
 ) -> tuple[Image.Image, tuple[TextItem, ...]]:
@@ -267,7 +356,7 @@ def _background(
     base = static_layer(map_id, features)
     w, h = base.size
     key, key_texts = _key_layer(groups, w)
-    key_top = h + HEADER + ROW * players + KEY_TOP_GAP
+    key_top = h + HEADER + sum(rows) + KEY_TOP_GAP
     img = Image.new("RGB", (w, key_top + key.height + 12), PAPER)
     img.paste(base, (0, 0))
     d = ImageDraw.Draw(img)
@@ -403,13 +492,13 @@ def compose(view: dict[str, Any]) -> Composed:
     """The board for a view as a Pillow image, with the texts of its legend."""
     shape = map_shape(view["map"])
     feats = features_key(view["regions"])
-    players = view["players"]
-    base, key_texts = _background(view["map"], len(players), feats, key_items(view))
+    base, key_texts = _background(view["map"], row_heights(view), feats, key_items(view))
     img = base.copy()
     out = Composed(img, list(key_texts))
     marks = _marks(view)
     _draw_marks(img, view, marks)
-    lays = layouts(view["map"], tuple(len(f) for f in feats))
+    nfeat = tuple(len(f) for f in feats)
+    lays = layouts(view["map"], nfeat)
     for r in view["regions"]:
         lay = lays[r["id"]]
         markers = r.get("markers") or {}
@@ -430,15 +519,19 @@ def compose(view: dict[str, Any]) -> Composed:
             paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
-        for kind, centre in zip(kinds, lay.marker_slots(len(kinds)), strict=True):
-            paste_centred(img, sprite(kind, lay.chip, markers[kind]), centre)
+        sizes = [chip_size(k, lay.chip) for k in kinds]
         cost = marks["cost"].get(r["id"])
+        if cost is not None and pill is not None:
+            sizes.append(lay.chip + 4)  # the next chip place, clear of badge and markers
+        places = marker_places(view["map"], nfeat, r["id"], tuple(sizes))
+        for kind, (x, y, size) in zip(kinds, places, strict=False):
+            paste_centred(img, sprite(kind, size, markers[kind]), (x, y))
         if cost is not None:
             if pill is None:  # an empty region: the chip takes the badge's place, larger
                 paste_centred(img, cost_chip(cost, lay.badge_height + 4), lay.badge)
-            else:  # the next chip place, clear of the badge, features and markers
-                where = lay.marker_slots(len(kinds) + 1)[-1]
-                paste_centred(img, cost_chip(cost, lay.chip + 4), where)
+            else:
+                x, y, size = places[-1]
+                paste_centred(img, cost_chip(cost, size), (x, y))
     _legend(Writer(img, out.texts), view, shape.height, shape.width)
     return out
 
@@ -489,12 +582,12 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     pending = {p["seat"] for p in view.get("pending") or []}
     players = view["players"]
     y = top + HEADER
-    for p in view["players"]:
+    for p, height in zip(view["players"], row_heights(view), strict=True):
         seat = p["seat"]
         cy = y + ROW / 2
         acting = view.get("to_act") == seat and not over
         if acting:
-            w.draw.rectangle((0, y + 2, width, y + ROW - 2), fill=HIGHLIGHT)
+            w.draw.rectangle((0, y + 2, width, y + height - 2), fill=HIGHLIGHT)
             w.draw.text((12, cy), "▶", font=font(30), fill=INK, anchor="lm")
         paste_centred(w.img, seat_disc(seat_colour(seat), 56, str(seat + 1)), (COL_DISC + 16, cy))
         name = ellipsize(p["name"], NAME_TEXT, COL_ACTIVE - COL_NAME - 20)
@@ -507,16 +600,31 @@ def _legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         )
         peace = p.get("peace_with")
         _active(w, p, cy, seat, on_board, None if peace is None else players[peace]["name"])
-        right: float = width - PAD
         if over and "coins" in p:
             w.text((width - PAD, cy), f"{p['coins']} coins", KEY_TEXT, anchor="rm")
-            right = width - PAD - font(KEY_TEXT).getlength("000 coins") - 16
         elif seat in pending:
-            tag = "must place tokens"
-            w.text((width - PAD, cy), tag, DETAIL_TEXT, anchor="rm")
-            right = width - PAD - int(font(DETAIL_TEXT).getlength(tag)) - 16
+            w.text((width - PAD, cy), PENDING_TAG, DETAIL_TEXT, anchor="rm")
+        right = _right_edge(view, p, width)
         _declined(w, p, cy, seat, right)
-        y += ROW
+        held = holdings(view, p)
+        if held:
+            inline = _holdings_inline(view, p, width)
+            if inline is not None:
+                _holdings(w, held, inline, cy, right)
+            else:
+                _holdings(w, held, COL_ACTIVE, cy + ROW / 2 + HOLD_ROW / 2 - 6, width - PAD)
+        y += height
+
+
+def _holdings(w: Writer, held: list[tuple[str, str]], x: float, cy: float, right: float) -> None:
+    """What a player keeps off the map, each with its icon, from ``x`` on the line at
+    ``cy``: beside their races in decline, or on a line of its own under their races."""
+    for kind, words in held:
+        if x > right - 120:
+            break
+        paste_centred(w.img, sprite(kind, 38), (x + 19, cy))
+        words = ellipsize(words, DETAIL_TEXT, right - x - 48)
+        x = w.text((x + 48, cy), words, DETAIL_TEXT) + 30
 
 
 def _active(
@@ -565,6 +673,17 @@ def _initials_only(race: str, colour: RGB, decline: bool = False) -> Image.Image
         anchor="mm",
     )
     return big.convert("RGBa").reduce(SS).convert("RGBA")
+
+
+def _declined_end(p: dict[str, Any], right: float) -> float:
+    """Where the races in decline of a player row end (``_declined`` draws them)."""
+    x: float = COL_DECLINE
+    for dec in p.get("declined") or []:
+        if x > right - 120:
+            break
+        name = ellipsize(dec["race"], DETAIL_TEXT, right - x - 66, bold=False)
+        x = x + 64 + text_width(name, DETAIL_TEXT, bold=False) + 24
+    return x
 
 
 def _declined(w: Writer, p: dict[str, Any], cy: float, seat: int, right: float) -> None:
@@ -631,12 +750,12 @@ def board_palette(map_id: str, players: int, features: tuple[tuple[str, ...], ..
         (
             *(("feature", f) for f in FEATURES),
             ("tribe", "Lost Tribe"),
-            ("decline", "in decline"),
+            ("decline", "Or\t1\tin decline"),
             *(("marker", k) for k in MARKERS),
         ),
         tuple((k, label) for k, label in MARK_LABELS.items()),
     )
-    bg, _ = _background(map_id, players, features, every)
+    bg, _ = _background(map_id, (ROW,) * players, features, every)
     strip = Image.new("RGB", (bg.width, 200), PAPER)
     x = 0
     for seat in range(players):

@@ -23,10 +23,36 @@ GAP = 10
 COL_SLOT, COL_TAG, COL_NAME, COL_TOKENS, COL_PRICE, COL_COINS = 62, 164, 218, 640, 780, 910
 
 
+#: Height of a line under the cards (what the Stonehedge grants, the Places still hidden).
+NOTE = 54
+
+
+def notes(view: dict[str, Any]) -> list[str]:
+    """Lines under the cards about powers and finds beyond the six combos: the power the
+    Stonehedge drew and who uses it, and how many Relics and Places still lie under Monsters.
+    None on the surface, whose views have neither."""
+    out: list[str] = []
+    power = view.get("stonehedge")
+    if power:
+        where = next(
+            (r for r in view["regions"] if (r.get("markers") or {}).get("stonehedge")), None
+        )
+        names = [p["name"] for p in view["players"]]
+        owner = where.get("owner", -1) if where and where.get("race") else -1
+        holder = names[owner] if owner is not None and 0 <= owner < len(names) else "no one"
+        out.append(f"The Stonehedge grants {power} to whoever holds it: {holder}")
+    hidden = view.get("hidden_treasures") or 0
+    if hidden:
+        out.append(f"Relics and Places still under Monsters: {hidden}")
+    return out
+
+
 def compose_combos(view: dict[str, Any]) -> Composed:
     """The combos panel of a view as a Pillow image, with the texts written on it."""
     market = view.get("market") or []
-    height = TOP + (CARD + GAP) * max(1, len(market)) + 10
+    lines = notes(view)
+    cards = TOP + (CARD + GAP) * max(1, len(market))
+    height = cards + 10 + NOTE * len(lines)
     img = Image.new("RGB", (WIDTH, height), PAPER)
     out = Composed(img)
     w = Writer(img, out.texts)
@@ -44,6 +70,9 @@ def compose_combos(view: dict[str, Any]) -> Composed:
         _card(w, c, top)
     if not market:
         w.text((WIDTH / 2, TOP + CARD / 2), "No combos left", 30, MUTED, anchor="mm")
+    for i, line in enumerate(lines):
+        size = fit_text(line, 28, WIDTH - 56, bold=False)
+        w.text((28, cards + NOTE * (i + 0.5)), line, size, INK, bold=False)
     return out
 
 

@@ -4,6 +4,8 @@
 middle (with every marker staged, and the marks of the last turn) and at the end, a combos
 panel and a final score sheet; where the seat to act is conquering, also that player's own
 board with the cost of every region they could attack.
+For Small World Underground it draws each board in the middle and at the end of a game,
+and the positions of random games that show the most of its rarer pieces (``rare_states``).
 The same helpers make the states of the tests and of ``bench/render.py``.
 """
 
@@ -92,6 +94,57 @@ def stage_markers(s: GameState) -> GameState:
     return s
 
 
+#: Region markers the random player seldom puts down, looked for by ``rare_states``.
+RARE_MARKERS = ("balrog", "ghost", "queen", "volcano", "armor", "ancient", "bag")
+
+
+def rare_things(s: GameState) -> frozenset[str]:
+    """The rarer Underground things a state shows: region markers of ``RARE_MARKERS``, pieces
+    a race keeps in front of its player (``piece:hammer``...), Vengeance markers handed out,
+    and the Stonehedge's power once drawn."""
+    found = {k for r in s.regions for k in r.markers if k in RARE_MARKERS}
+    found |= {f"piece:{k}" for rs in s.races.values() for k, n in rs.pieces.items() if n}
+    if any(p.marks for p in s.players):
+        found.add("vengeance")
+    if s.stonehedge:
+        found.add("stonehedge")
+    return frozenset(found)
+
+
+def rare_states(players: int, seeds: range = range(1, 25)) -> list[GameState]:
+    """Positions of seeded random Underground games that between them show every rare
+    thing (``rare_things``) those games reach: the position showing the most first, then
+    the one showing the most of what is still missing, and so on.
+
+    Only (seed, step) is remembered while searching; each chosen position is replayed.
+    """
+    best: dict[frozenset[str], tuple[int, int]] = {}
+    for seed in seeds:
+        s = new_game(list(NAMES[:players]), seed, world="underground")
+        rng = random.Random(seed)
+        step = 0
+        while (seat := to_act(s)) is not None:
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+            step += 1
+            best.setdefault(rare_things(s), (seed, step))
+    missing = set().union(*best) if best else set()
+    chosen: list[tuple[int, int]] = []
+    while missing:
+        things = max(best, key=lambda k: (len(k & missing), -best[k][0], -best[k][1]))
+        chosen.append(best[things])
+        missing -= things
+    out = []
+    for seed, step in chosen:
+        s = new_game(list(NAMES[:players]), seed, world="underground")
+        rng = random.Random(seed)
+        for _ in range(step):
+            seat = to_act(s)
+            assert seat is not None
+            apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+        out.append(s)
+    return out
+
+
 def write_demo(out: Path) -> list[Path]:
     """Write every demo picture into ``out``; return the paths written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -129,4 +182,10 @@ def write_demo(out: Path) -> list[Path]:
         save(f"underground-{players}p-mid.png", render_board(mid_view))
         end = played(players, players, None, "underground")
         save(f"underground-{players}p-end.png", render_board(view(end)))
+        for i, rare in enumerate(rare_states(players), start=1):
+            rare_view = view(rare)
+            rare_view["marks"] = turn_marks(rare, rare.last_events)
+            save(f"underground-{players}p-rare{i}.png", render_board(rare_view))
+        save(f"underground-combos-{players}p.png", render_combos(view(mid)))
+        save(f"underground-final-{players}p.png", render_final(view(end)))
     return written

@@ -52,8 +52,11 @@ PLACE_TAGS = {
     "pentacle": "Pe",
 }
 
-#: Map features (printed on the board, never move), drawn on rounded squares.
-FEATURES = ("Cavern", "Magic Source", "Mine")
+#: Map features (printed on the board, never move), drawn on rounded squares. The Volcano
+#: symbol marks the Chasms where the Flames may put their Volcano.
+FEATURES = ("Cavern", "Magic Source", "Mine", "Volcano")
+#: Key labels of the features whose name alone would be mistaken for a piece.
+FEATURE_NAMES = {"Volcano": "Volcano symbol"}
 #: Markers the view may list (``markers`` keys), in the order they are drawn.
 MARKERS = (
     "mountain",
@@ -76,6 +79,22 @@ MARKERS = (
     *RELIC_TAGS,
     *PLACE_TAGS,
 )
+#: How much larger than a plain marker chip some chips are drawn on the board. A Relic or
+#: Place carries two letters that must be read on a phone (about 0.25× of the board), and
+#: the Underground's single pieces (each changes what may be attacked) must be made out at
+#: a glance; the surface markers keep the size the surface boards were tuned for.
+CHIP_SCALE: dict[str, float] = {
+    **dict.fromkeys((*RELIC_TAGS, *PLACE_TAGS), 1.4),
+    **dict.fromkeys(("balrog", "ghost", "queen", "ancient", "volcano"), 1.3),
+    **dict.fromkeys(("monster", "armor", "bag"), 1.15),
+}
+
+
+def chip_size(kind: str, base: int) -> int:
+    """The size (px) of ``kind``'s chip on a region whose plain chips are ``base`` px."""
+    return round(base * CHIP_SCALE.get(kind, 1.0))
+
+
 #: Readable names of markers, for the key in the legend.
 MARKER_NAMES = {
     "mountain": "Mountain",
@@ -95,6 +114,8 @@ MARKER_NAMES = {
     "ghost": "Ghost",
     "balrog": "Balrog",
     "bag": "Bag-o'-Many-Things",
+    "hammer": "Silver Hammer",
+    "vengeance": "Vengeance",
     **{key: t.name for key, t in treasures().items()},
 }
 
@@ -285,8 +306,9 @@ def _ghost(d: Draw, n: float) -> None:
 
 def _balrog(d: Draw, n: float) -> None:
     red, o = (200, 40, 30), int(n * 0.03)
-    d.polygon(_pts(n, 0.22, 0.4, 0.06, 0.04, 0.4, 0.26), fill=INK)
-    d.polygon(_pts(n, 0.78, 0.4, 0.94, 0.04, 0.6, 0.26), fill=INK)
+    horn = (246, 150, 60)  # light horns on the dark disc
+    d.polygon(_pts(n, 0.22, 0.4, 0.06, 0.04, 0.4, 0.26), fill=horn, outline=INK, width=o)
+    d.polygon(_pts(n, 0.78, 0.4, 0.94, 0.04, 0.6, 0.26), fill=horn, outline=INK, width=o)
     d.ellipse((n * 0.18, n * 0.2, n * 0.82, n * 0.92), fill=red, outline=INK, width=o)
     d.polygon(_pts(n, 0.3, 0.46, 0.46, 0.54, 0.3, 0.56), fill=(255, 220, 60))
     d.polygon(_pts(n, 0.7, 0.46, 0.54, 0.54, 0.7, 0.56), fill=(255, 220, 60))
@@ -303,9 +325,35 @@ def _bag(d: Draw, n: float) -> None:
     d.line(_pts(n, 0.34, 0.34, 0.66, 0.34), fill=INK, width=int(n * 0.05))
 
 
+def _hammer(d: Draw, n: float) -> None:
+    # A silver hammer, head up and handle down to the left, on the dark-blue disc.
+    silver, o = (214, 220, 230), int(n * 0.035)
+    d.line(_pts(n, 0.24, 0.86, 0.56, 0.42), fill=(150, 104, 60), width=int(n * 0.12))
+    d.polygon(
+        _pts(n, 0.3, 0.3, 0.56, 0.06, 0.9, 0.42, 0.66, 0.62),
+        fill=silver,
+        outline=INK,
+        width=o,
+    )
+
+
+def _vengeance(d: Draw, n: float) -> None:
+    # Three claw marks, pale on the dark-red disc: an attacker marked for revenge.
+    for dx in (-0.2, 0.0, 0.2):
+        d.line(
+            _pts(n, 0.34 + dx, 0.14, 0.66 + dx, 0.86),
+            fill=(255, 236, 220),
+            width=int(n * 0.11),
+        )
+
+
 def _tag(text: str) -> Glyph:
     def draw(d: Draw, n: float) -> None:
-        d.text((n / 2, n / 2), text, fill=INK, font=font(int(n * 0.56)), anchor="mm")
+        # As large as two letters fit: the tag is all there is to tell a Relic from another.
+        size = int(n * 0.62)
+        while size > 8 and font(size).getlength(text) > n * 0.92:
+            size -= 1
+        d.text((n / 2, n / 2), text, fill=INK, font=font(size), anchor="mm")
 
     return draw
 
@@ -319,6 +367,9 @@ _SPRITES: dict[str, tuple[Glyph, RGB, bool]] = {
     "Cavern": (_cavern, (236, 236, 232), True),
     "Magic Source": (_magic, (226, 212, 246), True),
     "Mine": (_mine, (250, 236, 196), True),
+    # The symbol is printed on the board: a dim square, where the Volcano itself is a bright
+    # disc (below) that stands out once the Flames have put it down.
+    "Volcano": (_volcano, (120, 110, 124), True),
     "mountain": (_mountain, WHITE, False),
     "lair": (_lair, (104, 62, 34), False),
     "fortress": (_fortress, WHITE, False),
@@ -333,8 +384,12 @@ _SPRITES: dict[str, tuple[Glyph, RGB, bool]] = {
     "ancient": (_ancient, (220, 240, 222), False),
     "queen": (_queen, (120, 40, 110), False),
     "ghost": (_ghost, (120, 120, 136), False),
-    "balrog": (_balrog, (250, 200, 60), False),
+    # Dark, unlike the gold of the Relics: a Balrog seals its region for good.
+    "balrog": (_balrog, (52, 40, 44), False),
     "bag": (_bag, (250, 236, 196), False),
+    # Pieces kept off the map, drawn in the legend beside their player.
+    "hammer": (_hammer, (40, 64, 120), False),
+    "vengeance": (_vengeance, (150, 28, 40), False),
     **{key: (_tag(tag), (246, 206, 84), False) for key, tag in RELIC_TAGS.items()},
     **{key: (_tag(tag), (150, 196, 240), True) for key, tag in PLACE_TAGS.items()},
 }

@@ -45,16 +45,25 @@ TERRAIN: dict[str, tuple[RGB, RGB]] = {
     "Sea": ((96, 146, 208), (160, 196, 236)),
     "Lake": ((156, 204, 234), (96, 156, 206)),
     # Underground: hues the surface does not use (lilac, teal, slate, tan), each with its own
-    # pattern; the River is a darker, greener blue than the Sea, the Chasms nearly black.
+    # pattern; the River is a deep navy, darker than the Sea and than the blue seat's tokens
+    # (the River's first blue was within 9 ΔE of them), the Chasms nearly black. Checked
+    # under simulated protan, deutan and tritan vision (tests/renderer/test_underground_art).
     "Mudpool": ((166, 136, 104), (96, 70, 44)),
     "Mushroom Forest": ((214, 186, 224), (132, 84, 152)),
-    "Mystic Crystals": ((166, 224, 216), (40, 140, 140)),
-    "Black Mountain": ((146, 142, 156), (64, 60, 76)),
+    "Mystic Crystals": ((186, 234, 222), (40, 140, 140)),
+    "Black Mountain": ((114, 112, 118), (48, 44, 58)),
     "Mine": ((242, 196, 112), (140, 88, 30)),
-    "River": ((56, 118, 168), (150, 200, 232)),
+    "River": ((38, 74, 120), (150, 200, 232)),
     "Abysmal Chasm": ((46, 40, 52), (110, 96, 122)),
 }
 UNKNOWN_TERRAIN: tuple[RGB, RGB] = ((200, 200, 200), (150, 150, 150))
+#: Terrains that flow across their shared borders: the line between two regions of one of
+#: them is drawn thin in its pattern ink, so that a River reads as one stream on the board
+#: while its regions stay apart.
+FLOWING = frozenset({"River"})
+#: Terrains drawn as holes in the board, with the colour of their rim: lit near the border
+#: and darkening towards the middle, like a pit seen from above.
+PITS: dict[str, RGB] = {"Abysmal Chasm": (176, 158, 188)}
 
 #: Two-letter race initials written on the tokens; fixed so that no two races share them
 #: (Trolls and Tritons, Dwarves and Iron Dwarves would under a naive rule).

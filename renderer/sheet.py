@@ -9,13 +9,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .board import Composed, Writer, encode
+from .board import TREASURE_KEYS, Composed, Writer, encode, holdings
 from .fonts import ellipsize, fit_text
-from .icons import paste_centred, seat_disc
+from .icons import MARKER_NAMES, MARKERS, paste_centred, seat_disc
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
 
 WIDTH = 1200
-ROW = 76
+ROW = 100
 TOP = 150
 CHART_H = 560
 #: A point shape per seat, so the chart's lines can be told apart without colour.
@@ -53,12 +53,37 @@ def compose_final(view: dict[str, Any]) -> Composed:
         note += " · tie on coins, broken by the most race tokens on the board"
     w.text((32, 104), note, fit_text(note, 24, WIDTH - 64, bold=False), MUTED, bold=False)
     for i, (row, place) in enumerate(zip(ranking, places(ranking), strict=True)):
-        _rank_row(w, row, place, TOP + ROW * i, row["seat"] in winners)
+        _rank_row(w, row, place, TOP + ROW * i, row["seat"] in winners, summary(view, row["seat"]))
     _chart(w, view, chart_top)
     return out
 
 
-def _rank_row(w: Writer, row: dict[str, Any], place: int, top: int, winner: bool) -> None:
+def summary(view: dict[str, Any], seat: int) -> str:
+    """What a player ended with, under their name: power and race, the races in decline,
+    the Relics and Places they hold and the pieces kept off the map."""
+    p = view["players"][seat]
+    parts = []
+    if p.get("active"):
+        parts.append(f"{p['active']['power']} {p['active']['race']}")
+    declined = [d["race"] for d in p.get("declined") or []]
+    if declined:
+        parts.append(", ".join(declined) + " in decline")
+    held = [
+        MARKER_NAMES.get(k, k)
+        for r in view["regions"]
+        if r.get("race") and r.get("owner") == seat
+        for k in MARKERS
+        if k in TREASURE_KEYS and (r.get("markers") or {}).get(k)
+    ]
+    if held:
+        parts.append("holds " + ", ".join(held))
+    parts += [words for kind, words in holdings(view, p) if kind != "vengeance"]
+    return " · ".join(parts)
+
+
+def _rank_row(
+    w: Writer, row: dict[str, Any], place: int, top: int, winner: bool, about: str = ""
+) -> None:
     cy = top + ROW / 2
     w.draw.rounded_rectangle(
         (20, top + 4, WIDTH - 20, top + ROW - 4),
@@ -70,9 +95,20 @@ def _rank_row(w: Writer, row: dict[str, Any], place: int, top: int, winner: bool
     w.text((74, cy), f"{place}.", 34, anchor="rm")
     paste_centred(w.img, seat_disc(seat_colour(row["seat"]), 44, str(row["seat"] + 1)), (116, cy))
     label = ellipsize(row["name"], 34, 560)
-    right = w.text((156, cy), label, 34)
+    ny = cy - 14 if about else cy
+    right = w.text((156, ny), label, 34)
     if winner:
-        _star(w.draw, right + 30, cy, 18)
+        _star(w.draw, right + 30, ny, 18)
+    if about:
+        # Names of races and Relics are long: a smaller size before an ellipsis.
+        size = fit_text(about, 24, WIDTH - 320 - 156, bold=False, min_size=20)
+        w.text(
+            (156, cy + 24),
+            ellipsize(about, size, WIDTH - 320 - 156, False),
+            size,
+            MUTED,
+            bold=False,
+        )
     w.text((WIDTH - 300, cy), f"{row['coins']} coins", 36, anchor="rm")
     w.text((WIDTH - 44, cy), f"{row['tokens']} tokens on board", 22, MUTED, bold=False, anchor="rm")
 

@@ -11,15 +11,15 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import font
 from .icons import FEATURES, paste_centred, sprite
-from .palette import BORDER, INK, RGB, WHITE, terrain_colours
+from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
 
 GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
 
@@ -60,6 +60,8 @@ class MapShape:
     regions: tuple[RegionShape, ...]
     #: Border polylines as (points, True when on the board's outer edge).
     borders: tuple[tuple[tuple[tuple[float, float], ...], bool], ...]
+    #: The two region ids each border separates, in ``borders`` order (-1: off the board).
+    joins: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +133,10 @@ def map_shape(map_id: str) -> MapShape:
         (tuple((x, y) for x, y in b["points"]), min(b["regions"]) < 0)
         for b in raw.get("borders", [])
     )
-    return MapShape(raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders)
+    joins = tuple((int(b["regions"][0]), int(b["regions"][-1])) for b in raw.get("borders", []))
+    return MapShape(
+        raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders, joins
+    )
 
 
 def _scale(r: RegionShape) -> float:
@@ -165,6 +170,34 @@ def _fits(ids: Image.Image, value: int, box: tuple[float, float, float, float]) 
     return ImageChops.multiply(outside, _disc(crop.size)).getbbox() is None
 
 
+def _candidates(
+    badge: tuple[float, float], ny: float, s: float, badge_h: int, chip: float
+) -> list[tuple[float, float]]:
+    """Places for a chip ``chip`` px across around a region's badge (centred on ``badge``)
+    and number (at height ``ny``) at scale ``s``, in order of preference: under the badge,
+    beside it, beside the number, then further out. Every place is clear of the number and
+    of the widest badge."""
+    x, y = badge
+    digits = 0.73 * NUMBER_SIZE * s
+    pitch = chip + 4 * s
+    badge_half = BADGE_MAX_WIDTH * s / 2
+    number_half = 0.62 * NUMBER_SIZE * s  # two bold digits are about 1.24 em wide
+    row1 = y + badge_h / 2 + 5 * s + chip / 2
+    row2 = row1 + pitch
+    above = ny - digits / 2 - 4 * s - chip / 2
+    side_badge = badge_half + chip / 2 + 4 * s
+    side_number = number_half + chip / 2 + 6 * s
+    return [
+        (x, row1), (x + pitch, row1), (x - pitch, row1),
+        (x + side_badge, y), (x - side_badge, y),
+        (x + side_number, ny), (x - side_number, ny),
+        (x + 2 * pitch, row1), (x - 2 * pitch, row1),
+        (x, row2), (x + pitch, row2), (x - pitch, row2),
+        (x + side_badge + pitch, y), (x - side_badge - pitch, y),
+        (x, above), (x + pitch, above), (x - pitch, above),
+    ]  # fmt: skip
+
+
 def region_layout(
     r: RegionShape, features: int = 0, board_height: int = 1100, ids: Image.Image | None = None
 ) -> RegionLayout:
@@ -187,25 +220,8 @@ def region_layout(
         y += EDGE_MARGIN - top
     elif bottom > board_height - EDGE_MARGIN:
         y -= bottom - (board_height - EDGE_MARGIN)
-    pitch = chip + 4 * s
-    badge_half = BADGE_MAX_WIDTH * s / 2
-    number_half = 0.62 * NUMBER_SIZE * s  # two bold digits are about 1.24 em wide
     ny = y - number_dy
-    row1, row2 = y + row_dy, y + row_dy + pitch
-    above = ny - digits / 2 - 4 * s - chip / 2
-    side_badge = badge_half + chip / 2 + 4 * s
-    side_number = number_half + chip / 2 + 6 * s
-    # Places in order of preference: under the badge, beside it, beside the number, then
-    # further out. Every place is clear of the number and of the widest badge.
-    candidates = [
-        (x, row1), (x + pitch, row1), (x - pitch, row1),
-        (x + side_badge, y), (x - side_badge, y),
-        (x + side_number, ny), (x - side_number, ny),
-        (x + 2 * pitch, row1), (x - 2 * pitch, row1),
-        (x, row2), (x + pitch, row2), (x - pitch, row2),
-        (x + side_badge + pitch, y), (x - side_badge - pitch, y),
-        (x, above), (x + pitch, above), (x - pitch, above),
-    ]  # fmt: skip
+    candidates = _candidates((x, y), ny, s, badge_h, chip)
     spare: tuple[tuple[float, float], ...] = ()
     if ids is None:
         slots = tuple(candidates[:3] + candidates[7:9])
@@ -218,6 +234,64 @@ def region_layout(
         slots = tuple(c for c, good in zip(candidates, ok, strict=True) if good)
         spare = tuple(c for c, good in zip(candidates, ok, strict=True) if not good)
     return RegionLayout(s, (x, ny), (x, y), badge_h, chip, features, slots, spare)
+
+
+def _clear_of(
+    centre: tuple[float, float], size: float, placed: list[tuple[float, float, float]]
+) -> bool:
+    """Whether a chip ``size`` px across at ``centre`` keeps 2 px from every ``placed``
+    chip (x, y, size)."""
+    x, y = centre
+    return all(math.hypot(x - px, y - py) >= (size + ps) / 2 + 2 for px, py, ps in placed)
+
+
+@lru_cache(maxsize=8192)
+def marker_places(
+    map_id: str, features: tuple[int, ...], rid: int, sizes: tuple[int, ...]
+) -> tuple[tuple[float, float, int], ...]:
+    """Where the marker chips of region ``rid`` go: (x, y, size) for each of ``sizes``.
+
+    Chips of the layout's own size land where ``RegionLayout.marker_slots`` puts them. A
+    larger chip (a Relic, a Place, an Underground piece) gets places worked out for its own
+    size, and shrinks step by step towards the plain size where the region is too small for
+    it: inside its region a chip says where it is, spilled over a border it would not. Each
+    chip takes the first place inside the region that keeps clear of the number, the badge,
+    the map features and the chips before it; when even a plain chip finds none, the first
+    clear place on the board (never past the board's edge nor onto another chip).
+    """
+    lay = layouts(map_id, features)[rid]
+    shape = map_shape(map_id)
+    ids = region_ids(map_id)
+    placed = [(x, y, float(lay.chip)) for x, y in lay.feature_slots()]
+    out: list[tuple[float, float, int]] = []
+    for wanted in sizes:
+        tries = [*range(wanted, lay.chip, -4), min(wanted, lay.chip)]
+        where: tuple[float, float, int] | None = None
+        spill: tuple[float, float, int] | None = None
+        for size in tries:
+            half = size / 2 + 1  # one pixel of terrain between a chip and the border
+            for x, y in _candidates(lay.badge, lay.number[1], lay.scale, lay.badge_height, size):
+                if not (half <= x <= shape.width - half and half <= y <= shape.height - half):
+                    continue
+                if not _clear_of((x, y), size, placed):
+                    continue
+                if _fits(ids, rid + 1, (x - half, y - half, x + half, y + half)):
+                    where = (x, y, size)
+                    break
+                if spill is None or size < spill[2]:
+                    spill = (x, y, size)
+            if where is not None:
+                break
+        if where is None:
+            if spill is not None:
+                where = spill
+            else:  # crowded out everywhere: keep going right of the last chip, on the board
+                size = tries[-1]
+                x, y = out[-1][:2] if out else lay.badge
+                where = (min(x + size + 2, shape.width - size / 2 - 1), y, size)
+        out.append(where)
+        placed.append((where[0], where[1], float(where[2])))
+    return tuple(out)
 
 
 @cache
@@ -403,6 +477,9 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
             for poly in r.polygons:
                 md.polygon(poly, fill=255, outline=255)
         img.paste(_tiled(terrain_tile(terrain), size), (0, 0), mask)
+    for r in shape.regions:
+        if r.terrain in PITS:
+            _pit(img, r, PITS[r.terrain])
     _borders(img, shape)
     d = ImageDraw.Draw(img)
     lays = layouts(map_id, tuple(len(f) for f in features))
@@ -426,20 +503,49 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
     return img
 
 
+#: Width (px) of the rim of a pit, and how far its light reaches into the pit.
+PIT_RIM = 16
+
+
+def _pit(img: Image.Image, r: RegionShape, rim: RGB) -> None:
+    """Light the inside of a region's border with ``rim``, fading out towards its middle."""
+    points = [p for poly in r.polygons for p in poly]
+    pad = PIT_RIM * 2
+    x0 = max(0, int(min(x for x, _ in points)) - pad)
+    y0 = max(0, int(min(y for _, y in points)) - pad)
+    x1 = min(img.width, int(max(x for x, _ in points)) + pad)
+    y1 = min(img.height, int(max(y for _, y in points)) + pad)
+    inside = Image.new("L", (x1 - x0, y1 - y0), 0)
+    d = ImageDraw.Draw(inside)
+    for poly in r.polygons:
+        d.polygon([(x - x0, y - y0) for x, y in poly], fill=255)
+    # Blurred, the mask falls from 255 deep inside to about 128 on the border: what is left
+    # of it near the border, inside the region, is the rim's light.
+    depth = inside.filter(ImageFilter.BoxBlur(PIT_RIM / 2)).filter(ImageFilter.BoxBlur(PIT_RIM / 2))
+    light = depth.point(lambda v: max(0, min(230, (255 - v) * 4)))
+    img.paste(rim, (x0, y0, x1, y1), ImageChops.multiply(light, inside))
+
+
 def _borders(img: Image.Image, shape: MapShape) -> None:
-    """Region borders, drawn at twice the size and scaled down so they are anti-aliased."""
+    """Region borders, drawn at twice the size and scaled down so they are anti-aliased.
+
+    A border between two regions of one flowing terrain (``FLOWING``) is a thin line of the
+    terrain's pattern ink instead, so the water reads as one stream."""
     k = 2
     w, h = img.size
     ink = Image.new("L", (w * k, h * k), 0)
     d = ImageDraw.Draw(ink)
+    flows: dict[str, list[list[tuple[float, float]]]] = {}
     if shape.borders:
-        for points, outer in shape.borders:
-            d.line(
-                [(x * k, y * k) for x, y in points],
-                fill=255,
-                width=(5 if outer else 3) * k,
-                joint="curve",
-            )
+        joins = shape.joins or ((-1, -1),) * len(shape.borders)
+        terrain = {r.id: r.terrain for r in shape.regions}
+        for (points, outer), (a, b) in zip(shape.borders, joins, strict=True):
+            line = [(x * k, y * k) for x, y in points]
+            same = terrain.get(a)
+            if not outer and same in FLOWING and terrain.get(b) == same:
+                flows.setdefault(same, []).append(line)
+                continue
+            d.line(line, fill=255, width=(5 if outer else 3) * k, joint="curve")
     else:  # older geometry files without shared borders: outline every polygon
         for r in shape.regions:
             for poly in r.polygons:
@@ -450,6 +556,12 @@ def _borders(img: Image.Image, shape: MapShape) -> None:
                     joint="curve",
                 )
     d.rectangle((0, 0, w * k - 1, h * k - 1), outline=255, width=4 * k)
+    for name, lines in flows.items():
+        thin = Image.new("L", (w * k, h * k), 0)
+        td = ImageDraw.Draw(thin)
+        for line in lines:
+            td.line(line, fill=255, width=3 * k, joint="curve")
+        img.paste(terrain_colours(name)[1], (0, 0, w, h), thin.reduce(k))
     mask = ink.reduce(k)
     img.paste(BORDER, (0, 0, w, h), mask)
 

@@ -15,9 +15,16 @@ from engine.simulate import random_game
 from renderer import render_board
 from renderer.board import compose, legend_height
 from renderer.demo import midgame, stage_markers
-from renderer.icons import MARKERS
+from renderer.icons import MARKERS, chip_size
 from renderer.palette import DECLINE_FILL, HIGHLIGHT, SEAT_COLOURS, seat_colour, terrain_colours
-from renderer.static import RegionLayout, features_key, layouts, map_shape, static_layer
+from renderer.static import (
+    RegionLayout,
+    features_key,
+    layouts,
+    map_shape,
+    marker_places,
+    static_layer,
+)
 
 RGB = tuple[int, int, int]
 
@@ -126,7 +133,11 @@ def test_every_marker_changes_its_region() -> None:
     img = png(render_board(marked))
     for rid, kind in enumerate(kinds):
         lay = lays[rid]
-        where = lay.badge if kind == "lost_tribe" else lay.marker_slots(1)[0]
+        if kind == "lost_tribe":
+            where = lay.badge
+        else:  # where the board puts a chip of this kind's size
+            nfeat = tuple(len(f) for f in features_key(v["regions"]))
+            where = marker_places(v["map"], nfeat, rid, (chip_size(kind, lay.chip),))[0][:2]
         box = (
             round(where[0]) - 10,
             round(where[1]) - 10,

@@ -112,14 +112,20 @@ def test_demo_command_writes_every_picture(tmp_path: Path) -> None:
     assert main(["demo", "--out", str(tmp_path)]) == 0
     files = sorted(tmp_path.glob("*.png"))
     # Five pictures per surface map, plus a player's own board (with attack costs) where the
-    # demo game stands in a conquest; a mid-game and a final board per drawn Underground map.
+    # demo game stands in a conquest; per drawn Underground map a mid-game and a final board,
+    # the combos panel and score sheet, and positions showing its rarer pieces.
     surface = [f for f in files if not f.name.startswith("underground-")]
     assert len([f for f in surface if not f.name.endswith("-own.png")]) == 20
     assert any(f.name.endswith("-own.png") for f in files)
     underground = {f.name for f in files} - {f.name for f in surface}
-    assert {f"underground-{n}p-{when}.png" for n in (3, 4, 5) for when in ("mid", "end")} <= (
-        underground
-    )
+    for n in (2, 3, 4, 5):
+        assert {
+            f"underground-{n}p-mid.png",
+            f"underground-{n}p-end.png",
+            f"underground-{n}p-rare1.png",
+            f"underground-combos-{n}p.png",
+            f"underground-final-{n}p.png",
+        } <= underground
     for f in files:
         assert f.stat().st_size < 1024 * 1024
         with Image.open(f) as img:
