@@ -23,15 +23,15 @@ def make_player(
 ) -> Player:
     """A player of ``level`` (one of ``LEVELS``) drawing its choices from ``seed``."""
     from .easy import Easy
+    from .hard import Hard
+    from .normal import Normal
 
-    classes: dict[str, type[Player]] = {"random": RandomPlayer, "easy": Easy}
-    try:
-        from .hard import Hard
-        from .normal import Normal
-
-        classes.update(normal=Normal, hard=Hard)
-    except ImportError:
-        pass
+    classes: dict[str, type[Player]] = {
+        "random": RandomPlayer,
+        "easy": Easy,
+        "normal": Normal,
+        "hard": Hard,
+    }
     if level not in classes:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
     return classes[level](seed, budget_s=budget_s, iterations=iterations)

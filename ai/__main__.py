@@ -35,7 +35,12 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("tournament", help="seats against each other, seats rotated")
     t.add_argument("--players", type=int, required=True)
     t.add_argument("--games", type=int, required=True)
-    t.add_argument("--seats", required=True, help=f"comma-separated levels: {', '.join(LEVELS)}")
+    t.add_argument(
+        "--seats",
+        required=True,
+        help=f"comma-separated levels ({', '.join(LEVELS)}), each optionally with its own"
+        " iterations a decision: hard:400,normal:100",
+    )
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--world", choices=("surface", "underground"), default="surface")
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
@@ -48,19 +53,25 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.command == "tournament":
-        levels = [x.strip() for x in args.seats.split(",") if x.strip()]
-        if len(levels) != args.players:
-            ap.error(f"--seats names {len(levels)} seats for {args.players} players")
-        for level in levels:
-            if level not in LEVELS:
-                ap.error(f"unknown level {level!r}")
+        seats = [x.strip() for x in args.seats.split(",") if x.strip()]
+        if len(seats) != args.players:
+            ap.error(f"--seats names {len(seats)} seats for {args.players} players")
+        levels: list[str] = []
+        own: list[int | None] = []
+        for spec in seats:
+            level, _, count = spec.partition(":")
+            if level not in LEVELS or (count and not count.isdigit()):
+                ap.error(f"unknown seat {spec!r}")
+            levels.append(level)
+            own.append(int(count) if count else None)
 
         def make(entry: int, game: int) -> Player:
+            iterations = own[entry] if own[entry] is not None else args.iterations
             return make_player(
                 levels[entry],
                 seed=args.seed * 1_000_003 + game * 101 + entry,
-                budget_s=args.budget,
-                iterations=args.iterations,
+                budget_s=None if own[entry] is not None else args.budget,
+                iterations=iterations,
             )
 
         def progress(done: int, stats: list[EntryStats]) -> None:
@@ -69,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
         start = time.perf_counter()
-        stats = tournament(make, levels, args.games, args.seed, world=args.world, progress=progress)
+        stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
         budget = (
             f"iterations={args.iterations}"
             if args.iterations is not None

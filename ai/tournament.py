@@ -97,13 +97,13 @@ class EntryStats:
         p50 = percentile(self.times, 0.5) * 1000
         p99 = percentile(self.times, 0.99) * 1000
         return (
-            f"{self.level:<8} {self.games:>6} {share:>7.1%}  [{lo:.1%}, {hi:.1%}]"
+            f"{self.level:<12} {self.games:>6} {share:>7.1%}  [{lo:.1%}, {hi:.1%}]"
             f" {mean:>7.1f} {p50:>8.1f} {p99:>8.1f}"
         )
 
 
 HEADER = (
-    f"{'level':<8} {'games':>6} {'win':>7}  {'95% interval':<16}"
+    f"{'level':<12} {'games':>6} {'win':>7}  {'95% interval':<16}"
     f" {'coins':>6} {'p50 ms':>8} {'p99 ms':>8}"
 )
 
