@@ -1,0 +1,40 @@
+"""AI players for Small World, on the engine's public calls only (no Discord).
+
+``make_player(level, seed=..., budget_s=..., iterations=...)`` returns an object whose
+``choose(state, seat)`` gives a legal action for the seat to act, on either world, in every
+phase, off-turn decisions (a defender placing tokens) included. Levels: ``random`` (the
+floor), ``easy`` (greedy), ``normal`` (flat Monte-Carlo) and ``hard`` (determinized
+Monte-Carlo tree search). ``python -m ai tournament`` and ``python -m ai check`` measure them.
+"""
+
+from __future__ import annotations
+
+from .player import Player, RandomPlayer
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def make_player(
+    level: str,
+    seed: int = 0,
+    *,
+    budget_s: float | None = None,
+    iterations: int | None = None,
+) -> Player:
+    """A player of ``level`` (one of ``LEVELS``) drawing its choices from ``seed``."""
+    from .easy import Easy
+    from .hard import Hard
+    from .normal import Normal
+
+    classes: dict[str, type[Player]] = {
+        "random": RandomPlayer,
+        "easy": Easy,
+        "normal": Normal,
+        "hard": Hard,
+    }
+    if level not in classes:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    return classes[level](seed, budget_s=budget_s, iterations=iterations)
+
+
+__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]

@@ -1,0 +1,84 @@
+"""How good a position looks to a seat: the evaluation every level is built on.
+
+``value`` counts, in coins: the seat's purse; the coins its races would score if its turn
+ended now (when that turn has not been scored yet); a little for what defends its active
+race's regions; and minus a little for every region its opponents hold, since each of those
+pays an opponent next turn. Callers compare values of states that differ by one action, so
+only the differences matter.
+
+``value`` reads only the seat's own purse, so it may be called on a determinized copy
+(``ai.hidden``) or on a throwaway clone; it scores a copy of the state to project the turn's
+coins, because some scoring hooks move coins or tokens.
+"""
+
+from __future__ import annotations
+
+from engine import GameState
+from engine.board import defence, is_immune, mapdef
+from engine.rules import score
+from engine.state import CONQUER, REDEPLOY, clone
+
+#: Weight of one defence point (token or marker) on a region of the active race, up to
+#: ``DEFENCE_CAP`` points a region: past that an attack rarely pays.
+DEFENCE_WEIGHT = 0.08
+DEFENCE_CAP = 4
+#: An immune region (Hero, Hole, Dragon...) is safe for a whole round.
+IMMUNE_WEIGHT = 0.4
+#: What one region held by an opponent is worth to us (negative): it pays them next turn.
+OPPONENT_REGION = 0.3
+#: Tokens still in hand keep a little value: they defend once placed, or conquer later.
+HAND_WEIGHT = 0.05
+
+
+def projected_score(s: GameState, seat: int) -> int:
+    """The coins ``seat`` would score if its turn ended now, or 0 when no score is due.
+
+    Only during the seat's own conquests and redeployment is a score still to come.
+    """
+    t = s.turn
+    if t.seat != seat or t.phase not in (CONQUER, REDEPLOY):
+        return 0
+    return score(clone(s), seat)
+
+
+def exposure(s: GameState, rid: int, seat: int) -> float:
+    """How open region ``rid`` is to attack: neighbours held by others' active races count
+    most, empty neighbours and a board edge (where new races enter) a little."""
+    m = mapdef(s)
+    d = m.regions[rid]
+    threat = 0.5 if (d.edge or d.entry) else 0.0
+    for n in d.adjacent:
+        r = s.regions[n]
+        nd = m.regions[n]
+        if nd.impassable:
+            continue
+        if r.race is None:
+            threat += 0.2
+        elif r.owner != seat and not s.races[r.race].in_decline:
+            threat += 1.0
+    return threat
+
+
+def board_value(s: GameState, seat: int) -> float:
+    """Defence of the seat's active regions, minus opponents' regions (see module doc)."""
+    active = s.players[seat].active
+    total = 0.0
+    for rid, r in enumerate(s.regions):
+        if r.race is None:
+            continue
+        if r.owner == seat:
+            if r.race == active:
+                if is_immune(s, rid):
+                    total += IMMUNE_WEIGHT
+                else:
+                    total += DEFENCE_WEIGHT * min(defence(s, rid), DEFENCE_CAP)
+        else:
+            total -= OPPONENT_REGION
+    if active is not None:
+        total += HAND_WEIGHT * s.races[active].hand
+    return total
+
+
+def value(s: GameState, seat: int) -> float:
+    """The evaluation of ``s`` for ``seat``, in coins (see module doc)."""
+    return s.players[seat].coins + projected_score(s, seat) + board_value(s, seat)

@@ -1,0 +1,50 @@
+"""``state.clone``: an equal copy that shares nothing mutable with its source."""
+
+from __future__ import annotations
+
+import random
+
+from engine import apply, legal_actions, new_game, to_act, to_json
+from engine.simulate import choose
+from engine.state import clone
+
+
+def _mid_game(world: str, seed: int, steps: int):
+    s = new_game(["a", "b", "c"], seed, world=world)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = to_act(s)
+        if seat is None:
+            break
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)))
+    return s
+
+
+def test_clone_is_equal_and_serializes_the_same() -> None:
+    for world in ("surface", "underground"):
+        s = _mid_game(world, 7, 120)
+        c = clone(s)
+        assert c == s
+        assert to_json(c) == to_json(s)
+
+
+def test_clone_is_independent_of_its_source() -> None:
+    for world in ("surface", "underground"):
+        s = _mid_game(world, 11, 90)
+        before = to_json(s)
+        c = clone(s)
+        # Play the copy on to the end: the source must not move.
+        rng = random.Random(3)
+        while (seat := to_act(c)) is not None:
+            apply(c, seat, choose(rng, c, legal_actions(c, seat)))
+        assert to_json(s) == before
+        assert c != s
+        # And the other way round: mutating the source leaves a fresh copy alone.
+        c2 = clone(s)
+        snapshot = to_json(c2)
+        s.regions[0].markers["mountain"] = 9
+        s.players[0].declined.append("x")
+        s.turn.used.append("y")
+        s.race_stack.pop()
+        s.events.append({"kind": "test"})
+        assert to_json(c2) == snapshot
