@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.board import mapdef
 from engine.narration import thing, underground_sentence
-from engine.state import GameState
+from engine.state import GameState, RaceState
 from engine.view import visible_events
 from engine.words import and_list, plural
 
@@ -35,7 +35,9 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
 
     if kind == "pick":
         paid = f", paying {e['paid']}" if e["paid"] else ""
-        took = f" and taking the {plural(e['took'], 'coin')} on it" if e["took"] else ""
+        # "picked X, paying 2 and taking the 1 coin on it" / "picked X, taking the 1 coin on it"
+        joint = " and" if paid else ","
+        took = f"{joint} taking the {plural(e['took'], 'coin')} on it" if e["took"] else ""
         return f"{who} picked **{e['power']} {e['race']}**{paid}{took}."
     if kind in ("conquer", "dragon", "enchant"):
         how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
@@ -105,6 +107,15 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     # sentences: transfers of coins, never a balance).
     told = underground_sentence(e, [p.name for p in s.players], past=True)
     return f"{told}." if told else None
+
+
+def owed_pieces(race: RaceState) -> str:
+    """What a race driven out in another player's turn has to place: its tokens in hand and
+    the Encampments it got back ("2 tokens", "1 Encampment", "2 tokens and 1 Encampment")."""
+    parts = [plural(race.hand, "token")] if race.hand or not race.camps_free else []
+    if race.camps_free:
+        parts.append(plural(race.camps_free, "Encampment"))
+    return " and ".join(parts)
 
 
 def summary(s: GameState, events: list[dict[str, Any]]) -> str:

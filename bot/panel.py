@@ -43,6 +43,8 @@ from engine.rules import acting_race, closing_action, end_actions, problem
 from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
 from engine.view import plural
 
+from .narrate import owed_pieces
+
 #: Discord's limits: options in a select menu, characters in an option's label/description.
 MAX_OPTIONS = 25
 MAX_TEXT = 100
@@ -359,7 +361,7 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     rows.append(finish + buttons)
     placed = ", ".join(f"{rid}: {s.regions[rid].tokens}" for rid in own) or "none"
     if s.turn.phase == CLOSING:
-        lead = f"Your **{race.name}** were driven out: place your {plural(hand, 'token')}."
+        lead = f"Your **{race.name}** were driven out: place your {owed_pieces(race)}."
     else:
         lead = f"**Redeploy** your **{race.name}**: {plural(hand, 'token')} in hand."
     text = f"{lead}\nYour regions (tokens): {placed}."
