@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands, tasks
 
 from . import startup
+from .ai_seats import AiSeats
 from .announcer import Announcer
 from .controls import PanelButton, PanelSelect, TurnButton
 from .desk import Desk
@@ -48,6 +49,8 @@ class SmallWorldBot(commands.Bot):
         self.announcer = Announcer(self.storage, self, self.service, now)
         self.desk = Desk(self.service, self.announcer)
         self.seating = Seating(self.service)
+        self.ai_seats = AiSeats(self.service, self.desk.announce)
+        self.desk.on_change = self.ai_seats.wake
         self.league_desk = LeagueDesk(self.service, self)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
@@ -76,6 +79,7 @@ class SmallWorldBot(commands.Bot):
     async def _tick(self) -> None:
         try:
             await self.desk.tick()
+            await self.ai_seats.wake_all()
             await self.league_desk.close_due()
         except Exception:  # deadlines must keep running whatever one pass hit
             log.exception("deadline pass failed")
@@ -83,5 +87,6 @@ class SmallWorldBot(commands.Bot):
     async def close(self) -> None:
         """Stop deadlines and close the database before disconnecting."""
         self.deadlines.cancel()
+        await self.ai_seats.close()
         await super().close()
         await self.storage.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -103,6 +104,8 @@ class Desk:
     def __init__(self, service: GameService, announcer: Announcer) -> None:
         self.service = service
         self.announcer = announcer
+        #: Called with the game's id after every accepted change (the AI seats listen).
+        self.on_change: Callable[[int], None] | None = None
 
     # --- requests -----------------------------------------------------------------------
 
@@ -207,6 +210,8 @@ class Desk:
         self, outcome: Outcome, interaction: Interaction | None = None
     ) -> list[Delivery]:
         """Post what the outcome recorded; tell the member privately if it did not go out."""
+        if self.on_change is not None:
+            self.on_change(outcome.game.id)
         if not outcome.announced:
             return []
         deliveries = await self.announcer.deliver(outcome.game.id, outcome.announced)

@@ -18,7 +18,7 @@ from engine.changes import turn_marks
 from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
 from engine.view import plural
 
-from .narrate import summary, told_lines
+from .narrate import owed_pieces, summary, told_lines
 
 CHANNEL = "channel"
 DM = "dm"
@@ -82,16 +82,20 @@ def button_spec(game_id: int, s: GameState, verbs: list[str]) -> dict[str, Any]:
 
 
 def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | None) -> str:
-    """Who must act now, mentioned, with what they can do and the deadline."""
-    mention = f"<@{actor_id}>" if actor_id else "nobody"
+    """Who must act now, mentioned, with what they can do and the deadline (an AI seat is
+    named, not mentioned: it plays at once)."""
     by = f" Deadline {ts(deadline)}." if deadline else ""
     t = s.turn
+    seat = to_act(s)
+    if actor_id is None and seat is not None:
+        return f"**Round {s.round}/{s.turns}** · 🤖 **{s.players[seat].name}** (AI) is playing…"
+    mention = f"<@{actor_id}>" if actor_id else "nobody"
     if t.phase == CLOSING:
         p = t.pending[0]
         race = s.races[p.race]
         return (
             f"{mention}, your {p.race} were driven out: press **▶ Play** to place your "
-            f"{plural(race.hand, 'token')}.{by}"
+            f"{owed_pieces(race)}.{by}"
         )
     head = f"**Round {s.round}/{s.turns}** · {mention}, it's your turn."
     if t.phase == PICK:

@@ -162,7 +162,8 @@ class Seating:
             return Change(lg, text, [])
 
     async def back(self, channel_id: int, user_id: int) -> Change:
-        """End the member's absence now (their current deadline stays as it is)."""
+        """The member is back: their absence ends now (their current deadline stays as it
+        is), and a seat an AI took over after missed deadlines is theirs again."""
         lg = await self.service.in_channel(channel_id)
         async with self.service.lock(lg.id):
             seat = lg.seat_of(user_id)
@@ -170,18 +171,33 @@ class Seating:
                 raise ServiceError("You are not playing in this game.")
             row = lg.seat_row(seat)
             now = self.service.clock()
-            if row.away_until is None or row.away_until <= now:
-                raise ServiceError("You are not away.")
-            unused = (row.away_until - now).total_seconds() / 86400
+            away = row.away_until is not None and row.away_until > now
+            if not away and not row.stand_in:
+                raise ServiceError("You are not away, and you play your seat yourself.")
             async with self._write(lg) as tx:
-                await tx.execute(
-                    "UPDATE seats SET away_until = NULL, away_days = ? WHERE game_id = ? AND"
-                    " user_id = ?",
-                    (row.away_days - unused, lg.id, user_id),
-                )
-                await log_seat(tx, lg.id, seat, "back", user_id, None, now)
-            row.away_until, row.away_days = None, row.away_days - unused
-            return Change(lg, f"👋 **{row.name}** is back.", [])
+                if away and row.away_until is not None:
+                    unused = (row.away_until - now).total_seconds() / 86400
+                    row.away_until, row.away_days = None, row.away_days - unused
+                    await tx.execute(
+                        "UPDATE seats SET away_until = NULL, away_days = ? WHERE game_id = ?"
+                        " AND user_id = ?",
+                        (row.away_days, lg.id, user_id),
+                    )
+                    await log_seat(tx, lg.id, seat, "back", user_id, None, now)
+                if row.stand_in:
+                    row.ai, row.stand_in, row.missed = None, False, 0
+                    await tx.execute(
+                        "UPDATE seats SET ai = NULL, stand_in = 0, missed = 0 WHERE game_id = ?"
+                        " AND user_id = ?",
+                        (lg.id, user_id),
+                    )
+                    await log_seat(tx, lg.id, seat, "take back", user_id, None, now)
+                    text = f"👋 **{row.name}** is back and plays their seat again."
+                    # A decision the AI owed is the member's now, with the whole time for it.
+                    await self._restart_deadline_if_owed(tx, lg, seat)
+                else:
+                    text = f"👋 **{row.name}** is back."
+            return Change(lg, text, [])
 
     # --- helpers ---------------------------------------------------------------------------
 

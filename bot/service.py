@@ -55,6 +55,9 @@ REMIND_AT = 0.75
 UNDO = "undo"
 
 
+#: The AI level that stands in for a member who missed too many deadlines in a row.
+STAND_IN_LEVEL = "normal"
+
 #: The engine's worlds as players name them.
 WORLD_NAMES = {"surface": "Small World", "underground": "Small World Underground"}
 #: The engine's worlds as the league tables name them (``games.world``, ``results.world``).
@@ -123,11 +126,17 @@ class LoadedGame:
         raise KeyError(seat)
 
     def actor_id(self) -> int | None:
-        """The member who must act now in a running game (None in a lobby or once over)."""
+        """The member who must act now in a running game (None in a lobby, once over, or
+        while an AI plays the seat to act: there is no one to ping)."""
         if self.game is None:
             return None
         seat = to_act(self.game.state)
-        return None if seat is None else self.user_at(seat)
+        return None if seat is None else self.member_at(seat)
+
+    def member_at(self, seat: int) -> int | None:
+        """The member who plays a seat now: None while an AI plays it."""
+        row = self.seat_row(seat)
+        return None if row.ai is not None else row.user_id
 
     def matches(self, key: str) -> bool:
         """Whether a button's key still holds: ``v<version>`` for exactly this state (Undo),
@@ -302,6 +311,7 @@ class GameService:
         seed: int | None = None,
         rated: bool | None = None,
         world: str = "surface",
+        takeover_after: int = 2,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -336,8 +346,9 @@ class GameService:
         async with self.storage.transaction() as tx:
             game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
-                " seed, deadline_hours, open_scores, season_id, rated, world, created_at,"
-                " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
+                " created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -350,6 +361,7 @@ class GameService:
                     season_id,
                     int(season_id is not None),
                     LEAGUE_WORLDS[world],
+                    takeover_after,
                     now,
                     now,
                 ),
@@ -396,6 +408,47 @@ class GameService:
                 )
             lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
+
+    async def add_ai(self, channel_id: int, user_id: int, level: str, name: str) -> LoadedGame:
+        """The host seats an AI player in the lobby; the game stops counting for the season.
+
+        An AI seat is a seat row with a negative id (no member has one) and its ``ai`` level.
+        """
+        lg = await self.in_channel(channel_id)
+        async with self.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("AI players join in the lobby, before the game starts.")
+            if user_id != lg.host_id:
+                raise ServiceError("Only the host can add an AI player.")
+            if len(lg.seats) >= lg.player_count:
+                raise ServiceError(f"The game is full ({lg.player_count} players).")
+            ai_id = min([0, *(s.user_id for s in lg.seats)]) - 1
+            now = now_iso(self.clock())
+            async with self.storage.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at, ai)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (lg.id, ai_id, name, now, level),
+                )
+                # A ranking where a place was played by the machine is fair to no one.
+                await tx.execute("UPDATE games SET rated = 0 WHERE id = ?", (lg.id,))
+            lg.seats.append(Seat(ai_id, name, None, ai=level))
+            lg.rated = False
+            return lg
+
+    async def act_ai(self, game_id: int, seat: int, action: Action, version: int) -> Outcome | None:
+        """Play an AI seat's move, if the game is still where the AI looked at it (same
+        version, the same AI seat to act); None when it moved on meanwhile."""
+        lg = await self.load(game_id)
+        async with self.lock(lg.id):
+            if lg.status != "active" or lg.game is None or lg.paused:
+                return None
+            state = lg.game.state
+            if state.version != version or to_act(state) != seat:
+                return None
+            if lg.seat_row(seat).ai is None:
+                return None
+            return await self._apply(lg, [(seat, action, None, False)])
 
     async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
         """Cancel the channel's game (host or a member who can manage the server)."""
@@ -507,6 +560,8 @@ class GameService:
         seat = lg.seat_of(user_id)
         if seat is None:
             raise ServiceError("You are not playing in this game.")
+        if lg.seat_row(seat).ai is not None:
+            raise ServiceError("An AI plays your seat for now: `/sw back` takes it back.")
         if key is not None and not lg.matches(key):
             raise ServiceError("That button belongs to a moment of the game that is over.")
         return seat
@@ -579,8 +634,18 @@ class GameService:
                 probe.play(seat, action)
                 batch.append((seat, action, None, True))
             did = " → ".join(labels)
-            note = f"⏰ Time ran out for **{state.players[seat].name}**: {did}."
-            return await self._apply(lg, batch, note=note)
+            name = state.players[seat].name
+            note = f"⏰ Time ran out for **{name}**: {did}."
+            row = lg.seat_row(seat)
+            takeover = bool(
+                row.ai is None and lg.takeover_after and row.missed + 1 >= lg.takeover_after
+            )
+            if takeover:
+                note += (
+                    f"\n🤖 **{name}** missed {row.missed + 1} deadlines in a row: an AI plays "
+                    f"the seat from now on. <@{row.user_id}>, `/sw back` takes it back."
+                )
+            return await self._apply(lg, batch, note=note, takeover=seat if takeover else None)
 
     async def due_games(self) -> tuple[list[int], list[int]]:
         """Games whose deadline has passed, and games due a reminder (paused ones wait)."""
@@ -665,6 +730,7 @@ class GameService:
         lg: LoadedGame,
         batch: list[tuple[int, Action, int | None, bool]],
         note: str | None = None,
+        takeover: int | None = None,
     ) -> Outcome:
         game = lg.game
         assert game is not None
@@ -712,6 +778,7 @@ class GameService:
                 reset_deadline=outcome.actor_changed or outcome.turn_ended,
                 outcome=outcome,
                 note=note,
+                takeover=takeover,
             )
         except BaseException:
             game.state = from_json(snapshot)
@@ -727,9 +794,11 @@ class GameService:
         reset_deadline: bool = False,
         outcome: Outcome | None = None,
         note: str | None = None,
+        takeover: int | None = None,
     ) -> None:
         """Append the actions, save the state and, when the decision passed to someone else,
-        record its announcements: one transaction."""
+        record its announcements: one transaction. ``takeover`` is a seat an AI takes over
+        with these actions (its member missed too many deadlines)."""
         game = lg.game
         assert game is not None
         state = game.state
@@ -756,6 +825,8 @@ class GameService:
                     (lg.id, seq, seat, user_id, text, int(auto), now_iso(now)),
                 )
             await self._count_missed(tx, lg, rows)
+            if takeover is not None:
+                await self._stand_in(tx, lg, takeover, now)
             await tx.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, deadline_at = ?,"
                 " reminded = ?, updated_at = ? WHERE id = ?",
@@ -823,6 +894,23 @@ class GameService:
                     (lg.id, row.user_id),
                 )
 
+    async def _stand_in(self, tx: Transaction, lg: LoadedGame, seat: int, now: datetime) -> None:
+        """An AI takes over a seat whose member missed too many deadlines; the game stops
+        counting for the season, and the seat's log says so."""
+        row = lg.seat_row(seat)
+        row.ai, row.stand_in = STAND_IN_LEVEL, True
+        await tx.execute(
+            "UPDATE seats SET ai = ?, stand_in = 1 WHERE game_id = ? AND user_id = ?",
+            (STAND_IN_LEVEL, lg.id, row.user_id),
+        )
+        await tx.execute("UPDATE games SET rated = 0 WHERE id = ?", (lg.id,))
+        lg.rated = False
+        await tx.execute(
+            "INSERT INTO seat_log (game_id, seat, kind, user_id, other_id, detail, at)"
+            " VALUES (?, ?, 'takeover', ?, NULL, ?, ?)",
+            (lg.id, seat, row.user_id, f"after {row.missed} missed deadlines", now_iso(now)),
+        )
+
     def deadline_for(
         self, lg: LoadedGame, state: GameState, now: datetime | None = None
     ) -> datetime:
@@ -845,7 +933,7 @@ class GameService:
             return []
         assert lg.game is not None
         state = lg.game.state
-        seats = {a.seat for a in outcome.applied}
+        seats = {a.seat for a in outcome.applied if lg.member_at(a.seat) is not None}
         return [
             score_dm(lg.channel_id, lg.user_at(e["seat"]), e["coins"], state.players[e["seat"]])
             for e in outcome.events
@@ -865,7 +953,7 @@ class GameService:
         """The turn's live message and, when the decision passed to a member who asked for
         it, a DM to them."""
         seat = to_act(state)
-        actor = None if seat is None else lg.user_at(seat)
+        actor = None if seat is None else lg.member_at(seat)
         items = [live_message(lg.id, state, actor_id=actor, deadline=deadline, note=note)]
         if ping and actor is not None and await self._wants_dm(tx, actor):
             items.append(your_move_dm(lg.channel_id, actor))
@@ -889,7 +977,7 @@ class GameService:
     ) -> list[Announcement]:
         """The turn message, and a DM to the member who acts next if they asked for one."""
         seat = to_act(state)
-        actor = None if seat is None else lg.user_at(seat)
+        actor = None if seat is None else lg.member_at(seat)
         items = [
             turn_message(
                 lg.id,

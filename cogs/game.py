@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
 from bot.messages import ts
@@ -112,6 +113,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         rated="Count for the server's league season (default: yes while one is open)",
         world="Small World (default) or Small World Underground",
         thread="Play in a new thread of this channel (one channel, many games)",
+        takeover_after="Missed deadlines in a row before an AI plays a seat (0: never; 2)",
     )
     @app_commands.choices(
         world=[
@@ -130,6 +132,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         rated: bool | None = None,
         world: str = "surface",
         thread: bool = False,
+        takeover_after: app_commands.Range[int, 0, 10] = 2,
     ) -> None:
         where = await self._open_thread(interaction, world) if thread else None
         try:
@@ -143,6 +146,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 open_scores,
                 rated=rated,
                 world=world,
+                takeover_after=takeover_after,
             )
         except ServiceError:
             if where is not None:
@@ -197,6 +201,22 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             f"{interaction.user.mention} joined ({len(lg.seats)}/{lg.player_count})."
         )
 
+    @app_commands.command(name="addai", description="Seat an AI player in the lobby (host)")
+    @app_commands.describe(level="How strong: easy, normal or hard (an AI seat makes it unrated)")
+    @app_commands.choices(
+        level=[app_commands.Choice(name=name, value=key) for key, name in AI_LEVELS.items()]
+    )
+    @app_commands.guild_only()
+    @refusals
+    async def addai(self, interaction: Interaction, level: str = "normal") -> None:
+        lg = await self.service.in_channel(interaction.channel_id)
+        name = ai_name(level, [s.name for s in lg.seats])
+        lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, name)
+        await interaction.response.send_message(
+            f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
+            "player does not count for the league."
+        )
+
     @app_commands.command(name="leave", description="Leave this channel's game before it starts")
     @app_commands.guild_only()
     @refusals
@@ -212,7 +232,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def start(self, interaction: Interaction) -> None:
         outcome = await self.service.start(interaction.channel_id, interaction.user.id)
         lg = outcome.game
-        order = ", ".join(f"{i + 1}. <@{s.user_id}>" for i, s in enumerate(lg.seats))
+        order = ", ".join(
+            f"{i + 1}. " + (f"🤖 **{s.name}**" if s.ai else f"<@{s.user_id}>")
+            for i, s in enumerate(lg.seats)
+        )
         await interaction.response.send_message(
             f"The game begins! Seat order: {order}.",
             allowed_mentions=discord.AllowedMentions.none(),
