@@ -267,7 +267,14 @@ class WispRoll(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Roll the die, then conquer {where(s, self.region)}"
+        # The player sees what the die must make up before rolling: the cost and the hand.
+        race = s.races.get(s.turn.race) if s.turn.race else None
+        if race is None:
+            return f"Roll the die, then conquer {where(s, self.region)}"
+        cost = conquest_cost(s, race, self.region)
+        short = cost - race.hand
+        need = f"{short} short" if short > 0 else f"{plural(cost, 'token')}, the die may save some"
+        return f"Roll the die, then conquer {where(s, self.region)} · {need}"
 
 
 @race_ability

@@ -461,7 +461,8 @@ def test_wisps_roll_before_a_crystal_conquest_and_pay_less() -> None:
     _wisps(s, {16: 3})
     assert s.races["Will-o'-Wisps"].hand == 2
     assert "wisp 15" in texts(s) and WispRoll.reveals
-    assert label(s, WispRoll(15)) == "Roll the die, then conquer 15 · Mystic Crystals"
+    # The label says what the die must make up: 3 to pay, 2 in hand.
+    assert label(s, WispRoll(15)) == "Roll the die, then conquer 15 · Mystic Crystals · 1 short"
     rig(s, 2)
     play(s, "wisp 15")
     assert owned(s, "Will-o'-Wisps") == {15: 1, 16: 1}
