@@ -1042,6 +1042,28 @@ class GameService:
         )
         return [dict(r) for r in reversed(rows)]
 
+    async def seat_changes(self, game_id: int) -> list[str]:
+        """The game's log of seats in words, oldest first: replacements, AI take-overs and
+        take-backs, absences."""
+        rows = await self.storage.fetchall(
+            "SELECT seat, kind, user_id, other_id, detail, at FROM seat_log WHERE game_id = ?"
+            " ORDER BY id",
+            (game_id,),
+        )
+        out = []
+        for r in rows:
+            when = f"<t:{int(datetime.fromisoformat(r['at']).timestamp())}:d>"
+            who = f"<@{r['user_id']}>"
+            told = {
+                "replace": f"{who} took over seat {r['seat'] + 1} from <@{r['other_id']}>",
+                "takeover": f"an AI took over seat {r['seat'] + 1} from {who} ({r['detail']})",
+                "take back": f"{who} took seat {r['seat'] + 1} back from the AI",
+                "away": f"{who} announced {r['detail']} days away",
+                "back": f"{who} came back",
+            }.get(r["kind"], f"{r['kind']} (seat {r['seat'] + 1})")
+            out.append(f"{when} {told}")
+        return out
+
     async def games_of(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Every lobby and running game of a member in a server."""
         rows = await self.storage.fetchall(

@@ -477,10 +477,21 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             waiting = " (placing tokens after an attack)" if s.turn.phase == CLOSING else ""
             deadline = f", deadline {ts(lg.deadline_at)}" if lg.deadline_at else ""
             lines.append(f"To act: **{s.players[seat].name}**{waiting}{deadline}")
+        now = self.service.clock()
         for i, p in enumerate(s.players):
             active = f"{s.races[p.active].power} {p.active}" if p.active else "no active race"
             decl = ", ".join(p.declined) or "none"
-            lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}")
+            row = lg.seat_row(i)
+            how = ""
+            if row.ai is not None:
+                how = " · 🤖 an AI stands in" if row.stand_in else " · 🤖 AI"
+            elif row.away_until is not None and row.away_until > now:
+                how = f" · 🏖️ away until {ts(row.away_until)}"
+            lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}{how}")
+        changes = await self.service.seat_changes(lg.id)
+        if changes:
+            lines.append("**Seats** (who played where):")
+            lines += changes[-5:]
         rows = await self.service.history(lg.id, limit=10)
         if rows:
             names = [p.name for p in s.players]

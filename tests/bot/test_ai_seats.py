@@ -108,6 +108,10 @@ async def test_an_ai_takes_over_after_missed_deadlines_and_the_player_takes_it_b
         "SELECT kind FROM seat_log WHERE game_id = ? ORDER BY id", (lg.id,)
     )
     assert [r["kind"] for r in rows] == ["takeover", "take back"]
+    # The game's status tells the story of the seat.
+    status = (await who.slash(w.channel, "sw status")).response.content
+    assert f"an AI took over seat {seat + 1} from <@{who.id}>" in status
+    assert f"<@{who.id}> took seat {seat + 1} back from the AI" in status
 
 
 async def test_an_ai_owed_a_move_plays_it_after_a_restart(simcord_env, db_path) -> None:

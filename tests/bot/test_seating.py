@@ -128,6 +128,8 @@ async def test_the_host_replaces_a_player_who_keeps_seat_pieces_and_coins(simcor
         "SELECT * FROM seat_log WHERE game_id = ?", (lg.id,)
     )
     assert [(r["kind"], r["user_id"], r["other_id"]) for r in rows] == [("replace", cyd.id, bob.id)]
+    status = (await cyd.slash(w.channel, "sw status")).response.content
+    assert f"<@{cyd.id}> took over seat {seat + 1} from <@{bob.id}>" in status
     # bob is out, cyd plays on from the same buttons.
     if (await game_of(w)).actor_id() == cyd.id:
         r = await bob.slash(w.channel, "sw play")
