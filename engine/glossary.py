@@ -81,6 +81,43 @@ RULE_TERMS: dict[str, str] = {
         "and pass to whoever conquers it; neither works for a race in decline unless it says so."
     ),
     "Black Mountain": "Underground: +1 token to conquer, and it stays for the new occupant.",
+    # The Underground's single pieces and markers, with how many the box holds.
+    "Volcano": (
+        "Underground, 1 in the box: the Flames put it on a Chasm with the Volcano symbol; "
+        "regions next to it (or linked to it by Flames regions) cost them what an empty one does."
+    ),
+    "Balrog": (
+        "Underground, 1 in the box: summoned by the Wickedest Pentacle. Its region is immune "
+        "and scores for no one; whoever it enters loses 2 tokens."
+    ),
+    "Queen": (
+        "Underground, 1 in the box: the Royal power's piece; her region is immune, and she "
+        "stays where she is once her race declines."
+    ),
+    "Tomb-raider's Ghost": (
+        "Underground, 1 in the box: the Crypt's piece; the region it guards is immune. Whoever "
+        "holds the Crypt may move it at the end of their turn."
+    ),
+    "Great Ancient": (
+        "Underground, 1 in the box: the Cultists' piece; its region is immune and regions next "
+        "to it cost them 1 token less. It may move to another Cultist region each turn."
+    ),
+    "Mushroom Armor": (
+        "Underground, 8 in the box: the Shield power gets one per Mushroom Forest held; each "
+        "adds 1 to its region's defence, even in decline, until the region is lost."
+    ),
+    "Vengeance marker": (
+        "Underground, 4 in the box: the Vengeful power hands one to each attacker; next turn "
+        "that player's regions cost the Vengeful 1 token less."
+    ),
+    "Silver Hammer": (
+        "Underground, 7 in the box: the Iron Dwarves get one per Mine at each redeployment; "
+        "on later turns each conquers like a token, and they leave the map after redeploying."
+    ),
+    "Bag-o'-Many-Things": (
+        "Underground, 1 in the box: the Magic power's piece; each turn it copies a Righteous "
+        "Relic on the map, and goes back to hand when its region is lost or abandoned."
+    ),
     "End of the game": (
         "After the last round the coins are revealed. Most coins wins; a tie goes to the most "
         "tokens on the board."

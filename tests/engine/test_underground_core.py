@@ -273,3 +273,25 @@ def test_a_vanishing_badge_declines_with_no_choice_to_make() -> None:
     put(s, 0, "Ogres", "Vanishing", {5: 2, 0: 2})
     start_turn(s, 0)
     assert "decline" in texts(s) and "vanish" not in texts(s)
+
+
+def test_every_underground_piece_is_explained_with_its_count() -> None:
+    """`/sw rules` and the terminal's `rules` explain each Underground piece, with how many the
+    box holds (data/components.json)."""
+    from engine.content import components
+    from engine.glossary import entries, search
+
+    pieces = {
+        "Volcano": 1, "Black Mountain": 9, "Mushroom Armor": 8, "Vengeance": 4,
+        "Silver Hammer": 7, "Monster": 14, "Great Ancient": 1, "Balrog": 1,
+        "Tomb-raider's Ghost": 1, "Queen": 1, "Bag-o'-Many-Things": 1,
+    }  # fmt: skip
+    table = entries()
+    for piece, count in pieces.items():
+        assert components()["markers"][piece] == count, piece
+        found = search(piece, 5, table)
+        assert found, piece
+        text = table[found[0]]
+        assert text.startswith("Underground"), (piece, text)
+        if count > 1 and piece not in ("Monster", "Black Mountain"):
+            assert f"{count} in the box" in text, (piece, text)
