@@ -93,9 +93,11 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
     if t.phase == CLOSING:
         p = t.pending[0]
         race = s.races[p.race]
+        # The deadline's default is said with the deadline: the engine's spread.
+        then = " Then I place them for you, weakest regions first." if deadline else ""
         return (
             f"{mention}, your {p.race} were driven out: press **▶ Play** to place your "
-            f"{owed_pieces(race)}.{by}"
+            f"{owed_pieces(race)}.{by}{then}"
         )
     head = f"**Round {s.round}/{s.turns}** · {mention}, it's your turn."
     if t.phase == PICK:

@@ -198,7 +198,9 @@ async def test_a_balrog_victims_redeployment_is_left_to_its_deadline(simcord_env
     assert ping.startswith(
         f"<@{victim.id}>, your {race} were driven out: press **▶ Play** to place your {hand} "
     ), ping
-    assert "Deadline <t:" in ping
+    assert "Deadline <t:" in ping and ping.endswith(
+        "Then I place them for you, weakest regions first."
+    )
     # Most of the hour gone: a reminder, posted afresh so that it pings; still one message.
     await simcord_env.advance_time(50 * 60)
     live = [m for m in public(w) if m.content.startswith(LIVE)]
