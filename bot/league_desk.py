@@ -284,9 +284,13 @@ class LeagueDesk:
             await self._my_games(interaction)
             return
         rows = await self.service.storage.fetchall(
+            # An AI seat (negative id, no member) is named, never mentioned.
             "SELECT g.id, g.map_id, g.rated, r.finished_at,"
-            " GROUP_CONCAT(CASE WHEN r.rank = 1 THEN r.user_id END) AS winners"
-            " FROM games g JOIN results r ON r.game_id = g.id WHERE g.guild_id = ?"
+            " GROUP_CONCAT(CASE WHEN r.rank = 1 THEN (CASE WHEN r.user_id < 0"
+            " THEN '🤖 ' || s.name ELSE '<@' || r.user_id || '>' END) END, ', ') AS winners"
+            " FROM games g JOIN results r ON r.game_id = g.id"
+            " LEFT JOIN seats s ON s.game_id = g.id AND s.user_id = r.user_id"
+            " WHERE g.guild_id = ?"
             " GROUP BY g.id ORDER BY r.finished_at DESC, g.id DESC LIMIT 15",
             (interaction.guild_id,),
         )
@@ -297,7 +301,7 @@ class LeagueDesk:
             return
         lines = ["**Finished games** (replay one with `/league replay game:<number>`)"]
         for r in rows:
-            winners = ", ".join(f"<@{w}>" for w in (r["winners"] or "").split(",") if w)
+            winners = r["winners"] or "nobody"
             rated = " · rated" if r["rated"] else ""
             lines.append(
                 f"`#{r['id']}` {r['finished_at'][:10]} · `{r['map_id']}`{rated} · won by {winners}"

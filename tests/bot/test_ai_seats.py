@@ -52,6 +52,9 @@ async def test_an_ai_seat_plays_its_turns_like_anyone_else(simcord_env) -> None:
         assert not re.search(r"<@-\d+>", m.content), m.content
     for m in summaries[:-1]:
         assert not LEAKS.search(m.content), m.content
+    # The archive names the AI, and never mentions a member who does not exist.
+    archive = (await ann.slash(w.channel, "league games")).response.content
+    assert f"#{lg.id}" in archive and not re.search(r"<@-\d+>", archive), archive
     rows = await w.env.bot.service.history(lg.id, limit=500)
     ai_seat = next(s.seat for s in lg.seats if s.ai)
     assert any(r["seat"] == ai_seat and not r["auto"] for r in rows)
