@@ -317,6 +317,30 @@ def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:
 _OVERRIDING: dict[tuple[str, str, bool, str], tuple[Ability, ...]] = {}
 
 
+def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
+    """The abilities of ``working`` (an ``in_force`` tuple) that override ``hook``, in order.
+
+    The base hooks do nothing and return nothing, so calling only these gives the same result
+    as calling every ability; cached per tuple and hook, as the same few tuples come back on
+    every call of the hot paths (``legal_actions``, ``targets``).
+    """
+    key = (working, hook)
+    found = _OVERRIDERS.get(key)
+    if found is None:
+        base = getattr(Ability, hook)
+        found = _OVERRIDERS[key] = tuple(a for a in working if getattr(type(a), hook) is not base)
+    return found
+
+
+_OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
+
+
+def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
+    turn rules call a moment's hook on these alone, as the others would do nothing."""
+    return overriders(in_force(s, race), hook)
+
+
 def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
     """The abilities in force that change conquest costs (the hot path skips the others)."""
     return overriding(race, "cost_delta")

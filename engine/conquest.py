@@ -15,8 +15,10 @@ from .abilities import (
     cost_abilities,
     defence_traits,
     flag,
+    hooked,
     in_force,
     map_hooks,
+    overriders,
 )
 from .board import (
     _IMMUNE,
@@ -64,16 +66,16 @@ def reach(
     ``working`` (``in_force(s, race)``) and ``own`` (the race's regions) are passed by
     callers that have them already.
     """
-    m = mapdef(s)
     abl = in_force(s, race) if working is None else working
     if own is None:
         own = regions_of(s, race.name)
     first = not own
-    if any(a.reaches_anywhere(s, race, first) for a in abl):
-        return None
+    for a in overriders(abl, "reaches_anywhere"):
+        if a.reaches_anywhere(s, race, first):
+            return None
     if first:
-        entries = set(_entries(m))
-        for a in abl:
+        entries = set(_entries(mapdef(s)))
+        for a in overriders(abl, "extra_entries"):
             entries |= a.extra_entries(s, race)
         return entries
     return neighbourhood(s, race, own, abl)
@@ -86,19 +88,29 @@ def neighbourhood(
     working: tuple[Ability, ...] | None = None,
 ) -> set[int]:
     """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
-    m = mapdef(s)
-    out: set[int] = set()
-    for rid in own:
-        out |= m.regions[rid].adjacent
-    for a in in_force(s, race) if working is None else working:
+    adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
+    out: set[int] = set().union(*[adjacent[rid] for rid in own])
+    abl = in_force(s, race) if working is None else working
+    # Only the abilities that change adjacency are asked (the others add nothing).
+    for a in overriders(abl, "extra_neighbours"):
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
-        if type(a).neighbours_of is not Ability.neighbours_of:
-            for rid in own:
-                out |= a.neighbours_of(s, race, rid)
+    for a in overriders(abl, "neighbours_of"):
+        for rid in own:
+            out |= a.neighbours_of(s, race, rid)
     out.difference_update(own)
     return out
+
+
+def _adjacency(s: GameState) -> list[frozenset[int]]:
+    """Each region's bordering regions by id, cached per map as ``mapdef`` is (a key always
+    names the same board): ``neighbourhood`` is on the hottest path of ``legal_actions``."""
+    found = _ADJACENT[s.map_id] = [r.adjacent for r in mapdef(s).regions]
+    return found
+
+
+_ADJACENT: dict[str, list[frozenset[int]]] = {}
 
 
 def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
@@ -347,7 +359,7 @@ def take_region(
     )
     if defender is not None:
         after_loss(s, defender, defender_seat, race, rid)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_conquer"):
         a.on_conquer(s, race, rid)
     if monsters and s.treasures:
         discover(s, race, rid)
@@ -360,14 +372,14 @@ def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState
     if seat != attacker.owner and (
         "on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id)
     ):
-        for a in in_force(s, defender):
+        for a in hooked(s, defender, "on_lost"):
             a.on_lost(s, defender, attacker, rid)
         # Every race of the defending seat hears of it (Vengeful: "any of your races").
         p = s.players[seat]
         for name in (p.active, *p.declined):
             if name in s.races:
                 mine = s.races[name]
-                for a in in_force(s, mine):
+                for a in hooked(s, mine, "on_seat_lost"):
                     a.on_seat_lost(s, mine, attacker, rid)
     if defender.in_decline and not regions_of(s, defender.name):
         # Gone now, not when the turn closes: the banner is back under the stack before the

@@ -14,7 +14,16 @@ from . import powers_underground as _powers_u  # noqa: F401
 from . import races as _races  # noqa: F401  (registers the races)
 from . import races_underground as _races_u  # noqa: F401
 from . import treasures as _treasures  # noqa: F401  (registers the Relics and Places)
-from .abilities import POWERS, Ability, cost_abilities, flag, in_force, map_hooks
+from .abilities import (
+    POWERS,
+    Ability,
+    cost_abilities,
+    flag,
+    hooked,
+    in_force,
+    map_hooks,
+    overriders,
+)
 from .actions import (
     Abandon,
     Action,
@@ -99,16 +108,20 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if forced:
             return forced
     out: list[Action] = []
-    if t.phase == CONQUER:
+    phase = t.phase
+    if phase == CONQUER:
         if can_decline(s):
             out.append(Decline())
         own = regions_of(s, race.name)
         if not _conquered_by(s, race):
-            out.extend(Abandon(rid) for rid in own)
+            out += [Abandon(rid) for rid in own]
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
-            berserk = any(a.name == "Berserk" for a in working)
+            berserk = False
+            for a in working:
+                if a.name == "Berserk":
+                    berserk = True
             costers = cost_abilities(race)
             for rid in targets(s, race, working, own):
                 cost = region_cost(s, race, rid, costers)
@@ -118,22 +131,23 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                     out.append(Conquer(rid))
                 elif not berserk and cost - hand <= MAX_SHORT:
                     out.append(Reinforce(rid))
-        out.extend(_ability_actions(s, race, working))
+        out += _ability_actions(s, race, working)
         out.append(EndConquests())
-    elif t.phase in (REDEPLOY, CLOSING):
+    elif phase in (REDEPLOY, CLOSING):
         own = regions_of(s, race.name)
-        if race.hand and own:
-            counts = {1, race.hand}
-            out.extend(Deploy(rid, n) for rid in own for n in sorted(counts))
-        if t.phase == REDEPLOY:
+        hand = race.hand
+        if hand and own:
+            counts = _counts(hand)
+            out += [Deploy(rid, n) for rid in own for n in counts]
+        if phase == REDEPLOY:
+            regions = s.regions
             for src in own:
-                spare = s.regions[src].tokens - 1
+                spare = regions[src].tokens - 1
                 if spare < 1:
                     continue
-                for dst in own:
-                    if dst != src:
-                        out.extend(Move(src, dst, n) for n in sorted({1, spare}))
-        out.extend(_ability_actions(s, race, working))
+                counts = _counts(spare)
+                out += [Move(src, dst, n) for dst in own if dst != src for n in counts]
+        out += _ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:
             closing = closing_action(s)
@@ -143,17 +157,22 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     return out
 
 
+def _counts(most: int) -> tuple[int, ...]:
+    """The token counts listed for a Deploy or Move of up to ``most`` (at least 1): one, and
+    all of them when that is more."""
+    return (1,) if most == 1 else (1, most)
+
+
 def must(s: GameState, race: RaceState) -> list[Action]:
     """The choice the acting race must make before anything else (``Ability.must``), or []."""
     return _must(s, race, in_force(s, race))
 
 
 def _must(s: GameState, race: RaceState, working: tuple[Ability, ...]) -> list[Action]:
-    for a in working:
-        if type(a).must is not Ability.must:
-            forced = a.must(s, race)
-            if forced:
-                return forced
+    for a in overriders(working, "must"):
+        forced = a.must(s, race)
+        if forced:
+            return forced
     return []
 
 
@@ -161,13 +180,11 @@ def _ability_actions(
     s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
 ) -> list[Action]:
     out: list[Action] = []
-    for a in in_force(s, race) if working is None else working:
-        if type(a).actions is not Ability.actions:
-            out.extend(a.actions(s, race))
+    for a in overriders(in_force(s, race) if working is None else working, "actions"):
+        out += a.actions(s, race)
     for other in _declined_partners(s, race):
-        for a in in_force(s, other):
-            if type(a).actions is not Ability.actions:
-                out.extend(a.actions(s, other))
+        for a in hooked(s, other, "actions"):
+            out += a.actions(s, other)
     return out
 
 
@@ -189,7 +206,7 @@ def owed(
     None when nothing is owed. While something is, ending the redeployment is refused, and a
     deadline applies this default instead (``default_action``).
     """
-    for a in in_force(s, race) if working is None else working:
+    for a in overriders(in_force(s, race) if working is None else working, "owed"):
         due = a.owed(s, race)
         if due is not None:
             return due
@@ -411,7 +428,7 @@ def _pick(s: GameState, seat: int, index: int) -> None:
         paid=index,
         took=combo.coins,
     )
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_pick"):
         a.on_pick(s, race)
     refill_market(s)
 
@@ -447,7 +464,7 @@ def _end_conquests(s: GameState) -> None:
     race = acting_race(s)
     assert race is not None
     s.turn.berserk_die = None
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_conquests_end"):
         a.on_conquests_end(s, race)
     empty_river(s, race)
     s.turn.phase = REDEPLOY
@@ -510,10 +527,10 @@ def _end_turn(s: GameState, stout_decline: bool) -> None:
     t = s.turn
     race = s.races[t.race]  # type: ignore[index]
     _settle_owed(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_redeploy_end"):
         a.on_redeploy_end(s, race)
     unready(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "place_defaults"):
         a.place_defaults(s, race)
     score(s, t.seat)
     race.turns += 1
@@ -532,7 +549,7 @@ def _finish(s: GameState) -> None:
         spread(s, race)
     else:
         unready(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "place_defaults"):
         a.place_defaults(s, race)
     if t.phase == CLOSING:
         t.pending.pop(0)
@@ -552,7 +569,7 @@ def score(s: GameState, seat: int) -> int:
         race = s.races[name]
         own = regions_of(s, name)
         total += len(own)
-        for a in in_force(s, race):
+        for a in hooked(s, race, "score"):
             total += a.score(s, race, own)
     p.coins += total
     event(s, "score", seat=seat, coins=total, private=True)
@@ -565,7 +582,7 @@ def go_into_decline(s: GameState, seat: int) -> None:
     race = s.races[p.active]  # type: ignore[index]
     keep_all = flag(race, "decline_keeps_all")
     exempt = flag(race, "decline_limit_exempt")
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_decline"):
         a.on_decline(s, race)
     if not exempt:
         for old in list(p.declined):
@@ -668,7 +685,7 @@ def start_turn(s: GameState, seat: int) -> None:
     for name in [p.active, *p.declined]:
         if name:
             race = s.races[name]
-            for a in in_force(s, race):
+            for a in hooked(s, race, "on_turn_start"):
                 a.on_turn_start(s, race)
     event(s, "turn", seat=seat, round=s.round)
     for name in p.declined:
@@ -719,7 +736,7 @@ def ready(s: GameState, race: RaceState) -> None:
             r.tokens = 1
     race.hand += took
     s.turn.readied = taken
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_ready"):
         a.on_ready(s, race)
     if race.hand > before:
         event(s, "ready", seat=race.owner, race=race.name, tokens=took, hand=race.hand)
