@@ -8,6 +8,8 @@ present in the Region."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .abilities import (
     PLAIN_DEFENCE,
     TREASURES,
@@ -140,11 +142,20 @@ def targets(
     reachable = reach(s, race, working, own)
     water_ok = flag(race, "enters_water")
     defs = mapdef(s).regions
-    ids = range(len(s.regions)) if reachable is None else sorted(reachable)
+    # Regions closed to the race whoever holds them (``_closed``) are left out before the
+    # per-region check, which would refuse them anyway.
+    closed = _CLOSED.get((s.map_id, water_ok))
+    if closed is None:
+        closed = _CLOSED[s.map_id, water_ok] = frozenset(r.id for r in defs if _closed(r, water_ok))
+    if reachable is None:
+        ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
+    else:
+        ids = sorted(reachable.difference(closed) if closed else reachable)
     # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
     # game, say), the per-region defender check is skipped.
     guarded = False
-    if "guard" in map_hooks(s.map_id) or "power_proof" in map_hooks(s.map_id):
+    hooks = map_hooks(s.map_id)
+    if "guard" in hooks or "power_proof" in hooks:
         for r in s.races.values():
             if defence_traits(r) is not PLAIN_DEFENCE:
                 guarded = True
@@ -154,6 +165,15 @@ def targets(
         for rid in ids
         if _problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
     ]
+
+
+def _closed(rdef: RegionDef, water_ok: bool) -> bool:
+    """No race may enter the region (impassable), or it is water and the race may not."""
+    return rdef.impassable or (rdef.water and not water_ok)
+
+
+#: ``_closed`` regions by map and ``water_ok``, for ``targets``.
+_CLOSED: dict[tuple[str, bool], frozenset[int]] = {}
 
 
 def _problem(
@@ -170,9 +190,9 @@ def _problem(
     region = s.regions[rid]
     if region.race == race.name:
         return f"You already hold region {rid}."
-    if rdef.water and not water_ok:
-        return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
-    if rdef.impassable:
+    if _closed(rdef, water_ok):
+        if rdef.water and not water_ok:
+            return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
         return f"Region {rid} is an {rdef.terrain}: no one may enter it."
     m = region.markers
     if m and not _IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
