@@ -168,7 +168,8 @@ def targets(
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
-    """No race may enter the region (impassable), or it is water and the race may not."""
+    """No race may enter the region (impassable), or it is water and the race may not: the
+    first refusals of ``_problem``, whoever holds the region."""
     return rdef.impassable or (rdef.water and not water_ok)
 
 
@@ -190,9 +191,10 @@ def _problem(
     region = s.regions[rid]
     if region.race == race.name:
         return f"You already hold region {rid}."
-    if _closed(rdef, water_ok):
-        if rdef.water and not water_ok:
-            return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
+    # The two tests of ``_closed``, each with its sentence.
+    if rdef.water and not water_ok:
+        return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
+    if rdef.impassable:
         return f"Region {rid} is an {rdef.terrain}: no one may enter it."
     m = region.markers
     if m and not _IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
