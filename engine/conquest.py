@@ -199,8 +199,9 @@ def _problem(
     m = region.markers
     if m and not _IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
-    if region.owner not in (-1, race.owner) and not race.in_decline:
-        defender = s.players[region.owner]
+    owner = region.owner
+    if owner != -1 and owner != race.owner and not race.in_decline:
+        defender = s.players[owner]
         if defender.peace_with == race.owner and defender.active == region.race:
             return f"You are at peace with {defender.name}: their active race is off limits."
     if reachable is not None and rid not in reachable:

@@ -503,8 +503,10 @@ def spread(s: GameState, race: RaceState) -> None:
     Records a public ``spread`` event (seat, race, tokens, regions that got some) when it
     placed anything, so a front end can say what the engine did for the player.
     """
+    if race.hand <= 0:
+        return
     own = regions_of(s, race.name)
-    if not own or race.hand <= 0:
+    if not own:
         return
     count = race.hand
     placed: set[int] = set()
@@ -636,7 +638,6 @@ def _close_turn(s: GameState) -> None:
         race = s.races[name]
         if race.in_decline and race.hand == 0 and tokens_on_board(s, name) == 0:
             remove_race(s, name)
-    order = {(t.seat + k) % n: k for k in range(n)}
     pending: list[Pending] = []
     for name, race in list(s.races.items()):
         if race.hand <= 0 and race.camps_free <= 0:
@@ -649,7 +650,10 @@ def _close_turn(s: GameState) -> None:
                 remove_race(s, name)
             continue
         pending.append(Pending(race.owner, name))
-    pending.sort(key=lambda p: order[p.seat])
+    if len(pending) > 1:
+        # Seat order starting from the active player: seats after it, then those before.
+        seat = t.seat
+        pending.sort(key=lambda p: (p.seat - seat) % n)
     t.pending = pending
     t.phase = CLOSING
     _next_pending(s)
