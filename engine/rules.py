@@ -7,7 +7,7 @@ state keep a copy (``Game`` replays its log instead).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from . import powers as _powers  # noqa: F401  (registers the special powers)
 from . import powers_underground as _powers_u  # noqa: F401
@@ -111,10 +111,11 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     phase = t.phase
     if phase == CONQUER:
         if can_decline(s):
-            out.append(Decline())
+            out.append(_DECLINE)
         own = regions_of(s, race.name)
         if not _conquered_by(s, race):
-            out += [Abandon(rid) for rid in own]
+            abandon = _per_region(Abandon, s)
+            out += [abandon[rid] for rid in own]
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
@@ -123,16 +124,18 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 if a.name == "Berserk":
                     berserk = True
             costers = cost_abilities(race)
+            conquer = _per_region(Conquer, s)
+            reinforce = _per_region(Reinforce, s)
             for rid in targets(s, race, working, own):
                 cost = region_cost(s, race, rid, costers)
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(Conquer(rid))
+                    out.append(conquer[rid])
                 elif not berserk and cost - hand <= MAX_SHORT:
-                    out.append(Reinforce(rid))
+                    out.append(reinforce[rid])
         out += _ability_actions(s, race, working)
-        out.append(EndConquests())
+        out.append(_END_CONQUESTS)
     elif phase in (REDEPLOY, CLOSING):
         own = regions_of(s, race.name)
         hand = race.hand
@@ -155,6 +158,25 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
                 out.append(EndTurn(decline=True))
     return out
+
+
+#: Actions are values, never changed once made (``engine.actions``), so the lists above share
+#: one instance of the most frequent ones instead of building thousands per game.
+_DECLINE = Decline()
+_END_CONQUESTS = EndConquests()
+_END_TURN = EndTurn()
+_FINISH = Finish()
+_RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
+_PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
+
+
+def _per_region(kind: type[_RegionAction], s: GameState) -> list[_RegionAction]:
+    """``kind(rid)`` for every region id of the board, made once per kind and board size."""
+    key = (kind, len(s.regions))
+    found = _PER_REGION.get(key)
+    if found is None:
+        found = _PER_REGION[key] = [kind(rid) for rid in range(key[1])]
+    return found
 
 
 def _counts(most: int) -> tuple[int, ...]:
@@ -825,8 +847,8 @@ def closing_action(s: GameState) -> Action:
     t = s.turn
     race = acting_race(s)
     if t.phase != CLOSING and race is not None and race.name == s.players[t.seat].active:
-        return EndTurn()
-    return Finish()
+        return _END_TURN
+    return _FINISH
 
 
 def end_actions(s: GameState) -> list[Action]:
