@@ -8,7 +8,7 @@ present in the Region."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .abilities import (
     PLAIN_DEFENCE,
@@ -276,32 +276,43 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
 
 
 def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
-    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given,
-    for callers pricing many regions at once."""
-    region = s.regions[rid]
-    m = region.markers
-    cost = BASE_COST + region.tokens
-    if cost == BASE_COST:
-        rivers = _RIVERS.get(s.map_id)
-        if rivers is None:
-            rivers = river_regions(s)
-        if rid in rivers:
+    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given."""
+    return region_costs(s, race, (rid,), costers)[0]
+
+
+def region_costs(
+    s: GameState, race: RaceState, rids: Sequence[int], costers: tuple[Ability, ...]
+) -> list[int]:
+    """The cost of conquering each of ``rids`` outright, in order, with the race's
+    cost-changing abilities (``cost_abilities``) given: one call prices every target of
+    ``legal_actions``, the per-map facts looked up once."""
+    regions = s.regions
+    rivers = _RIVERS.get(s.map_id)
+    if rivers is None:
+        rivers = river_regions(s)
+    out: list[int] = []
+    for rid in rids:
+        region = regions[rid]
+        cost = BASE_COST + region.tokens
+        if cost == BASE_COST and rid in rivers:
             cost = RIVER_COST
-    if m:
-        for key, n in m.items():
-            if key in _DEFENCE:
-                cost += n
-    proof: bool | None = None
-    for a in costers:
-        delta = a.cost_delta(s, race, rid)
-        if delta < 0:
-            # Penalties always count; savings do not against Gnomes (ruling U-R4).
-            if proof is None:
-                proof = power_proof(s, rid, race)
-            if proof:
-                continue
-        cost += delta
-    return cost if cost > 1 else 1
+        m = region.markers
+        if m:
+            for key, n in m.items():
+                if key in _DEFENCE:
+                    cost += n
+        proof: bool | None = None
+        for a in costers:
+            delta = a.cost_delta(s, race, rid)
+            if delta < 0:
+                # Penalties always count; savings do not against Gnomes (ruling U-R4).
+                if proof is None:
+                    proof = power_proof(s, rid, race)
+                if proof:
+                    continue
+            cost += delta
+        out.append(cost if cost > 1 else 1)
+    return out
 
 
 def take_region(

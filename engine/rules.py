@@ -41,7 +41,7 @@ from .board import clear_region, event, regions_of, river_regions, roll_die, tok
 from .conquest import (
     MAX_SHORT,
     conquest_cost,
-    region_cost,
+    region_costs,
     take_region,
     target_problem,
     targets,
@@ -126,8 +126,8 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             costers = cost_abilities(race)
             conquer = _per_region(Conquer, s)
             reinforce = _per_region(Reinforce, s)
-            for rid in targets(s, race, working, own):
-                cost = region_cost(s, race, rid, costers)
+            rids = targets(s, race, working, own)
+            for rid, cost in zip(rids, region_costs(s, race, rids, costers), strict=True):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
@@ -148,8 +148,14 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 spare = regions[src].tokens - 1
                 if spare < 1:
                     continue
-                counts = _counts(spare)
-                out += [Move(src, dst, n) for dst in own if dst != src for n in counts]
+                ones = _one_token_moves(s, src)
+                if spare == 1:
+                    out += [ones[dst] for dst in own if dst != src]
+                    continue
+                for dst in own:
+                    if dst != src:
+                        out.append(ones[dst])
+                        out.append(Move(src, dst, spare))
         out += _ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:
@@ -177,6 +183,19 @@ def _per_region(kind: type[_RegionAction], s: GameState) -> list[_RegionAction]:
     if found is None:
         found = _PER_REGION[key] = [kind(rid) for rid in range(key[1])]
     return found
+
+
+def _one_token_moves(s: GameState, src: int) -> list[Move]:
+    """``Move(src, dst, 1)`` for every region id ``dst`` of the board (the most frequent
+    redeployment choices), made once per source region and board size."""
+    key = (len(s.regions), src)
+    found = _ONE_TOKEN_MOVES.get(key)
+    if found is None:
+        found = _ONE_TOKEN_MOVES[key] = [Move(src, dst, 1) for dst in range(key[0])]
+    return found
+
+
+_ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
 
 
 def _counts(most: int) -> tuple[int, ...]:
