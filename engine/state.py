@@ -341,25 +341,24 @@ def clone(s: GameState) -> GameState:
     source field by field, and a slot left unset fails that comparison.
     """
     t = s.turn
-    turn = TurnState(
-        t.seat,
-        t.phase,
-        t.race,
-        t.picked,
-        t.acted,
-        t.ghouls_done,
-        t.conquered[:],
-        t.nonempty_conquests,
-        t.attacked[:],
-        t.enchanted[:],
-        t.dragon_used,
-        t.fortified,
-        t.heroes_placed,
-        t.berserk_die,
-        [Pending(p.seat, p.race, p.kind) for p in t.pending],
-        [x[:] for x in t.readied],
-        t.used[:],
-    )
+    turn = _new(TurnState)
+    turn.seat = t.seat
+    turn.phase = t.phase
+    turn.race = t.race
+    turn.picked = t.picked
+    turn.acted = t.acted
+    turn.ghouls_done = t.ghouls_done
+    turn.conquered = t.conquered[:]
+    turn.nonempty_conquests = t.nonempty_conquests
+    turn.attacked = t.attacked[:]
+    turn.enchanted = t.enchanted[:]
+    turn.dragon_used = t.dragon_used
+    turn.fortified = t.fortified
+    turn.heroes_placed = t.heroes_placed
+    turn.berserk_die = t.berserk_die
+    turn.pending = [Pending(p.seat, p.race, p.kind) for p in t.pending]
+    turn.readied = [x[:] for x in t.readied]
+    turn.used = t.used[:]
     players: list[PlayerState] = []
     for p in s.players:
         q = _new(PlayerState)
