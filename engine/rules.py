@@ -123,6 +123,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             for a in working:
                 if a.name == "Berserk":
                     berserk = True
+                    break
             costers = cost_abilities(race)
             conquer = _per_region(Conquer, s)
             reinforce = _per_region(Reinforce, s)
