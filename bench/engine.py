@@ -4,9 +4,17 @@
 
 Prints one line per world, the base game first, then Small World Underground on the
 project's board for the player count (``--world surface`` or ``underground`` for one):
-``world=W games=N games_per_s=X actions_per_s=Y cpu_games_per_s=Z``; wall-clock figures are
-what a player feels, CPU figures are steadier when the machine is busy. With ``--profile``
-it also prints where the time goes, per engine function, for each world measured.
+``world=W games=N games_per_s=X actions_per_s=Y cpu_games_per_s=Z warmup_s=A first_game_s=B
+process_s=P clones_per_s=C cpu_clones_per_s=D``; wall-clock figures are what a player feels,
+CPU figures are steadier when the machine is busy.
+
+``warmup_s`` is the cost of starting cold: a fresh Python process imports the engine and plays
+one game (``first_game_s`` is that game alone), so it includes loading the data files and
+filling the engine's caches, and ``process_s`` is that whole process from launch to exit
+(the interpreter's start-up too); the rest of the line is measured after that. ``clones_per_s`` is
+``state.clone`` calls per second on a mid-game state of that world and player count (what the
+AI seats' search pays per copy). With ``--profile`` it also prints where the time goes, per
+engine function, for each world measured.
 """
 
 from __future__ import annotations
@@ -14,13 +22,21 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulate import random_game
+from engine.rules import apply, legal_actions, to_act
+from engine.setup import new_game
+from engine.simulate import choose, random_game
+from engine.state import GameState, clone
+
+#: The checkout measured: the fresh process of ``warmup`` imports the engine from here.
+ROOT = Path(__file__).resolve().parent.parent
 
 #: ``--world`` choices and the worlds each measures, in print order.
 WORLDS = {
@@ -30,8 +46,62 @@ WORLDS = {
 }
 
 
+#: Run in a fresh interpreter: the import and the first game, timed apart, printed as two numbers.
+_COLD = """
+import sys, time
+t0 = time.perf_counter()
+sys.path.insert(0, {root!r})
+from engine.simulate import random_game
+t1 = time.perf_counter()
+random_game({players}, {seed}, world={world!r})
+t2 = time.perf_counter()
+print(t2 - t0, t2 - t1)
+"""
+
+
+def warmup(world: str, players: int, seed: int) -> tuple[float, float, float]:
+    """Seconds a fresh process takes to import the engine and finish its first game, the
+    first game alone, and the whole process from launch to exit (interpreter start-up too)."""
+    code = _COLD.format(root=str(ROOT), players=players, seed=seed, world=world)
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.split()
+    return float(out[0]), float(out[1]), time.perf_counter() - start
+
+
+def mid_game(world: str, players: int, seed: int) -> GameState:
+    """A state halfway through a random game (by actions), as search would copy it."""
+    total = random_game(players, seed, world=world).state.version
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world)
+    rng = random.Random(seed)
+    # The same choices as ``random_game``, stopped at half its length.
+    while s.version < total // 2:
+        seat = to_act(s)
+        assert seat is not None
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+    return s
+
+
+def clone_rate(world: str, players: int, seed: int, seconds: float = 0.5) -> tuple[float, float]:
+    """``clone`` calls per second on a mid-game state: wall clock and CPU time."""
+    s = mid_game(world, players, seed)
+    calls = 0
+    wall = time.perf_counter()
+    cpu = time.process_time()
+    # Batches of 200 keep the clock reads out of the figure.
+    while time.perf_counter() - wall < seconds:
+        for _ in range(200):
+            clone(s)
+        calls += 200
+    wall = time.perf_counter() - wall
+    cpu = time.process_time() - cpu
+    return calls / wall, calls / cpu
+
+
 def measure(world: str, players: int, games: int, seed: int) -> str:
     """Play ``games`` random games on ``world`` and return its line of figures."""
+    cold, first, process = warmup(world, players, seed)
     actions = 0
     wall = time.perf_counter()
     cpu = time.process_time()
@@ -39,9 +109,12 @@ def measure(world: str, players: int, games: int, seed: int) -> str:
         actions += random_game(players, seed + i, world=world).state.version
     wall = time.perf_counter() - wall
     cpu = time.process_time() - cpu
+    clones, cpu_clones = clone_rate(world, players, seed)
     return (
         f"world={world} games={games} games_per_s={games / wall:.1f} "
-        f"actions_per_s={actions / wall:.1f} cpu_games_per_s={games / cpu:.1f}"
+        f"actions_per_s={actions / wall:.1f} cpu_games_per_s={games / cpu:.1f} "
+        f"warmup_s={cold:.3f} first_game_s={first:.3f} process_s={process:.3f} "
+        f"clones_per_s={clones:.0f} cpu_clones_per_s={cpu_clones:.0f}"
     )
 
 

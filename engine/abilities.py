@@ -221,11 +221,17 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
         hiding = _hiding(s.map_id)
     if not hiding:
         return own
+    spots = treasure_spots(s)
+    if not spots:
+        return own
     name = race.name
     regions = s.regions
-    held = sorted({rid for rid in treasure_spots(s).values() if regions[rid].race == name})
+    held = [rid for rid in spots.values() if regions[rid].race == name]
     if not held:
         return own
+    if len(held) > 1:
+        # Two markers may share a region: each region once, in id order.
+        held = sorted(set(held))
     found: list[Ability] = []
     for rid in held:
         for key in regions[rid].markers:
@@ -250,8 +256,13 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     spots = s.spots
     drawn = _hiding(s.map_id) - len(s.treasures)
     regions = s.regions
-    if len(spots) == drawn and all(k in regions[rid].markers for k, rid in spots.items()):
-        return spots
+    if len(spots) == drawn:
+        # A plain loop: this check runs several times per action in Underground games.
+        for k, rid in spots.items():
+            if k not in regions[rid].markers:
+                break
+        else:
+            return spots
     spots.clear()
     for rid, r in enumerate(regions):
         if r.markers:
@@ -315,6 +326,30 @@ def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:
 
 
 _OVERRIDING: dict[tuple[str, str, bool, str], tuple[Ability, ...]] = {}
+
+
+def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
+    """The abilities of ``working`` (an ``in_force`` tuple) that override ``hook``, in order.
+
+    The base hooks do nothing and return nothing, so calling only these gives the same result
+    as calling every ability; cached per tuple and hook, as the same few tuples come back on
+    every call of the hot paths (``legal_actions``, ``targets``).
+    """
+    key = (working, hook)
+    found = _OVERRIDERS.get(key)
+    if found is None:
+        base = getattr(Ability, hook)
+        found = _OVERRIDERS[key] = tuple(a for a in working if getattr(type(a), hook) is not base)
+    return found
+
+
+_OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
+
+
+def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
+    turn rules call a moment's hook on these alone, as the others would do nothing."""
+    return overriders(in_force(s, race), hook)
 
 
 def cost_abilities(race: RaceState) -> tuple[Ability, ...]:

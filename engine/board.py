@@ -94,7 +94,9 @@ def owned_regions(s: GameState, seat: int) -> list[int]:
 
 def tokens_on_board(s: GameState, race: str) -> int:
     """Tokens of a race on the map."""
-    return sum(r.tokens for r in s.regions if r.race == race)
+    # A list, not a generator: summing a built list is the faster of the two here, and the
+    # end of every turn asks this of each race in decline.
+    return sum([r.tokens for r in s.regions if r.race == race])
 
 
 def tray(s: GameState, race: str) -> int:

@@ -8,6 +8,8 @@ present in the Region."
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from .abilities import (
     PLAIN_DEFENCE,
     TREASURES,
@@ -15,8 +17,10 @@ from .abilities import (
     cost_abilities,
     defence_traits,
     flag,
+    hooked,
     in_force,
     map_hooks,
+    overriders,
 )
 from .board import (
     _IMMUNE,
@@ -64,16 +68,16 @@ def reach(
     ``working`` (``in_force(s, race)``) and ``own`` (the race's regions) are passed by
     callers that have them already.
     """
-    m = mapdef(s)
     abl = in_force(s, race) if working is None else working
     if own is None:
         own = regions_of(s, race.name)
     first = not own
-    if any(a.reaches_anywhere(s, race, first) for a in abl):
-        return None
+    for a in overriders(abl, "reaches_anywhere"):
+        if a.reaches_anywhere(s, race, first):
+            return None
     if first:
-        entries = set(_entries(m))
-        for a in abl:
+        entries = set(_entries(mapdef(s)))
+        for a in overriders(abl, "extra_entries"):
             entries |= a.extra_entries(s, race)
         return entries
     return neighbourhood(s, race, own, abl)
@@ -86,19 +90,29 @@ def neighbourhood(
     working: tuple[Ability, ...] | None = None,
 ) -> set[int]:
     """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
-    m = mapdef(s)
-    out: set[int] = set()
-    for rid in own:
-        out |= m.regions[rid].adjacent
-    for a in in_force(s, race) if working is None else working:
+    adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
+    out: set[int] = set().union(*[adjacent[rid] for rid in own])
+    abl = in_force(s, race) if working is None else working
+    # Only the abilities that change adjacency are asked (the others add nothing).
+    for a in overriders(abl, "extra_neighbours"):
         extra = a.extra_neighbours(s, race)
         if extra and any(rid in extra for rid in own):
             out |= extra
-        if type(a).neighbours_of is not Ability.neighbours_of:
-            for rid in own:
-                out |= a.neighbours_of(s, race, rid)
+    for a in overriders(abl, "neighbours_of"):
+        for rid in own:
+            out |= a.neighbours_of(s, race, rid)
     out.difference_update(own)
     return out
+
+
+def _adjacency(s: GameState) -> list[frozenset[int]]:
+    """Each region's bordering regions by id, cached per map as ``mapdef`` is (a key always
+    names the same board): ``neighbourhood`` is on the hottest path of ``legal_actions``."""
+    found = _ADJACENT[s.map_id] = [r.adjacent for r in mapdef(s).regions]
+    return found
+
+
+_ADJACENT: dict[str, list[frozenset[int]]] = {}
 
 
 def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
@@ -128,11 +142,20 @@ def targets(
     reachable = reach(s, race, working, own)
     water_ok = flag(race, "enters_water")
     defs = mapdef(s).regions
-    ids = range(len(s.regions)) if reachable is None else sorted(reachable)
+    # Regions closed to the race whoever holds them (``_closed``) are left out before the
+    # per-region check, which would refuse them anyway.
+    closed = _CLOSED.get((s.map_id, water_ok))
+    if closed is None:
+        closed = _CLOSED[s.map_id, water_ok] = frozenset(r.id for r in defs if _closed(r, water_ok))
+    if reachable is None:
+        ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
+    else:
+        ids = sorted(reachable.difference(closed) if closed else reachable)
     # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
     # game, say), the per-region defender check is skipped.
     guarded = False
-    if "guard" in map_hooks(s.map_id) or "power_proof" in map_hooks(s.map_id):
+    hooks = map_hooks(s.map_id)
+    if "guard" in hooks or "power_proof" in hooks:
         for r in s.races.values():
             if defence_traits(r) is not PLAIN_DEFENCE:
                 guarded = True
@@ -142,6 +165,16 @@ def targets(
         for rid in ids
         if _problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
     ]
+
+
+def _closed(rdef: RegionDef, water_ok: bool) -> bool:
+    """No race may enter the region (impassable), or it is water and the race may not: the
+    first refusals of ``_problem``, whoever holds the region."""
+    return rdef.impassable or (rdef.water and not water_ok)
+
+
+#: ``_closed`` regions by map and ``water_ok``, for ``targets``.
+_CLOSED: dict[tuple[str, bool], frozenset[int]] = {}
 
 
 def _problem(
@@ -158,6 +191,7 @@ def _problem(
     region = s.regions[rid]
     if region.race == race.name:
         return f"You already hold region {rid}."
+    # The two tests of ``_closed``, each with its sentence.
     if rdef.water and not water_ok:
         return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
     if rdef.impassable:
@@ -165,8 +199,9 @@ def _problem(
     m = region.markers
     if m and not _IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
         return f"Region {rid} is immune ({immunity_name(s, rid)})."
-    if region.owner not in (-1, race.owner) and not race.in_decline:
-        defender = s.players[region.owner]
+    owner = region.owner
+    if owner != -1 and owner != race.owner and not race.in_decline:
+        defender = s.players[owner]
         if defender.peace_with == race.owner and defender.active == region.race:
             return f"You are at peace with {defender.name}: their active race is off limits."
     if reachable is not None and rid not in reachable:
@@ -241,32 +276,43 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
 
 
 def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
-    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given,
-    for callers pricing many regions at once."""
-    region = s.regions[rid]
-    m = region.markers
-    cost = BASE_COST + region.tokens
-    if cost == BASE_COST:
-        rivers = _RIVERS.get(s.map_id)
-        if rivers is None:
-            rivers = river_regions(s)
-        if rid in rivers:
+    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given."""
+    return region_costs(s, race, (rid,), costers)[0]
+
+
+def region_costs(
+    s: GameState, race: RaceState, rids: Sequence[int], costers: tuple[Ability, ...]
+) -> list[int]:
+    """The cost of conquering each of ``rids`` outright, in order, with the race's
+    cost-changing abilities (``cost_abilities``) given: one call prices every target of
+    ``legal_actions``, the per-map facts looked up once."""
+    regions = s.regions
+    rivers = _RIVERS.get(s.map_id)
+    if rivers is None:
+        rivers = river_regions(s)
+    out: list[int] = []
+    for rid in rids:
+        region = regions[rid]
+        cost = BASE_COST + region.tokens
+        if cost == BASE_COST and rid in rivers:
             cost = RIVER_COST
-    if m:
-        for key, n in m.items():
-            if key in _DEFENCE:
-                cost += n
-    proof: bool | None = None
-    for a in costers:
-        delta = a.cost_delta(s, race, rid)
-        if delta < 0:
-            # Penalties always count; savings do not against Gnomes (ruling U-R4).
-            if proof is None:
-                proof = power_proof(s, rid, race)
-            if proof:
-                continue
-        cost += delta
-    return cost if cost > 1 else 1
+        m = region.markers
+        if m:
+            for key, n in m.items():
+                if key in _DEFENCE:
+                    cost += n
+        proof: bool | None = None
+        for a in costers:
+            delta = a.cost_delta(s, race, rid)
+            if delta < 0:
+                # Penalties always count; savings do not against Gnomes (ruling U-R4).
+                if proof is None:
+                    proof = power_proof(s, rid, race)
+                if proof:
+                    continue
+            cost += delta
+        out.append(cost if cost > 1 else 1)
+    return out
 
 
 def take_region(
@@ -347,7 +393,7 @@ def take_region(
     )
     if defender is not None:
         after_loss(s, defender, defender_seat, race, rid)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_conquer"):
         a.on_conquer(s, race, rid)
     if monsters and s.treasures:
         discover(s, race, rid)
@@ -360,14 +406,14 @@ def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState
     if seat != attacker.owner and (
         "on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id)
     ):
-        for a in in_force(s, defender):
+        for a in hooked(s, defender, "on_lost"):
             a.on_lost(s, defender, attacker, rid)
         # Every race of the defending seat hears of it (Vengeful: "any of your races").
         p = s.players[seat]
         for name in (p.active, *p.declined):
             if name in s.races:
                 mine = s.races[name]
-                for a in in_force(s, mine):
+                for a in hooked(s, mine, "on_seat_lost"):
                     a.on_seat_lost(s, mine, attacker, rid)
     if defender.in_decline and not regions_of(s, defender.name):
         # Gone now, not when the turn closes: the banner is back under the stack before the

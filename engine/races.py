@@ -235,15 +235,21 @@ class Sorcerers(Ability):
         # "that Region must be adjacent to one of your Sorcerers'": no region, no spell;
         # adjacency granted by the power (Underworld's Caverns) counts.
         own = regions_of(s, race.name)
-        near = neighbourhood(s, race, own) if own else set()
-        out: list[Action] = []
-        for rid in targets(s, race):
-            if not lone_active_token(s, race, rid) or rid not in near:
-                continue
-            if s.regions[rid].owner in t.enchanted:
-                continue
-            out.append(Enchant(rid))
-        return out
+        if not own:
+            return []
+        near = neighbourhood(s, race, own)
+        # The spell's own conditions first (a lone active token next to the Sorcerers, of a
+        # player not yet enchanted this turn): they rarely hold, and then the whole
+        # ``targets`` pass is skipped. The result is the same regions in the same id order.
+        spells = [
+            rid
+            for rid in sorted(near)
+            if lone_active_token(s, race, rid) and s.regions[rid].owner not in t.enchanted
+        ]
+        if not spells:
+            return []
+        open_ = set(targets(s, race))
+        return [Enchant(rid) for rid in spells if rid in open_]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, Enchant)

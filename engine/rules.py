@@ -7,14 +7,23 @@ state keep a copy (``Game`` replays its log instead).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from . import powers as _powers  # noqa: F401  (registers the special powers)
 from . import powers_underground as _powers_u  # noqa: F401
 from . import races as _races  # noqa: F401  (registers the races)
 from . import races_underground as _races_u  # noqa: F401
 from . import treasures as _treasures  # noqa: F401  (registers the Relics and Places)
-from .abilities import POWERS, Ability, cost_abilities, flag, in_force, map_hooks
+from .abilities import (
+    POWERS,
+    Ability,
+    cost_abilities,
+    flag,
+    hooked,
+    in_force,
+    map_hooks,
+    overriders,
+)
 from .actions import (
     Abandon,
     Action,
@@ -32,7 +41,7 @@ from .board import clear_region, event, regions_of, river_regions, roll_die, tok
 from .conquest import (
     MAX_SHORT,
     conquest_cost,
-    region_cost,
+    region_costs,
     take_region,
     target_problem,
     targets,
@@ -99,41 +108,56 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if forced:
             return forced
     out: list[Action] = []
-    if t.phase == CONQUER:
+    phase = t.phase
+    if phase == CONQUER:
         if can_decline(s):
-            out.append(Decline())
+            out.append(_DECLINE)
         own = regions_of(s, race.name)
         if not _conquered_by(s, race):
-            out.extend(Abandon(rid) for rid in own)
+            abandon = _per_region(Abandon, s)
+            out += [abandon[rid] for rid in own]
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
-            berserk = any(a.name == "Berserk" for a in working)
+            berserk = False
+            for a in working:
+                if a.name == "Berserk":
+                    berserk = True
+                    break
             costers = cost_abilities(race)
-            for rid in targets(s, race, working, own):
-                cost = region_cost(s, race, rid, costers)
+            conquer = _per_region(Conquer, s)
+            reinforce = _per_region(Reinforce, s)
+            rids = targets(s, race, working, own)
+            for rid, cost in zip(rids, region_costs(s, race, rids, costers), strict=True):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(Conquer(rid))
+                    out.append(conquer[rid])
                 elif not berserk and cost - hand <= MAX_SHORT:
-                    out.append(Reinforce(rid))
-        out.extend(_ability_actions(s, race, working))
-        out.append(EndConquests())
-    elif t.phase in (REDEPLOY, CLOSING):
+                    out.append(reinforce[rid])
+        out += _ability_actions(s, race, working)
+        out.append(_END_CONQUESTS)
+    elif phase in (REDEPLOY, CLOSING):
         own = regions_of(s, race.name)
-        if race.hand and own:
-            counts = {1, race.hand}
-            out.extend(Deploy(rid, n) for rid in own for n in sorted(counts))
-        if t.phase == REDEPLOY:
+        hand = race.hand
+        if hand and own:
+            counts = _counts(hand)
+            out += [Deploy(rid, n) for rid in own for n in counts]
+        if phase == REDEPLOY:
+            regions = s.regions
             for src in own:
-                spare = s.regions[src].tokens - 1
+                spare = regions[src].tokens - 1
                 if spare < 1:
+                    continue
+                ones = _one_token_moves(s, src)
+                if spare == 1:
+                    out += [ones[dst] for dst in own if dst != src]
                     continue
                 for dst in own:
                     if dst != src:
-                        out.extend(Move(src, dst, n) for n in sorted({1, spare}))
-        out.extend(_ability_actions(s, race, working))
+                        out.append(ones[dst])
+                        out.append(Move(src, dst, spare))
+        out += _ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:
             closing = closing_action(s)
@@ -143,17 +167,54 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     return out
 
 
+#: Actions are values, never changed once made (``engine.actions``), so the lists above share
+#: one instance of the most frequent ones instead of building thousands per game.
+_DECLINE = Decline()
+_END_CONQUESTS = EndConquests()
+_END_TURN = EndTurn()
+_FINISH = Finish()
+_RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
+_PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
+
+
+def _per_region(kind: type[_RegionAction], s: GameState) -> list[_RegionAction]:
+    """``kind(rid)`` for every region id of the board, made once per kind and board size."""
+    key = (kind, len(s.regions))
+    found = _PER_REGION.get(key)
+    if found is None:
+        found = _PER_REGION[key] = [kind(rid) for rid in range(key[1])]
+    return found
+
+
+def _one_token_moves(s: GameState, src: int) -> list[Move]:
+    """``Move(src, dst, 1)`` for every region id ``dst`` of the board (the most frequent
+    redeployment choices), made once per source region and board size."""
+    key = (len(s.regions), src)
+    found = _ONE_TOKEN_MOVES.get(key)
+    if found is None:
+        found = _ONE_TOKEN_MOVES[key] = [Move(src, dst, 1) for dst in range(key[0])]
+    return found
+
+
+_ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
+
+
+def _counts(most: int) -> tuple[int, ...]:
+    """The token counts listed for a Deploy or Move of up to ``most`` (at least 1): one, and
+    all of them when that is more."""
+    return (1,) if most == 1 else (1, most)
+
+
 def must(s: GameState, race: RaceState) -> list[Action]:
     """The choice the acting race must make before anything else (``Ability.must``), or []."""
     return _must(s, race, in_force(s, race))
 
 
 def _must(s: GameState, race: RaceState, working: tuple[Ability, ...]) -> list[Action]:
-    for a in working:
-        if type(a).must is not Ability.must:
-            forced = a.must(s, race)
-            if forced:
-                return forced
+    for a in overriders(working, "must"):
+        forced = a.must(s, race)
+        if forced:
+            return forced
     return []
 
 
@@ -161,13 +222,11 @@ def _ability_actions(
     s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
 ) -> list[Action]:
     out: list[Action] = []
-    for a in in_force(s, race) if working is None else working:
-        if type(a).actions is not Ability.actions:
-            out.extend(a.actions(s, race))
+    for a in overriders(in_force(s, race) if working is None else working, "actions"):
+        out += a.actions(s, race)
     for other in _declined_partners(s, race):
-        for a in in_force(s, other):
-            if type(a).actions is not Ability.actions:
-                out.extend(a.actions(s, other))
+        for a in hooked(s, other, "actions"):
+            out += a.actions(s, other)
     return out
 
 
@@ -189,7 +248,7 @@ def owed(
     None when nothing is owed. While something is, ending the redeployment is refused, and a
     deadline applies this default instead (``default_action``).
     """
-    for a in in_force(s, race) if working is None else working:
+    for a in overriders(in_force(s, race) if working is None else working, "owed"):
         due = a.owed(s, race)
         if due is not None:
             return due
@@ -411,7 +470,7 @@ def _pick(s: GameState, seat: int, index: int) -> None:
         paid=index,
         took=combo.coins,
     )
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_pick"):
         a.on_pick(s, race)
     refill_market(s)
 
@@ -447,7 +506,7 @@ def _end_conquests(s: GameState) -> None:
     race = acting_race(s)
     assert race is not None
     s.turn.berserk_die = None
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_conquests_end"):
         a.on_conquests_end(s, race)
     empty_river(s, race)
     s.turn.phase = REDEPLOY
@@ -486,8 +545,10 @@ def spread(s: GameState, race: RaceState) -> None:
     Records a public ``spread`` event (seat, race, tokens, regions that got some) when it
     placed anything, so a front end can say what the engine did for the player.
     """
+    if race.hand <= 0:
+        return
     own = regions_of(s, race.name)
-    if not own or race.hand <= 0:
+    if not own:
         return
     count = race.hand
     placed: set[int] = set()
@@ -510,10 +571,10 @@ def _end_turn(s: GameState, stout_decline: bool) -> None:
     t = s.turn
     race = s.races[t.race]  # type: ignore[index]
     _settle_owed(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_redeploy_end"):
         a.on_redeploy_end(s, race)
     unready(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "place_defaults"):
         a.place_defaults(s, race)
     score(s, t.seat)
     race.turns += 1
@@ -532,7 +593,7 @@ def _finish(s: GameState) -> None:
         spread(s, race)
     else:
         unready(s, race)
-    for a in in_force(s, race):
+    for a in hooked(s, race, "place_defaults"):
         a.place_defaults(s, race)
     if t.phase == CLOSING:
         t.pending.pop(0)
@@ -552,7 +613,7 @@ def score(s: GameState, seat: int) -> int:
         race = s.races[name]
         own = regions_of(s, name)
         total += len(own)
-        for a in in_force(s, race):
+        for a in hooked(s, race, "score"):
             total += a.score(s, race, own)
     p.coins += total
     event(s, "score", seat=seat, coins=total, private=True)
@@ -565,7 +626,7 @@ def go_into_decline(s: GameState, seat: int) -> None:
     race = s.races[p.active]  # type: ignore[index]
     keep_all = flag(race, "decline_keeps_all")
     exempt = flag(race, "decline_limit_exempt")
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_decline"):
         a.on_decline(s, race)
     if not exempt:
         for old in list(p.declined):
@@ -619,7 +680,6 @@ def _close_turn(s: GameState) -> None:
         race = s.races[name]
         if race.in_decline and race.hand == 0 and tokens_on_board(s, name) == 0:
             remove_race(s, name)
-    order = {(t.seat + k) % n: k for k in range(n)}
     pending: list[Pending] = []
     for name, race in list(s.races.items()):
         if race.hand <= 0 and race.camps_free <= 0:
@@ -632,7 +692,10 @@ def _close_turn(s: GameState) -> None:
                 remove_race(s, name)
             continue
         pending.append(Pending(race.owner, name))
-    pending.sort(key=lambda p: order[p.seat])
+    if len(pending) > 1:
+        # Seat order starting from the active player: seats after it, then those before.
+        seat = t.seat
+        pending.sort(key=lambda p: (p.seat - seat) % n)
     t.pending = pending
     t.phase = CLOSING
     _next_pending(s)
@@ -668,7 +731,7 @@ def start_turn(s: GameState, seat: int) -> None:
     for name in [p.active, *p.declined]:
         if name:
             race = s.races[name]
-            for a in in_force(s, race):
+            for a in hooked(s, race, "on_turn_start"):
                 a.on_turn_start(s, race)
     event(s, "turn", seat=seat, round=s.round)
     for name in p.declined:
@@ -719,7 +782,7 @@ def ready(s: GameState, race: RaceState) -> None:
             r.tokens = 1
     race.hand += took
     s.turn.readied = taken
-    for a in in_force(s, race):
+    for a in hooked(s, race, "on_ready"):
         a.on_ready(s, race)
     if race.hand > before:
         event(s, "ready", seat=race.owner, race=race.name, tokens=took, hand=race.hand)
@@ -804,8 +867,8 @@ def closing_action(s: GameState) -> Action:
     t = s.turn
     race = acting_race(s)
     if t.phase != CLOSING and race is not None and race.name == s.players[t.seat].active:
-        return EndTurn()
-    return Finish()
+        return _END_TURN
+    return _FINISH
 
 
 def end_actions(s: GameState) -> list[Action]:

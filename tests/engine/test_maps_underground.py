@@ -372,6 +372,12 @@ def test_bench_engine_reports_both_worlds() -> None:
     for line in lines:
         assert re.fullmatch(
             r"world=\w+ games=2 games_per_s=\d+\.\d actions_per_s=\d+\.\d "
-            r"cpu_games_per_s=\d+\.\d",
+            r"cpu_games_per_s=\d+\.\d warmup_s=\d+\.\d{3} first_game_s=\d+\.\d{3} "
+            r"process_s=\d+\.\d{3} clones_per_s=\d+ cpu_clones_per_s=\d+",
             line,
         )
+        fields = dict(pair.split("=") for pair in line.split())
+        # The cold start covers the first game, and the whole process covers both.
+        assert 0 < float(fields["first_game_s"]) <= float(fields["warmup_s"])
+        assert float(fields["warmup_s"]) <= float(fields["process_s"])
+        assert int(fields["clones_per_s"]) > 0
