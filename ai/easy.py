@@ -76,6 +76,12 @@ class Easy(Player):
     def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         """Greedy choice on a determinized copy of ``state``."""
         s = determinize(state, seat, decision_rng(self.seed, state, seat))
+        return self.act(s, seat, actions)
+
+    def act(self, s: GameState, seat: int, actions: list[Action]) -> Action:
+        """The greedy choice on ``s``, which must already be a private copy (a search's)."""
+        if len(actions) == 1:
+            return actions[0]
         phase = s.turn.phase
         if phase == PICK:
             return self.pick(s, seat, actions)
