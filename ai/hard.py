@@ -5,8 +5,9 @@ the pick, the decline, the Stout's decline) but spends its playouts better and j
 better:
 
 - each playout finishes the seat's turn under way with the easy player, as the turn will
-  really be played, before the quick player takes every seat for the rest of a three-turn
-  horizon (``ai.search.trial``);
+  really be played, before the quick player takes every seat for the rest of the horizon
+  (``ai.search.trial``): three of the seat's own turns at a table of two or three, two at a
+  table of four or five, where an own turn is twice as many moves away (``horizon``);
 - the budget is split over ``ceil(log2(options))`` rounds of sequential halving: in each round
   every surviving option is played on the same fresh determinizations (``ai.hidden``), and
   the worse half is dropped, so the close contenders get most of the playouts.
@@ -33,8 +34,12 @@ from .player import Player
 from .search import own_turns_done, trial, turn_choices
 
 DEFAULT_BUDGET_S = 1.5
-#: Own turns a playout covers, counting the one under way.
-HORIZON = 3
+
+
+def horizon(players: int) -> int:
+    """Own turns a playout covers, counting the one under way: six to ten turns of play
+    at any table (measured against the normal level at two seats, and the easy one at four)."""
+    return 3 if players <= 3 else 2
 
 
 class Hard(Player):
@@ -62,6 +67,7 @@ class Hard(Player):
         alive = list(range(len(options)))
         rounds = max(1, math.ceil(math.log2(len(options))))
         start_turns = own_turns_done(state, seat)
+        reach = horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
         for r in range(rounds):
             deadline = time.perf_counter() + budget / rounds
@@ -72,7 +78,7 @@ class Hard(Player):
             while True:
                 for i in alive:
                     totals[i] += trial(
-                        d, seat, options[i], start_turns, own=self.easy.act, horizon=HORIZON
+                        d, seat, options[i], start_turns, own=self.easy.act, horizon=reach
                     )
                     counts[i] += 1
                 played += 1

@@ -5,7 +5,7 @@ A playout continues a determinized copy (``ai.hidden``) with the quick player in
 (the searching seat may finish its turn under way with the easy player instead) until the
 searching seat has finished ``horizon`` of its own turns, counting the one under way, or the
 game ends. Its score is the seat's coins plus a share of next turn's income (its regions),
-minus the same for the best opponent: how far ahead of the leader the seat stands, in coins.
+minus the same for its opponents on average: how far ahead the seat stands, in coins.
 ``reward`` squashes that into 0..1.
 
 ``trial`` plays one option on its own copy of a determinization and returns that reward;
@@ -107,10 +107,12 @@ def standing(s: GameState, seat: int) -> float:
 
 
 def margin(s: GameState, seat: int) -> float:
-    """How far ``seat`` stands ahead of the best opponent (negative when behind), in coins."""
+    """How far ``seat`` stands ahead of its opponents on average (negative when behind), in
+    coins. The average rather than the leader: opponents' purses are estimates in a private
+    copy, and measured against three easy players the average chose better."""
     mine = standing(s, seat)
-    best = max(standing(s, other) for other in range(len(s.players)) if other != seat)
-    return mine - best
+    others = [standing(s, other) for other in range(len(s.players)) if other != seat]
+    return mine - sum(others) / len(others)
 
 
 def reward(s: GameState, seat: int) -> float:
