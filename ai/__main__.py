@@ -81,13 +81,14 @@ def main(argv: list[str] | None = None) -> int:
 
         start = time.perf_counter()
         stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
-        budget = (
-            f"iterations={args.iterations}"
-            if args.iterations is not None
-            else f"budget_s={args.budget}"
-            if args.budget is not None
-            else "default budget"
-        )
+        if args.iterations is not None:
+            budget = f"iterations={args.iterations}"
+        elif args.budget is not None:
+            budget = f"budget_s={args.budget}"
+        else:
+            budget = "default budgets"
+        if any(n is not None for n in own):
+            budget += " (level:N seats: N playouts a decision)"
         print(
             f"{args.players} players, {args.world}, {args.games} games, seats rotated,"
             f" seed={args.seed}, {budget}, {time.perf_counter() - start:.0f} s"

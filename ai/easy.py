@@ -39,7 +39,8 @@ COST_WEIGHT = 0.08
 GAIN = 0.05
 #: Future worth of each token of the picked race left after its first turn.
 TOKEN_WORTH = 0.25
-#: At most this many actions of a kind the easy player does not rank first are tried.
+#: At most this many actions are tried on copies; past that, the conquests the quick player
+#: rates lowest are left out.
 MAX_TRIED = 24
 #: Longest stretch of one turn the pick look-ahead plays before it stops counting.
 TURN_ACTIONS = 60
