@@ -24,7 +24,7 @@ def test_tournament_prints_a_row_per_seat(capsys: pytest.CaptureFixture[str]) ->
         == 0
     )
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("3 players, surface, 3 games, seats rotated")
+    assert out[0].startswith("3 players, sw-3p, 3 games, seats rotated")
     assert out[1].split()[:3] == ["level", "games", "win"]
     rows = out[2:]
     assert [r.split()[0] for r in rows] == ["easy", "random", "normal:2"]
@@ -68,3 +68,9 @@ def test_check_counts_an_illegal_action() -> None:
     assert [r.failures for r in results] == [1] * 8
     assert sum(1 for line in lines if line.startswith("FAIL")) == 8
     assert any("IllegalAction" in line for line in lines)
+
+
+def test_tournament_on_a_chosen_board(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--players", "2", "--games", "2", "--seats", "easy,random"]
+    assert main([*args, "--map", "sw-4p", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("2 players, sw-4p, 2 games, seats rotated")
