@@ -16,7 +16,7 @@ Every other decision (which region to take, redeployments, defenders' placements
 player's: a version that also searched conquests with a tree over the seat's turn (UCB1 on
 determinizations) measured weaker than leaving them to the easy player's evaluation.
 
-The budget is ``iterations`` playouts a decision when given (deterministic), else
+The budget is about ``iterations`` playouts a decision when given (deterministic), else
 ``budget_s`` seconds (``DEFAULT_BUDGET_S`` by default, within the 2 s allowed on one core),
 shared evenly between the rounds.
 """
