@@ -1,10 +1,15 @@
-"""AI players for Small World, on the engine's public calls only (no Discord).
+"""AI players for Small World: pure Python on the engine, no Discord.
+
+Actions come only from ``engine.legal_actions`` and are played with ``engine.apply``; besides
+those the players read the state through read-only engine queries (conquest costs, the score a
+turn would make, the map) on private copies (``engine.state.clone``, ``ai.hidden``).
 
 ``make_player(level, seed=..., budget_s=..., iterations=...)`` returns an object whose
 ``choose(state, seat)`` gives a legal action for the seat to act, on either world, in every
 phase, off-turn decisions (a defender placing tokens) included. Levels: ``random`` (the
 floor), ``easy`` (greedy), ``normal`` (flat Monte-Carlo) and ``hard`` (determinized
-Monte-Carlo tree search). ``python -m ai tournament`` and ``python -m ai check`` measure them.
+Monte-Carlo search by sequential halving). ``python -m ai tournament`` and
+``python -m ai check`` measure them.
 """
 
 from __future__ import annotations

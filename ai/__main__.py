@@ -1,7 +1,7 @@
 """Command line of the AI players.
 
     python -m ai tournament --players 4 --games 400 --seats hard,easy,easy,easy \
-        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground]
+        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID]
     python -m ai check --games 200 --level hard [--seed S] [--budget S | --iterations K]
 
 ``tournament`` rotates the seat list over the games and prints, per entry: level, games, win
@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+
+from engine.content import map_for_players
 
 from . import LEVELS, make_player
 from .check import check
@@ -43,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--world", choices=("surface", "underground"), default="surface")
+    t.add_argument("--map", default=None, help="a board id (sw-4p...) instead of the world's own")
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
     _budget(t)
     c = sub.add_parser("check", help="legal play of one level on every map of both worlds")
@@ -80,16 +83,20 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
         start = time.perf_counter()
-        stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
-        budget = (
-            f"iterations={args.iterations}"
-            if args.iterations is not None
-            else f"budget_s={args.budget}"
-            if args.budget is not None
-            else "default budget"
+        stats = tournament(
+            make, seats, args.games, args.seed, world=args.world, map_id=args.map, progress=progress
         )
+        if args.iterations is not None:
+            budget = f"iterations={args.iterations}"
+        elif args.budget is not None:
+            budget = f"budget_s={args.budget}"
+        else:
+            budget = "default budgets"
+        if any(n is not None for n in own):
+            budget += " (level:N seats: N playouts a decision)"
+        board = args.map or map_for_players(args.players, args.world)
         print(
-            f"{args.players} players, {args.world}, {args.games} games, seats rotated,"
+            f"{args.players} players, {board}, {args.games} games, seats rotated,"
             f" seed={args.seed}, {budget}, {time.perf_counter() - start:.0f} s"
         )
         print(HEADER)

@@ -39,7 +39,8 @@ COST_WEIGHT = 0.08
 GAIN = 0.05
 #: Future worth of each token of the picked race left after its first turn.
 TOKEN_WORTH = 0.25
-#: At most this many actions of a kind the easy player does not rank first are tried.
+#: At most this many actions are tried on copies; past that, the conquests the quick player
+#: rates lowest are left out.
 MAX_TRIED = 24
 #: Longest stretch of one turn the pick look-ahead plays before it stops counting.
 TURN_ACTIONS = 60
@@ -76,6 +77,12 @@ class Easy(Player):
     def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         """Greedy choice on a determinized copy of ``state``."""
         s = determinize(state, seat, decision_rng(self.seed, state, seat))
+        return self.act(s, seat, actions)
+
+    def act(self, s: GameState, seat: int, actions: list[Action]) -> Action:
+        """The greedy choice on ``s``, which must already be a private copy (a search's)."""
+        if len(actions) == 1:
+            return actions[0]
         phase = s.turn.phase
         if phase == PICK:
             return self.pick(s, seat, actions)

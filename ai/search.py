@@ -2,34 +2,31 @@
 playout's end position is scored.
 
 A playout continues a determinized copy (``ai.hidden``) with the quick player in every seat
-until the searching seat has finished its next turn after the current one (``HORIZON_TURNS``
-of its own turns counting the one under way) or the game ends. Its score is the seat's coins
-plus a share of next turn's income (its regions), minus the same for the best opponent: how
-far ahead of the leader the seat stands, in coins. ``reward`` squashes that into 0..1.
+(the searching seat may finish its turn under way with the easy player instead) until the
+searching seat has finished ``horizon`` of its own turns, counting the one under way, or the
+game ends. Its score is the seat's coins plus a share of next turn's income (its regions),
+minus the same for its opponents on average: how far ahead the seat stands, in coins.
+``reward`` squashes that into 0..1.
+
+``trial`` plays one option on its own copy of a determinization and returns that reward;
+both searching levels compare their options by trials on the same determinizations (common
+random numbers), which tells them apart with fewer playouts.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine import Action, GameState, apply, legal_actions, to_act
-from engine.actions import (
-    Abandon,
-    Conquer,
-    Decline,
-    Deploy,
-    EndConquests,
-    EndTurn,
-    Finish,
-    Move,
-    PickCombo,
-    Reinforce,
-)
-from engine.conquest import conquest_cost
-from engine.rules import acting_race
-from engine.state import CONQUER, PICK
+from engine.actions import Decline, EndTurn, PickCombo
+from engine.state import PICK, clone
 
 from . import quick
+
+if TYPE_CHECKING:
+    from .easy import Easy
 
 #: Own turns a playout covers, counting the one under way when it is the seat's.
 HORIZON_TURNS = 2
@@ -39,47 +36,27 @@ MAX_PLAYOUT = 600
 FUTURE_SHARE = 0.5
 #: Coins of lead that make a reward of about 0.73 (the logistic scale).
 REWARD_SCALE = 6.0
-#: Conquests kept for search, the quick player's favourites first.
-MAX_CONQUESTS = 5
-#: Special actions kept for search, in listed order.
-MAX_SPECIALS = 4
 
 
-def searched(s: GameState) -> bool:
-    """Whether a decision now is one the search levels think about: picking a combo and
-    conquering. Redeployments and defenders' placements follow the easy player's rules."""
-    return s.turn.phase in (PICK, CONQUER)
+def turn_choices(s: GameState, seat: int, actions: list[Action], easy: Easy) -> list[Action] | None:
+    """The options of a decision that shapes a whole turn, or None for any other decision.
 
-
-def candidates(s: GameState, seat: int, actions: list[Action]) -> list[Action]:
-    """The actions worth searching among ``actions``: every pick; declining; the best few
-    conquests by the quick player's measure, the likeliest final conquest, a few special
-    actions, and stopping. Never an abandonment or a token shuffle."""
+    ``s`` is a private copy (``ai.hidden``). Searched are: which combo to pick (every
+    affordable one); at the start of a turn with an active race, declining against the easy
+    player's first move; and the Stout's choice, when the easy player would end its turn,
+    between ending it and ending it then declining. Which region to take, redeployments and
+    defenders' placements are left to the easy player: searching them with quick playouts
+    measured weaker than its evaluation (see README, "AI players").
+    """
     if s.turn.phase == PICK:
-        return [a for a in actions if isinstance(a, PickCombo)] or actions
-    race = acting_race(s)
-    out: list[Action] = []
-    conquests: list[tuple[float, Action]] = []
-    specials: list[Action] = []
-    for a in actions:
-        if isinstance(a, Decline | EndConquests | EndTurn | Finish):
-            out.append(a)
-        elif type(a) is Conquer and race is not None:
-            cost = conquest_cost(s, race, a.region)
-            conquests.append((quick.conquest_value(s, seat, a.region, cost), a))
-        elif isinstance(a, Abandon | Deploy | Move | Reinforce):
-            continue
-        else:
-            specials.append(a)
-    conquests.sort(key=lambda x: -x[0])
-    out.extend(a for _, a in conquests[:MAX_CONQUESTS])
-    roll = quick.best_reinforce(s, actions)
-    if roll is not None:
-        out.append(roll)
-    out.extend(specials[:MAX_SPECIALS])
-    if not out:
-        out.append(quick.fallback(s, actions))
-    return out
+        return [a for a in actions if isinstance(a, PickCombo)] or None
+    if Decline() in actions:
+        rest = [a for a in actions if a != Decline()]
+        return [Decline(), easy.conquer(s, seat, rest)]
+    stout = EndTurn(decline=True)
+    if stout in actions and isinstance(easy.act(s, seat, actions), EndTurn):
+        return [EndTurn(), stout]
+    return None
 
 
 def own_turns_done(s: GameState, seat: int) -> int:
@@ -87,10 +64,25 @@ def own_turns_done(s: GameState, seat: int) -> int:
     return len(s.players[seat].score_history)
 
 
-def playout(s: GameState, seat: int, start_turns: int) -> None:
-    """Play ``s`` on with the quick player until ``seat`` has finished ``HORIZON_TURNS`` more
-    turns than ``start_turns`` (its count when the search began) or the game ends."""
-    goal = start_turns + HORIZON_TURNS
+#: A policy for one seat in a playout: (private state, seat, legal actions) -> action.
+Policy = Callable[[GameState, int, list[Action]], Action]
+
+
+def playout(
+    s: GameState,
+    seat: int,
+    start_turns: int,
+    *,
+    horizon: int = HORIZON_TURNS,
+    own: Policy | None = None,
+) -> None:
+    """Play ``s`` on until ``seat`` has finished ``horizon`` more turns than ``start_turns``
+    (its count when the search began) or the game ends.
+
+    Every seat plays the quick player, except that ``own`` (when given) plays ``seat``'s
+    moves until the turn under way is over: the search then judges its choice as the rest of
+    the turn will really be played."""
+    goal = start_turns + horizon
     if s.turn.seat != seat:
         goal -= 1  # the turn under way is not the seat's: the horizon is its next turn
     for _ in range(MAX_PLAYOUT):
@@ -98,7 +90,11 @@ def playout(s: GameState, seat: int, start_turns: int) -> None:
         if who is None or own_turns_done(s, seat) >= goal:
             return
         actions = legal_actions(s, who)
-        apply(s, who, quick.choose(s, who, actions), validate=False)
+        if own is not None and who == seat and own_turns_done(s, seat) == start_turns:
+            action = own(s, who, actions)
+        else:
+            action = quick.choose(s, who, actions)
+        apply(s, who, action, validate=False)
 
 
 def standing(s: GameState, seat: int) -> float:
@@ -111,12 +107,35 @@ def standing(s: GameState, seat: int) -> float:
 
 
 def margin(s: GameState, seat: int) -> float:
-    """How far ``seat`` stands ahead of the best opponent (negative when behind), in coins."""
+    """How far ``seat`` stands ahead of its opponents on average (negative when behind), in
+    coins. The average rather than the leader: opponents' purses are estimates in a private
+    copy, and measured against three easy players the average chose better."""
     mine = standing(s, seat)
-    best = max(standing(s, other) for other in range(len(s.players)) if other != seat)
-    return mine - best
+    others = [standing(s, other) for other in range(len(s.players)) if other != seat]
+    return mine - sum(others) / len(others)
 
 
 def reward(s: GameState, seat: int) -> float:
     """``margin`` squashed into 0..1 (a logistic of scale ``REWARD_SCALE``)."""
     return 1.0 / (1.0 + math.exp(-margin(s, seat) / REWARD_SCALE))
+
+
+def trial(
+    d: GameState,
+    seat: int,
+    action: Action,
+    start_turns: int,
+    *,
+    horizon: int = HORIZON_TURNS,
+    own: Policy | None = None,
+) -> float:
+    """The reward of playing ``action`` on a copy of determinization ``d``, then a playout.
+
+    An action the guessed world refuses (the real one allowed it) scores 0."""
+    c = clone(d)
+    try:
+        apply(c, seat, action, validate=False)
+    except Exception:  # illegal in this guessed world only
+        return 0.0
+    playout(c, seat, start_turns, horizon=horizon, own=own)
+    return reward(c, seat)

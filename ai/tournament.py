@@ -115,12 +115,14 @@ def tournament(
     seed: int,
     *,
     world: str = "surface",
+    map_id: str | None = None,
     progress: Callable[[int, list[EntryStats]], None] | None = None,
 ) -> list[EntryStats]:
     """Play ``games`` games of ``len(levels)`` seats, rotating the entries over the seats.
 
     ``make(entry, game)`` builds the player of entry ``entry`` for game ``game`` (so each
-    game draws from its own seeds). Returns one ``EntryStats`` per entry, in entry order.
+    game draws from its own seeds). ``map_id`` plays every game on that board instead of the
+    world's board for the player count. Returns one ``EntryStats`` per entry, in entry order.
     """
     n = len(levels)
     stats = [EntryStats(level) for level in levels]
@@ -129,7 +131,7 @@ def tournament(
         # Seat k is played by entry (k + shift) % n.
         order = [(k + shift) % n for k in range(n)]
         players = [make(entry, g) for entry in order]
-        rec = play_game(players, seed + g, world=world)
+        rec = play_game(players, seed + g, world=world, map_id=map_id)
         for seat, entry in enumerate(order):
             st = stats[entry]
             st.games += 1
