@@ -24,14 +24,14 @@ shared evenly between the rounds.
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from engine import Action, GameState
 
-from .easy import Easy
-from .hidden import decision_rng, determinize
-from .player import Player
-from .search import own_turns_done, trial, turn_choices
+from .hidden import determinize
+from .search import own_turns_done, trial
+from .searcher import TurnSearcher
 
 DEFAULT_BUDGET_S = 1.5
 
@@ -42,26 +42,21 @@ def horizon(players: int) -> int:
     return 3 if players <= 3 else 2
 
 
-class Hard(Player):
+class Hard(TurnSearcher):
     """Sequential-halving Monte-Carlo player (see module doc)."""
 
     level = "hard"
 
-    def __init__(
-        self, seed: int = 0, *, budget_s: float | None = None, iterations: int | None = None
-    ) -> None:
-        super().__init__(seed, budget_s=budget_s, iterations=iterations)
-        self.easy = Easy(seed)
-
-    def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Searched turn-shaping choices, the easy player's rules otherwise."""
-        rng = decision_rng(self.seed, state, seat)
-        d = determinize(state, seat, rng)
-        options = turn_choices(d, seat, actions, self.easy)
-        if options is None:
-            return self.easy.act(d, seat, actions)
-        if len(options) == 1:
-            return options[0]
+    def search(
+        self,
+        state: GameState,
+        seat: int,
+        options: list[Action],
+        first: GameState,
+        rng: random.Random,
+    ) -> Action:
+        """The survivor of sequential halving: the worse half dropped after each round."""
+        d = first
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))

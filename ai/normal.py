@@ -12,40 +12,35 @@ The budget is ``iterations`` playouts a decision when given (deterministic), els
 
 from __future__ import annotations
 
+import random
 import time
 
 from engine import Action, GameState
 
-from .easy import Easy
-from .hidden import decision_rng, determinize
-from .player import Player
-from .search import own_turns_done, trial, turn_choices
+from .hidden import determinize
+from .search import own_turns_done, trial
+from .searcher import TurnSearcher
 
 DEFAULT_BUDGET_S = 0.25
 #: Own turns a playout covers, counting the one under way.
 HORIZON = 2
 
 
-class Normal(Player):
+class Normal(TurnSearcher):
     """Flat Monte-Carlo player (see module doc)."""
 
     level = "normal"
 
-    def __init__(
-        self, seed: int = 0, *, budget_s: float | None = None, iterations: int | None = None
-    ) -> None:
-        super().__init__(seed, budget_s=budget_s, iterations=iterations)
-        self.easy = Easy(seed)
-
-    def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Flat Monte-Carlo for the turn-shaping choices, the easy player's rules otherwise."""
-        rng = decision_rng(self.seed, state, seat)
-        d = determinize(state, seat, rng)
-        options = turn_choices(d, seat, actions, self.easy)
-        if options is None:
-            return self.easy.act(d, seat, actions)
-        if len(options) == 1:
-            return options[0]
+    def search(
+        self,
+        state: GameState,
+        seat: int,
+        options: list[Action],
+        first: GameState,
+        rng: random.Random,
+    ) -> Action:
+        """The option with the best mean reward over the playouts the budget allows."""
+        d = first
         totals = [0.0] * len(options)
         start_turns = own_turns_done(state, seat)
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
