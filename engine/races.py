@@ -91,25 +91,22 @@ class Amazons(Ability):
                 f"The Amazons withdraw their {AMAZON_LOAN} tokens at the end of their own "
                 "redeployment."
             )
-        due = self._due(s, race)
-        if not due:
-            return "No more Amazon tokens need to leave the map (tokens in hand count)."
-        if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your Amazon regions."
-        have = s.regions[action.region].tokens
-        if action.count < 1:
-            return "Withdraw at least one token."
-        if action.count > due:
-            return f"Only {due} more Amazon token{'s' if due != 1 else ''} must leave the map."
-        if action.count > have:
-            return f"Region {action.region} holds only {have} Amazon tokens."
-        spare = withdrawal.spare_region(s, race, action.region)
-        if action.count == have and spare is not None:
-            return (
-                f"Leave one token in region {action.region}: region {spare} can still spare "
-                "one, and a token must stay in each region if possible."
-            )
-        return None
+        rid = action.region
+        why = withdrawal.problem(s, race, rid, action.count, self._due(s, race))
+        if why is None:
+            return None
+        reason, n = why
+        return {
+            "none_due": "No more Amazon tokens need to leave the map (tokens in hand count).",
+            "not_yours": f"Region {rid} is not one of your Amazon regions.",
+            "none": "Withdraw at least one token.",
+            "too_many": f"Only {n} more Amazon token{'s' if n != 1 else ''} must leave the map.",
+            "not_held": f"Region {rid} holds only {n} Amazon tokens.",
+            "leave_one": (
+                f"Leave one token in region {rid}: region {n} can still spare one, and a "
+                "token must stay in each region if possible."
+            ),
+        }[reason]
 
     def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
         # Tokens still in hand count first toward the 4: placing and lifting them again

@@ -111,25 +111,22 @@ class IronDwarves(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, TakeHammers)
-        due = self._due(s, race)
-        if not due:
-            return "No Silver Hammer needs to leave the map now (tokens in hand count)."
-        if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your Iron Dwarf regions."
-        have = s.regions[action.region].tokens
-        if action.count < 1:
-            return "Take at least one Silver Hammer."
-        if action.count > due:
-            return f"Only {plural(due, 'Silver Hammer')} must still leave the map."
-        if action.count > have:
-            return f"Region {action.region} holds only {plural(have, 'token')}."
-        spare = withdrawal.spare_region(s, race, action.region)
-        if action.count == have and spare is not None:
-            return (
-                f"Leave one Iron Dwarf in region {action.region}: region {spare} can still "
-                "spare a token, and a Dwarf must stay in each region if possible."
-            )
-        return None
+        rid = action.region
+        why = withdrawal.problem(s, race, rid, action.count, self._due(s, race))
+        if why is None:
+            return None
+        reason, n = why
+        return {
+            "none_due": "No Silver Hammer needs to leave the map now (tokens in hand count).",
+            "not_yours": f"Region {rid} is not one of your Iron Dwarf regions.",
+            "none": "Take at least one Silver Hammer.",
+            "too_many": f"Only {plural(n, 'Silver Hammer')} must still leave the map.",
+            "not_held": f"Region {rid} holds only {plural(n, 'token')}.",
+            "leave_one": (
+                f"Leave one Iron Dwarf in region {rid}: region {n} can still spare a token, "
+                "and a Dwarf must stay in each region if possible."
+            ),
+        }[reason]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, TakeHammers)

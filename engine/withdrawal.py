@@ -3,7 +3,7 @@
 The Amazons' 4 [SW p.8] and the Iron Dwarves' Silver Hammers [SWU p.10] follow the same rule:
 "making sure to leave at least one ... token in each Region" (FR: "dans la mesure du
 possible"). The player chooses where they come from; these helpers list the choices, give a
-deadline's default, and find the region that can still spare a token.
+deadline's default, and say why a withdrawal breaks the rule (each race words it its own way).
 """
 
 from __future__ import annotations
@@ -50,3 +50,28 @@ def spare_region(s: GameState, race: RaceState, rid: int) -> int | None:
     return next(
         (o for o in regions_of(s, race.name) if o != rid and s.regions[o].tokens >= 2), None
     )
+
+
+def problem(
+    s: GameState, race: RaceState, rid: int, count: int, due: int
+) -> tuple[str, int] | None:
+    """Why taking ``count`` tokens off ``rid`` breaks the rule when ``due`` must still leave,
+    as ``(reason, number)``; None when it is allowed. The reasons, in the order checked:
+    ``none_due`` (0), ``not_yours`` (the region), ``none`` (0: fewer than one), ``too_many``
+    (what is due), ``not_held`` (the tokens there), ``leave_one`` (a region that can still
+    spare a token, so this one may not be emptied)."""
+    if not due:
+        return ("none_due", 0)
+    if not 0 <= rid < len(s.regions) or s.regions[rid].race != race.name:
+        return ("not_yours", rid)
+    have = s.regions[rid].tokens
+    if count < 1:
+        return ("none", 0)
+    if count > due:
+        return ("too_many", due)
+    if count > have:
+        return ("not_held", have)
+    spare = spare_region(s, race, rid)
+    if count == have and spare is not None:
+        return ("leave_one", spare)
+    return None
