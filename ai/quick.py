@@ -30,7 +30,7 @@ from engine.actions import (
     Reinforce,
 )
 from engine.conquest import conquest_cost
-from engine.content import powers, races
+from engine.content import combo_tokens
 from engine.rules import acting_race
 from engine.state import CONQUER, PICK, REDEPLOY
 
@@ -50,12 +50,6 @@ DECLINE_AT = 1
 #: Defences the rollout player knows how to place.
 DEFENCES = (Fortify, PlaceHero, Encamp)
 CLOSERS = (EndTurn, Finish)
-
-
-def combo_tokens(race: str, power: str) -> int:
-    """Tokens a combo gives when picked: banner plus badge (and conquest-only extras)."""
-    r = races()[race]
-    return r.tokens + r.conquest_only + powers()[power].tokens
 
 
 def pick_value(s: GameState, slot: int) -> float:

@@ -122,6 +122,13 @@ def treasures() -> dict[str, TreasureDef]:
 
 
 @cache
+def combo_tokens(race: str, power: str) -> int:
+    """Tokens a combo's banner and badge give when it is picked [SW p.4], those for conquest
+    only included (before any cap by the race's tray)."""
+    r = races()[race]
+    return r.tokens + r.conquest_only + powers()[power].tokens
+
+
 def components() -> dict[str, Any]:
     """Physical limits of the box: marker counts, die faces, starting coins."""
     return _read("components.json")

@@ -14,7 +14,7 @@ from .abilities import POWERS, Ability, race_ability
 from .actions import Action, register_action
 from .board import clear_region, count_regions, event, mapdef, marker_limit, regions_of, roll_die
 from .conquest import MAX_SHORT, conquest_cost, power_proof, take_region, targets
-from .content import powers, races
+from .content import combo_tokens, powers, races
 from .state import CONQUER, REDEPLOY, GameState, RaceState
 from .words import plural, where
 
@@ -231,7 +231,7 @@ class ShadowMimes(Ability):
         old = race.power
         race.power, combo.power = combo.power, old
         rdef = races()[race.name]
-        race.hand = min(rdef.tokens + rdef.conquest_only + powers()[race.power].tokens, rdef.tray)
+        race.hand = min(combo_tokens(race.name, race.power), rdef.tray)
         # The old badge's pieces stay with the old badge; the new one starts afresh.
         race.pieces.clear()
         race.camps_free = 0

@@ -46,7 +46,7 @@ from .conquest import (
     target_problem,
     targets,
 )
-from .content import powers, races
+from .content import combo_tokens, races
 from .errors import IllegalAction, NotYourTurn
 from .market import refill_market, remove_race
 from .state import (
@@ -453,7 +453,7 @@ def _pick(s: GameState, seat: int, index: int) -> None:
         above.coins += 1
     p.coins += combo.coins - index
     rdef = races()[combo.race]
-    hand = rdef.tokens + rdef.conquest_only + powers()[combo.power].tokens
+    hand = combo_tokens(combo.race, combo.power)
     race = RaceState(combo.race, combo.power, seat, hand=min(hand, rdef.tray))
     s.races[combo.race] = race
     p.active = combo.race

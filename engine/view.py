@@ -33,6 +33,7 @@ from .actions import (
 )
 from .board import mapdef, tray
 from .conquest import conquest_cost
+from .content import combo_tokens
 from .rules import acting_race, to_act
 from .state import OVER, GameState
 from .words import plural
@@ -108,7 +109,7 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
                 "race": c.race,
                 "power": c.power,
                 "coins": c.coins,
-                "tokens": _combo_tokens(c.race, c.power),
+                "tokens": combo_tokens(c.race, c.power),
             }
             for i, c in enumerate(s.market)
         ],
@@ -121,13 +122,6 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
         "result": s.result if s.turn.phase == OVER else None,
         "version": s.version,
     }
-
-
-def _combo_tokens(race: str, power: str) -> int:
-    from .content import powers, races
-
-    r = races()[race]
-    return r.tokens + r.conquest_only + powers()[power].tokens
 
 
 def _race_view(s: GameState, name: str) -> dict[str, Any]:
@@ -165,7 +159,7 @@ def label(s: GameState, action: Action) -> str:
         c = s.market[action.slot - 1]
         price = f"costs {plural(action.slot - 1, 'coin')}" if action.slot > 1 else "free"
         extra = f" · takes {plural(c.coins, 'coin')}" if c.coins else ""
-        tokens = plural(_combo_tokens(c.race, c.power), "token")
+        tokens = plural(combo_tokens(c.race, c.power), "token")
         return f"Pick {c.power} {c.race} · {tokens} · {price}{extra}"
     if isinstance(action, (Conquer, Reinforce)) and race is not None:
         cost = conquest_cost(s, race, action.region)
