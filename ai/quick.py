@@ -30,7 +30,7 @@ from engine.actions import (
     Reinforce,
 )
 from engine.conquest import conquest_cost
-from engine.content import combo_tokens
+from engine.content import combo_tokens, components
 from engine.rules import acting_race
 from engine.state import CONQUER, PICK, REDEPLOY
 
@@ -41,8 +41,16 @@ from .evaluate import exposure
 ENEMY_REGION = 0.5
 ACTIVE_ENEMY = 0.3
 COST_WEIGHT = 0.1
-#: Chance that the die (faces 0,0,0,1,2,3) adds at least this many tokens.
-DIE_AT_LEAST = {0: 1.0, 1: 0.5, 2: 1 / 3, 3: 1 / 6}
+
+
+def _die_at_least() -> dict[int, float]:
+    """Chance that the reinforcement die adds at least k tokens, from its faces in the box."""
+    faces = components()["die_faces"]
+    return {k: sum(f >= k for f in faces) / len(faces) for k in range(max(faces) + 1)}
+
+
+#: Chance that the die adds at least this many tokens (faces 0,0,0,1,2,3: 1, 1/2, 1/3, 1/6).
+DIE_AT_LEAST = _die_at_least()
 #: A final conquest is tried when the die succeeds at least this often.
 REINFORCE_ODDS = 1 / 3
 #: A race declines when it can expect at most this many more regions this turn.
