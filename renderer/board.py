@@ -143,6 +143,17 @@ PLACE_POWERS = {"stonehedge": "stonehedge"}
 TREASURE_KEYS = frozenset(RELIC_TAGS) | frozenset(PLACE_TAGS)
 
 
+def holder_of(view: dict[str, Any], key: str) -> str:
+    """Who holds the region where marker ``key`` lies, by name ("no one" when it is empty or
+    the marker is not on the map): the holder of a Relic or Place, or of the Stonehedge."""
+    names = [p["name"] for p in view.get("players", [])]
+    where = next((r for r in view["regions"] if (r.get("markers") or {}).get(key)), None)
+    if where is None or not where.get("race"):
+        return "no one"
+    owner = where.get("owner", -1)
+    return names[owner] if owner is not None and 0 <= owner < len(names) else "no one"
+
+
 def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
     """The key's groups: terrains, then symbols and marks.
 
@@ -164,15 +175,12 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
         # as a Relic's tag ("Or" is also the Shiny Orb).
         race, seat = asleep[0]["race"], max(0, asleep[0].get("owner") or 0)
         symbols.append(("decline", f"{initials(race)}\t{seat}\tin decline"))
-    names = [p["name"] for p in view.get("players", [])]
     for k in MARKERS:
         if k not in markers:
             continue
         if k in TREASURE_KEYS:
             # A Relic or Place: the key says who holds it now (the race in its region).
-            where = next(r for r in regions if (r.get("markers") or {}).get(k))
-            owner = where.get("owner", -1)
-            holder = names[owner] if where.get("race") and 0 <= owner < len(names) else "no one"
+            holder = holder_of(view, k)
             drawn = view.get(PLACE_POWERS.get(k, "")) or ""
             symbols.append(("treasure", f"{k}\t{holder}\t{drawn}"))
         else:

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from .board import Composed, Writer, encode
+from .board import Composed, Writer, encode, holder_of
 from .fonts import fit_text
 from .icons import coin, paste_centred, seat_disc
 from .palette import INK, MUTED, PAPER, PAPER_DARK, WHITE, initials
@@ -34,12 +34,7 @@ def notes(view: dict[str, Any]) -> list[str]:
     out: list[str] = []
     power = view.get("stonehedge")
     if power:
-        where = next(
-            (r for r in view["regions"] if (r.get("markers") or {}).get("stonehedge")), None
-        )
-        names = [p["name"] for p in view["players"]]
-        owner = where.get("owner", -1) if where and where.get("race") else -1
-        holder = names[owner] if owner is not None and 0 <= owner < len(names) else "no one"
+        holder = holder_of(view, "stonehedge")
         out.append(f"The Stonehedge grants {power} to whoever holds it: {holder}")
     hidden = view.get("hidden_treasures") or 0
     if hidden:
