@@ -217,13 +217,14 @@ class League:
             raise LeagueError("No season is open on this server, so no game can be rated.")
         return season.id if season else None
 
-    async def unrate(self, game_id: int) -> None:
-        """Make a game count for no one (an AI takes a seat): before it ends, not after."""
-        async with self.storage.transaction() as tx:
-            await tx.execute(
-                "UPDATE games SET rated = 0 WHERE id = ? AND status IN ('lobby', 'active')",
-                (game_id,),
-            )
+    async def unrate(self, game_id: int, tx: Transaction) -> None:
+        """Make a game count for no one (an AI takes a seat), in the transaction of that
+        change: before it ends, not after. A ranking where one place was played by the
+        machine is fair to no one."""
+        await tx.execute(
+            "UPDATE games SET rated = 0 WHERE id = ? AND status IN ('lobby', 'active')",
+            (game_id,),
+        )
 
     async def record_game(
         self,

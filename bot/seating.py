@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from engine import to_act, to_json
 
-from . import outbox
+from . import outbox, seat_log
 from .errors import ServiceError
 from .messages import CHANNEL, Announcement, ts
 from .service import GameService, LoadedGame
@@ -111,7 +111,7 @@ class Seating:
                     " state = ?, updated_at = ? WHERE id = ?",
                     (json.dumps(players), to_json(game.state), now_iso(now), lg.id),
                 )
-                await log_seat(tx, lg.id, seat, "replace", new_user, old_user, now, by=by)
+                await seat_log.record(tx, lg.id, seat, "replace", new_user, old_user, now, by=by)
                 row.user_id, row.name, row.missed, row.away_until = new_user, new_name, 0, None
                 row.ai, row.stand_in = None, False
                 # The newcomer gets the whole time for a decision that is theirs now.
@@ -156,7 +156,9 @@ class Seating:
                     " user_id = ?",
                     (now_iso(until), used + days, lg.id, user_id),
                 )
-                await log_seat(tx, lg.id, seat, "away", user_id, None, now, detail=f"{days:g}")
+                await seat_log.record(
+                    tx, lg.id, seat, "away", user_id, None, now, detail=f"{days:g}"
+                )
                 row.away_until, row.away_days = until, used + days
                 await self._restart_deadline_if_owed(tx, lg, seat)
             return Change(lg, text, [])
@@ -183,7 +185,7 @@ class Seating:
                         " AND user_id = ?",
                         (row.away_days, lg.id, user_id),
                     )
-                    await log_seat(tx, lg.id, seat, "back", user_id, None, now)
+                    await seat_log.record(tx, lg.id, seat, "back", user_id, None, now)
                 if row.stand_in:
                     row.ai, row.stand_in, row.missed = None, False, 0
                     await tx.execute(
@@ -191,7 +193,7 @@ class Seating:
                         " AND user_id = ?",
                         (lg.id, user_id),
                     )
-                    await log_seat(tx, lg.id, seat, "take back", user_id, None, now)
+                    await seat_log.record(tx, lg.id, seat, "take back", user_id, None, now)
                     text = f"👋 **{row.name}** is back and plays their seat again."
                     # A decision the AI owed is the member's now, with the whole time for it.
                     await self._restart_deadline_if_owed(tx, lg, seat)
@@ -229,25 +231,3 @@ class Seating:
         self, tx: Transaction, lg: LoadedGame, text: str, mentions: list[int], now: datetime
     ) -> list[int]:
         return await outbox.record(tx, lg.id, [Announcement(CHANNEL, text, mentions=mentions)], now)
-
-
-async def log_seat(
-    tx: Transaction,
-    game_id: int,
-    seat: int,
-    kind: str,
-    user_id: int | None,
-    other_id: int | None,
-    now: datetime,
-    *,
-    detail: str | None = None,
-    by: int | None = None,
-) -> None:
-    """Record a seating change in the game's log of seats."""
-    if by is not None:
-        detail = f"by {by}" + (f"; {detail}" if detail else "")
-    await tx.execute(
-        "INSERT INTO seat_log (game_id, seat, kind, user_id, other_id, detail, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (game_id, seat, kind, user_id, other_id, detail, now_iso(now)),
-    )

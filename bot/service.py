@@ -31,7 +31,7 @@ from engine.content import map_for_players
 from engine.state import OVER, GameState, from_json, to_json
 from renderer.static import GEOMETRY_DIR
 
-from . import outbox
+from . import outbox, seat_log
 from .errors import ServiceError
 from .league import League, LeagueError
 from .messages import (
@@ -430,8 +430,7 @@ class GameService:
                     " VALUES (?, ?, ?, ?, ?)",
                     (lg.id, ai_id, name, now, level),
                 )
-                # A ranking where a place was played by the machine is fair to no one.
-                await tx.execute("UPDATE games SET rated = 0 WHERE id = ?", (lg.id,))
+                await self.league.unrate(lg.id, tx)
             lg.seats.append(Seat(ai_id, name, None, ai=level))
             lg.rated = False
             return lg
@@ -903,12 +902,17 @@ class GameService:
             "UPDATE seats SET ai = ?, stand_in = 1 WHERE game_id = ? AND user_id = ?",
             (STAND_IN_LEVEL, lg.id, row.user_id),
         )
-        await tx.execute("UPDATE games SET rated = 0 WHERE id = ?", (lg.id,))
+        await self.league.unrate(lg.id, tx)
         lg.rated = False
-        await tx.execute(
-            "INSERT INTO seat_log (game_id, seat, kind, user_id, other_id, detail, at)"
-            " VALUES (?, ?, 'takeover', ?, NULL, ?, ?)",
-            (lg.id, seat, row.user_id, f"after {row.missed} missed deadlines", now_iso(now)),
+        await seat_log.record(
+            tx,
+            lg.id,
+            seat,
+            "takeover",
+            row.user_id,
+            None,
+            now,
+            detail=f"after {row.missed} missed deadlines",
         )
 
     def deadline_for(
@@ -1007,11 +1011,12 @@ class GameService:
         return items
 
     async def unrate(self, game_id: int) -> None:
-        """The game stops counting for the season (an AI seat joined it), for every player:
-        a ranking where one place was played by the machine is fair to no one."""
+        """The game stops counting for the season, for every player (what an AI taking a
+        seat does, in the transaction of that change: ``add_ai``, ``_stand_in``)."""
         lg = await self.load(game_id)
         async with self.lock(game_id):
-            await self.league.unrate(game_id)
+            async with self.storage.transaction() as tx:
+                await self.league.unrate(game_id, tx)
             if lg.status in ("lobby", "active"):
                 lg.rated = False
 
@@ -1043,26 +1048,8 @@ class GameService:
         return [dict(r) for r in reversed(rows)]
 
     async def seat_changes(self, game_id: int) -> list[str]:
-        """The game's log of seats in words, oldest first: replacements, AI take-overs and
-        take-backs, absences."""
-        rows = await self.storage.fetchall(
-            "SELECT seat, kind, user_id, other_id, detail, at FROM seat_log WHERE game_id = ?"
-            " ORDER BY id",
-            (game_id,),
-        )
-        out = []
-        for r in rows:
-            when = f"<t:{int(datetime.fromisoformat(r['at']).timestamp())}:d>"
-            who = f"<@{r['user_id']}>"
-            told = {
-                "replace": f"{who} took over seat {r['seat'] + 1} from <@{r['other_id']}>",
-                "takeover": f"an AI took over seat {r['seat'] + 1} from {who} ({r['detail']})",
-                "take back": f"{who} took seat {r['seat'] + 1} back from the AI",
-                "away": f"{who} announced {r['detail']} days away",
-                "back": f"{who} came back",
-            }.get(r["kind"], f"{r['kind']} (seat {r['seat'] + 1})")
-            out.append(f"{when} {told}")
-        return out
+        """The game's log of seats in words, oldest first (``bot.seat_log``)."""
+        return await seat_log.story(self.storage, game_id)
 
     async def games_of(self, guild_id: int, user_id: int) -> list[LoadedGame]:
         """Every lobby and running game of a member in a server."""

@@ -1,0 +1,57 @@
+"""The log of seats: who played each seat of a game, and when that changed.
+
+Replacements, AI take-overs and take-backs, absences and returns are each one row, written in
+the transaction of the change itself (``record``) and told back in words by ``/sw status``
+(``story``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .storage import Storage, Transaction, now_iso
+
+
+async def record(
+    tx: Transaction,
+    game_id: int,
+    seat: int,
+    kind: str,
+    user_id: int | None,
+    other_id: int | None,
+    now: datetime,
+    *,
+    detail: str | None = None,
+    by: int | None = None,
+) -> None:
+    """Record a change of ``kind`` at ``seat`` ("replace", "takeover", "take back", "away",
+    "back"); ``by`` is the member who made it when that is not ``user_id``."""
+    if by is not None:
+        detail = f"by {by}" + (f"; {detail}" if detail else "")
+    await tx.execute(
+        "INSERT INTO seat_log (game_id, seat, kind, user_id, other_id, detail, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game_id, seat, kind, user_id, other_id, detail, now_iso(now)),
+    )
+
+
+async def story(storage: Storage, game_id: int) -> list[str]:
+    """The game's log of seats in words, oldest first."""
+    rows = await storage.fetchall(
+        "SELECT seat, kind, user_id, other_id, detail, at FROM seat_log WHERE game_id = ?"
+        " ORDER BY id",
+        (game_id,),
+    )
+    out = []
+    for r in rows:
+        when = f"<t:{int(datetime.fromisoformat(r['at']).timestamp())}:d>"
+        who = f"<@{r['user_id']}>"
+        told = {
+            "replace": f"{who} took over seat {r['seat'] + 1} from <@{r['other_id']}>",
+            "takeover": f"an AI took over seat {r['seat'] + 1} from {who} ({r['detail']})",
+            "take back": f"{who} took seat {r['seat'] + 1} back from the AI",
+            "away": f"{who} announced {r['detail']} days away",
+            "back": f"{who} came back",
+        }.get(r["kind"], f"{r['kind']} (seat {r['seat'] + 1})")
+        out.append(f"{when} {told}")
+    return out
