@@ -6,6 +6,9 @@ play a real game from ``new_game``, where only the combos on offer are chosen in
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -220,3 +223,21 @@ __all__ = [
     "texts",
     "turn",
 ]
+
+
+#: The repository's root, where a person runs the project's commands.
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_python(
+    *args: str, timeout: float = 120, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` run from the repository's root as a person would, output kept as text."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=check,
+    )

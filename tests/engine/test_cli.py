@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from engine import Game, GameConfig, label, legal_actions
@@ -14,6 +12,8 @@ from engine.actions import Conquer, PickCombo
 from engine.board import mapdef
 from engine.cli import main, run_play
 from engine.simulate import random_game
+
+from .helpers import run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("P1", "P2", "P3")
@@ -164,14 +164,7 @@ def test_simulate_prints_one_final_line() -> None:
 
 
 def test_python_dash_m_engine_simulate() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "simulate", "--players", "2", "--games", "3"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
+    done = run_python("-m", "engine", "simulate", "--players", "2", "--games", "3", timeout=60)
     lines = done.stdout.splitlines()
     assert len(lines) == 1
     assert re.fullmatch(r"games=3 games_per_s=\d+\.\d actions_per_s=\d+\.\d", lines[0])
@@ -344,13 +337,6 @@ def test_python_dash_m_engine_maps_check_exit_codes(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[]", encoding="utf-8")
     for files, code in (([str(ROOT / "data" / "maps" / "sw-3p.json")], 0), ([str(bad)], 1)):
-        done = subprocess.run(
-            [sys.executable, "-m", "engine", "maps", "check", *files],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        done = run_python("-m", "engine", "maps", "check", *files, timeout=60, check=False)
         assert done.returncode == code, done.stdout + done.stderr
     assert done.stdout == f"{bad}: a map must be a JSON object\n"

@@ -12,8 +12,6 @@ import io
 import itertools
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,8 @@ from engine.maps import UNDERGROUND, validate
 from engine.simulate import random_game
 from renderer.geometry.embed import analyse
 from renderer.geometry.topology import topology_from_dict
+
+from .helpers import run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = (2, 3, 4, 5)
@@ -222,14 +222,7 @@ def test_simulate_underground_prints_the_games_line() -> None:
 
 
 def test_python_dash_m_engine_simulate_underground() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "engine", "simulate", "--world", "underground", "--games", "2"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    done = run_python("-m", "engine", "simulate", "--world", "underground", "--games", "2")
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and GAMES_LINE.fullmatch(lines[0]), done.stdout
 
@@ -339,14 +332,7 @@ def test_a_whole_underground_game_in_the_terminal_reads_as_words(players: int, s
 
 
 def test_bench_maps_reports_seats_coins_and_regions() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/maps.py", "--games", "4", "--maps", "swu-3p", "--surface"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    done = run_python("bench/maps.py", "--games", "4", "--maps", "swu-3p", "--surface")
     text = done.stdout
     assert text.startswith("swu-3p · ") and "\nsw-3p · " in text
     for seat in ("P1", "P2", "P3"):
@@ -359,14 +345,7 @@ def test_bench_maps_reports_seats_coins_and_regions() -> None:
 
 
 def test_bench_engine_reports_both_worlds() -> None:
-    done = subprocess.run(
-        [sys.executable, "bench/engine.py", "--games", "2"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    done = run_python("bench/engine.py", "--games", "2")
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == ["world=surface", "world=underground"]
     for line in lines:
