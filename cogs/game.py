@@ -65,14 +65,18 @@ Each decision has a deadline; when it passes the bot plays a sensible default an
 
 def refusals(func: Any) -> Any:
     """Answer expected refusals (bad input, not your turn, illegal move) with a short private
-    message instead of letting them reach the error handler as failures."""
+    message instead of letting them reach the error handler as failures; and answer a copy
+    of a command sent twice at once without running it again (``bot.once``)."""
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: Interaction, *args: Any, **kwargs: Any) -> None:
-        try:
-            await func(self, interaction, *args, **kwargs)
-        except (ServiceError, EngineError) as exc:
-            await reply_error(interaction, str(exc))
+        async def handle() -> None:
+            try:
+                await func(self, interaction, *args, **kwargs)
+            except (ServiceError, EngineError) as exc:
+                await reply_error(interaction, str(exc))
+
+        await self.bot.desk.once.run(interaction, handle)
 
     return wrapper
 
