@@ -18,6 +18,7 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
 from bot.messages import ts
+from bot.once import answered
 from bot.service import WORLD_NAMES, GameService, ServiceError
 from engine import EngineError, label, legal_actions, to_act
 from engine.actions import (
@@ -426,6 +427,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         )
         await interaction.response.send_message("Done.", ephemeral=True)
         committed(interaction)
+        answered(interaction, self.service.clock())
         await self.bot.announcer.deliver(change.game.id, change.announced)
 
     @app_commands.command(

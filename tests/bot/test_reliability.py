@@ -228,6 +228,35 @@ async def test_retries_follow_the_backoff_schedule_from_each_failure(simcord_env
     assert len(_turn_messages(w, nxt.id)) == 1
 
 
+async def test_a_refused_live_edit_is_retried_on_the_same_schedule(simcord_env) -> None:
+    """The live message's edits back off like posts do (5 s, then 15 s...), rather than
+    being retried every 5 s or left to the next tick."""
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    path = f"/channels/{w.channel.id}/messages/{live.id}"
+
+    def edits() -> int:
+        return sum(
+            1 for r in simcord_env.backend.http_requests if r.method == "PATCH" and r.path == path
+        )
+
+    simcord_env.inject_error("PATCH", path, status=503, times=2)
+    target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+    await who.slash(w.channel, "sw do", action=target)
+    tried = edits()
+    await simcord_env.advance_time(BACKOFF[0])
+    assert edits() == tried + 1  # failed again
+    await simcord_env.advance_time(BACKOFF[1] - 1)
+    assert edits() == tried + 1
+    await simcord_env.advance_time(1)
+    assert edits() == tried + 2
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    assert " took " in live.content
+
+
 # --- one press, one effect ---------------------------------------------------------------
 
 
