@@ -10,9 +10,11 @@ Guarantees, for each outbox row:
 - one game's channel messages go out in order: a row that cannot go yet holds back the
   game's later channel rows;
 - a failure never hides the move: transient errors (5xx, network, time-outs) are retried
-  with backoff; a board that Discord refuses falls back to a text-only message and the image
-  is added by an edit later; a channel that refuses the bot pauses the game and the host is
-  told by DM.
+  with backoff (``BACKOFF``: 5 s, then longer, up to 15 min), counted from when the failure
+  came back (after discord.py's own retries), and the announcer wakes itself at that time
+  instead of waiting for the next deadline tick; a board that Discord refuses falls back to
+  a text-only message and the image is added by an edit later; a channel that refuses the
+  bot pauses the game and the host is told by DM.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from .storage import Storage
 
 log = logging.getLogger(__name__)
 
-#: Seconds before the n-th retry of a transient failure (the last value repeats).
+#: Seconds before the n-th retry of a transient failure (the last value repeats): the README's
+#: "5 s up to 15 min".
 BACKOFF = (5, 15, 60, 300, 900)
 #: How often a blocked channel is tried again, in seconds.
 BLOCKED_RETRY = 900
@@ -127,6 +130,8 @@ class Announcer:
         self.clock = clock
         self.render = render
         self._locks: dict[int, asyncio.Lock] = {}
+        #: The pending wake-up: when, and the task sleeping until then (None once it woke).
+        self._wake: tuple[datetime, asyncio.Task[None]] | None = None
 
     # --- entry points ---------------------------------------------------------------------
 
@@ -136,15 +141,54 @@ class Announcer:
         Returns what became of ``ids``; earlier open rows of the game go first.
         """
         done = await self._deliver_game(game_id, force=True)
+        await self._wake_at_next_retry()
         return [d for d in done if d.id in ids]
 
     async def deliver_due(self) -> None:
-        """Post every open row whose time has come (on start, and on every tick)."""
+        """Post every open row whose time has come (on start, on every tick, and when the
+        announcer wakes itself for a retry)."""
         for game_id in await outbox.games_with_open_rows(self.storage):
             try:
                 await self._deliver_game(game_id, force=False)
             except Exception:  # one game's trouble must not hold back the others
                 log.exception("announcements of game %s failed", game_id)
+        await self._wake_at_next_retry()
+
+    def close(self) -> None:
+        """Cancel the pending wake-up (the bot is stopping; a restart posts what is owed)."""
+        if self._wake is not None:
+            self._wake[1].cancel()
+            self._wake = None
+
+    # --- waking up for retries --------------------------------------------------------------
+
+    async def _wake_at_next_retry(self) -> None:
+        """Make sure the announcer wakes when the next retry is due, not at the next tick.
+
+        One wake-up is pending at a time, at the earliest future ``next_at`` of any open row
+        (rows whose ``next_at`` is past are held back by an earlier row of their channel and
+        go with it). An earlier time replaces a later wake-up; a later one leaves it.
+        """
+        when = await outbox.next_retry(self.storage, self.clock())
+        if when is None:
+            return
+        if self._wake is not None:
+            pending, task = self._wake
+            if pending <= when and not task.done():
+                return
+            task.cancel()  # it is still asleep: a waking task clears ``_wake`` first
+        task = asyncio.get_running_loop().create_task(self._sleep_then_deliver(when))
+        self._wake = (when, task)
+
+    async def _sleep_then_deliver(self, when: datetime) -> None:
+        delay = (when - self.clock()).total_seconds()
+        await asyncio.sleep(max(delay, 0.0))
+        if self._wake is not None and self._wake[1] is asyncio.current_task():
+            self._wake = None
+        try:
+            await self.deliver_due()
+        except Exception:  # the next tick tries again
+            log.exception("retrying announcements failed")
 
     # --- one game -------------------------------------------------------------------------
 
@@ -181,13 +225,15 @@ class Announcer:
         if not row.announcement.live:
             # A live row counts its attempt only when it posts (an edit may be repeated).
             await outbox.mark_attempt(self.storage, row)
-        now = self.clock()
         try:
             if row.kind == CHANNEL:
                 return await self._post_channel(row, first_try)
             return await self._post_dm(row)
         except Exception as exc:
-            # Permanent refusals were handled above; what is left may pass: retry later.
+            # Permanent refusals were handled above; what is left may pass: retry later,
+            # counting the pause from now, when the failure came back (discord.py retries a
+            # 500 by itself for 25 s before it raises).
+            now = self.clock()
             reason = reason_of(exc)
             log.warning("outbox %s: %s; trying again later", row.id, reason)
             await outbox.mark(
@@ -258,6 +304,12 @@ class Announcer:
                 return await self._done(row, message, SENT)
             except discord.NotFound:
                 current = None  # someone deleted it: post it again below
+            except discord.HTTPException as exc:
+                if not is_permanent(exc):
+                    # A failed edit counts, so that its retries are spaced out as any
+                    # other's (an edit posts nothing that a retry could repeat).
+                    await outbox.mark_attempt(self.storage, row)
+                raise
         await outbox.mark_attempt(self.storage, row)
         found = None if first_try else await self._already_posted(channel, row)
         message = found or await self._send(channel, row, with_image=False)
@@ -398,8 +450,10 @@ def superseded(later: list[Row]) -> bool:
 
 
 def retry_at(row: Row, now: datetime) -> datetime:
-    """When a row that failed for now is tried again: later after each failure."""
-    return now + timedelta(seconds=BACKOFF[min(row.attempts, len(BACKOFF)) - 1])
+    """When a row that failed for now is tried again: ``BACKOFF[n - 1]`` seconds after its
+    n-th attempt failed (``now``), 5 s after the first, 15 min from the fifth on."""
+    n = min(max(row.attempts, 1), len(BACKOFF))
+    return now + timedelta(seconds=BACKOFF[n - 1])
 
 
 def text_only(content: str, reason: str | None) -> str:

@@ -87,6 +87,7 @@ class SmallWorldBot(commands.Bot):
     async def close(self) -> None:
         """Stop deadlines and close the database before disconnecting."""
         self.deadlines.cancel()
+        self.announcer.close()
         await self.ai_seats.close()
         await super().close()
         await self.storage.close()

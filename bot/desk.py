@@ -26,6 +26,7 @@ from .announcer import Announcer, Delivery
 from .controls import panel_view
 from .messages import CHANNEL
 from .narrate import describe_event
+from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
 from .panel import build as build_panel
@@ -67,6 +68,7 @@ async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
 
 async def reply_error(interaction: Interaction, message: str) -> None:
     """A short private refusal, whether or not the interaction was answered already."""
+    refused(interaction)
     await answer(interaction, message, ephemeral=True)
 
 
@@ -104,6 +106,8 @@ class Desk:
     def __init__(self, service: GameService, announcer: Announcer) -> None:
         self.service = service
         self.announcer = announcer
+        #: Copies of a request sent at once are answered once (every command and press).
+        self.once = Once(service.clock)
         #: Called with the game's id after every accepted change (the AI seats listen).
         self.on_change: Callable[[int], None] | None = None
 
@@ -210,6 +214,9 @@ class Desk:
         self, outcome: Outcome, interaction: Interaction | None = None
     ) -> list[Delivery]:
         """Post what the outcome recorded; tell the member privately if it did not go out."""
+        if interaction is not None:
+            # The member has the result: a copy made from now on is a new request.
+            answered(interaction, self.service.clock())
         if self.on_change is not None:
             self.on_change(outcome.game.id)
         if not outcome.announced:
@@ -221,7 +228,10 @@ class Desk:
         return deliveries
 
     async def press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
-        """A game-message button."""
+        """A game-message button (pressed twice at once, it counts once)."""
+        await self.once.run(interaction, lambda: self._press(interaction, game_id, key, verb))
+
+    async def _press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
         try:
             lg = await self.service.load(game_id)
         except ServiceError as exc:
@@ -271,7 +281,21 @@ class Desk:
         settings_text: str,
         payload: str,
     ) -> None:
-        """A press on a member's panel: play what it names, or show the panel as asked."""
+        """A press on a member's panel: play what it names, or show the panel as asked
+        (pressed twice at once, it counts once)."""
+        await self.once.run(
+            interaction,
+            lambda: self._panel_press(interaction, game_id, version, settings_text, payload),
+        )
+
+    async def _panel_press(
+        self,
+        interaction: Interaction,
+        game_id: int,
+        version: int,
+        settings_text: str,
+        payload: str,
+    ) -> None:
         settings = Settings.decode(settings_text)
         try:
             lg = await self.service.load(game_id)

@@ -106,6 +106,15 @@ async def games_with_open_rows(storage: Storage) -> list[int]:
     return [r["game_id"] for r in rows]
 
 
+async def next_retry(storage: Storage, now: datetime) -> datetime | None:
+    """The earliest time still to come at which an open row is to be tried again."""
+    row = await storage.fetchone(
+        f"SELECT MIN(next_at) AS at FROM outbox WHERE status IN {_OPEN_SQL} AND next_at > ?",
+        (now_iso(now),),
+    )
+    return datetime.fromisoformat(row["at"]) if row and row["at"] else None
+
+
 async def mark_attempt(storage: Storage, row: Row) -> None:
     """Count an attempt before it is made: after a crash, a row with attempts may have
     been posted already, and the announcer looks for it before posting again."""

@@ -763,8 +763,11 @@ class GameService:
             state.turn.phase == OVER
         )
         if outcome.turn_ended:
+            # A new turn moved the finished one's events to ``last_events``; the game's end
+            # starts no new turn, so the final turn's events (those from before this request
+            # included) are still ``events``.
             outcome.finished_turn_events = (
-                state.last_events if state.turn.phase != OVER else events_before + state.events
+                state.last_events if state.turn.phase != OVER else list(state.events)
             )
         else:
             outcome.new_events = state.events[len(events_before) :]

@@ -18,6 +18,7 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
 from bot.messages import ts
+from bot.once import answered
 from bot.service import WORLD_NAMES, GameService, ServiceError
 from engine import EngineError, label, legal_actions, to_act
 from engine.actions import (
@@ -65,14 +66,18 @@ Each decision has a deadline; when it passes the bot plays a sensible default an
 
 def refusals(func: Any) -> Any:
     """Answer expected refusals (bad input, not your turn, illegal move) with a short private
-    message instead of letting them reach the error handler as failures."""
+    message instead of letting them reach the error handler as failures; and answer a copy
+    of a command sent twice at once without running it again (``bot.once``)."""
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: Interaction, *args: Any, **kwargs: Any) -> None:
-        try:
-            await func(self, interaction, *args, **kwargs)
-        except (ServiceError, EngineError) as exc:
-            await reply_error(interaction, str(exc))
+        async def handle() -> None:
+            try:
+                await func(self, interaction, *args, **kwargs)
+            except (ServiceError, EngineError) as exc:
+                await reply_error(interaction, str(exc))
+
+        await self.bot.desk.once.run(interaction, handle)
 
     return wrapper
 
@@ -422,6 +427,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         )
         await interaction.response.send_message("Done.", ephemeral=True)
         committed(interaction)
+        answered(interaction, self.service.clock())
         await self.bot.announcer.deliver(change.game.id, change.announced)
 
     @app_commands.command(

@@ -1,7 +1,8 @@
-"""Pressing one button several times at the same instant, as a double tap on a phone does.
+"""Pressing one button, or sending one slash command, several times at the same instant, as
+a double tap on a phone or an impatient re-send does.
 
-simcord runs one member operation at a time; this helper emits several presses of the
-same button before letting the bot run, so their handlers interleave exactly as two
+simcord runs one member operation at a time; these helpers emit several copies of the
+same interaction before letting the bot run, so their handlers interleave exactly as two
 gateway events arriving together would. It uses simcord's own building blocks.
 """
 
@@ -12,7 +13,7 @@ from typing import Any
 from simcord import actors as sim_actors
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
-from simcord.enums import ComponentType, InteractionType
+from simcord.enums import AppCommandType, ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 
@@ -35,6 +36,80 @@ async def press_together(member: Any, message: Any, label: str, times: int = 2) 
                 guild_id=member.guild.id,
                 user_id=member.id,
                 data={"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON},
+            )
+            payload["message"] = dict(serializers.message_payload(backend, stored))
+            record.source_message_id = stored.id
+            backend.emit("INTERACTION_CREATE", payload)
+            results.append(InteractionResult(env, record))
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+        return results
+    finally:
+        env._end_operation()
+
+
+async def slash_together(member: Any, channel: Any, name: str, /, **options: Any) -> list[Any]:
+    """Send the slash command ``name`` twice at once: both copies are created (and reach the
+    bot) before the first one is answered, as a member re-sending a slow command does."""
+    env = member._env
+    env._begin_operation("slash_together")
+    try:
+        parts = name.split()
+        root = sim_actors._resolve_visible_command(
+            member, channel.id, parts[0], AppCommandType.CHAT_INPUT
+        )
+        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+        leaf_options, resolved = sim_interactions.build_options(
+            member, name, leaf, options, channel_id=channel.id
+        )
+        data: dict[str, Any] = {
+            "id": root["id"],
+            "name": root["name"],
+            "type": root.get("type", AppCommandType.CHAT_INPUT),
+            "options": sim_interactions.nest_options(root, nesting, leaf_options),
+        }
+        if resolved:
+            data["resolved"] = resolved
+        backend = env.backend
+        results = []
+        for _ in range(2):
+            record, payload = sim_interactions.base_payload(
+                backend,
+                type=InteractionType.APPLICATION_COMMAND,
+                channel_id=channel.id,
+                guild_id=member.guild.id,
+                user_id=member.id,
+                data=data,
+            )
+            backend.emit("INTERACTION_CREATE", payload)
+            results.append(InteractionResult(env, record))
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+        return results
+    finally:
+        env._end_operation()
+
+
+async def select_together(
+    member: Any, message: Any, custom_id: str, value: str, times: int = 2
+) -> list[Any]:
+    """Choose ``value`` in the select menu ``custom_id`` of ``message`` ``times`` times at once."""
+    env = member._env
+    env._begin_operation("select_together")
+    try:
+        stored = sim_actors._visible_message(member, message)
+        backend = env.backend
+        results = []
+        for _ in range(times):
+            record, payload = sim_interactions.base_payload(
+                backend,
+                type=InteractionType.MESSAGE_COMPONENT,
+                channel_id=stored.channel_id,
+                guild_id=member.guild.id,
+                user_id=member.id,
+                data={
+                    "custom_id": custom_id,
+                    "component_type": ComponentType.STRING_SELECT,
+                    "values": [value],
+                },
             )
             payload["message"] = dict(serializers.message_payload(backend, stored))
             record.source_message_id = stored.id

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 
+from bot.narrate import told_lines
 from engine import legal_actions, parse, to_act
 from engine.simulate import choose
 
@@ -12,6 +13,17 @@ from .world import game_of, started_game, world
 
 #: Phrases that would give away a coin total in public.
 LEAKS = re.compile(r"victory coins|scored|\bhas \d+ coins|\bhave \d+ coins", re.I)
+
+
+def assert_final_turn_told_once(final, state) -> None:
+    """The game-over message tells the last turn once: each of its public lines appears as
+    often as the turn produced it, and the message holds no other turn line."""
+    lines = told_lines(state, state.events)
+    assert lines, "the final turn told nothing"
+    for line in lines:
+        assert final.content.count(f"• {line}") == lines.count(line), (line, final.content)
+    bullets = [row for row in final.content.splitlines() if row.startswith("• ")]
+    assert len(bullets) == len(lines), final.content
 
 
 def _buttons(message) -> dict[str, str]:
@@ -59,6 +71,7 @@ async def test_three_players_play_a_whole_game(simcord_env) -> None:
     final = history[-1]
     assert "Game over" in final.content
     assert [a.filename for a in final.attachments] == ["final.png", "board.png"]
+    assert_final_turn_told_once(final, lg.game.state)
     for p in lg.game.state.players:
         assert f"**{p.name}** · {p.coins} coins" in final.content
     # Nothing public before the final message gives a coin total away.

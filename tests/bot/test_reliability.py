@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from bot import outbox
+from bot.announcer import BACKOFF
 from engine.state import CLOSING
 
 from .conftest import make_bot
 from .presses import press_together
+from .retries import with_retries
 from .world import (
     actor,
     game_of,
@@ -170,6 +172,89 @@ async def test_a_transient_failure_is_retried_until_posted(simcord_env) -> None:
     assert len(_turn_messages(w, nxt.id)) == 1
     await simcord_env.advance_time(30 * 60)
     assert len(_turn_messages(w, nxt.id)) == 1
+
+
+async def _posts_tried(env, channel) -> int:
+    """How many times the bot asked Discord to post in ``channel`` so far."""
+    path = f"/channels/{channel.id}/messages"
+    return sum(1 for r in env.backend.http_requests if r.method == "POST" and r.path == path)
+
+
+async def test_a_refused_turn_post_is_tried_again_5_s_after_the_failure_came_back(
+    simcord_env,
+) -> None:
+    """Five 500s outlast discord.py's own retries (25 s of pauses): the announcer hears of
+    the failure then, and the next player is pinged 5 s later, not at the next 60 s tick."""
+    with_retries(simcord_env)
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    _refuse_posts(simcord_env, w.channel, 500, times=5)
+    ended = simcord_env.now()
+    await who.slash(w.channel, "sw end")
+    nxt, _ = await actor(w)
+    await simcord_env.advance_time(29)
+    assert _turn_messages(w, nxt.id) == []
+    await simcord_env.advance_time(2)
+    [posted] = _turn_messages(w, nxt.id)
+    waited = (posted.created_at - ended).total_seconds()
+    # 25 s of discord.py's pauses, then BACKOFF[0] from the failure: well before a tick.
+    assert 25 + BACKOFF[0] - 1 <= waited <= 25 + BACKOFF[0] + 1, waited
+    print(f"500x5 burst: end of turn -> next player's ping {waited:.1f} s")
+
+
+async def test_retries_follow_the_backoff_schedule_from_each_failure(simcord_env) -> None:
+    """README: server errors are retried with growing pauses, 5 s up to 15 min."""
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    # A 503 is not retried by discord.py: each failure reaches the announcer at once.
+    _refuse_posts(simcord_env, w.channel, 503, times=None)
+    await who.slash(w.channel, "sw end")
+    tried = await _posts_tried(simcord_env, w.channel)
+    for pause in (*BACKOFF, BACKOFF[-1]):
+        # Not a second early (the deadline tick passes too, and must not retry it)...
+        await simcord_env.advance_time(pause - 1)
+        assert await _posts_tried(simcord_env, w.channel) == tried, pause
+        # ...and on time (the announcer wakes itself for it).
+        await simcord_env.advance_time(1)
+        assert await _posts_tried(simcord_env, w.channel) == tried + 1, pause
+        tried += 1
+    simcord_env.backend.faults.clear()
+    await simcord_env.advance_time(BACKOFF[-1])
+    nxt, _ = await actor(w)
+    assert len(_turn_messages(w, nxt.id)) == 1
+
+
+async def test_a_refused_live_edit_is_retried_on_the_same_schedule(simcord_env) -> None:
+    """The live message's edits back off like posts do (5 s, then 15 s...), rather than
+    being retried every 5 s or left to the next tick."""
+    w = await world(simcord_env)
+    await started_game(w)
+    who, _ = await actor(w)
+    await who.slash(w.channel, "sw pick", slot=1)
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    path = f"/channels/{w.channel.id}/messages/{live.id}"
+
+    def edits() -> int:
+        return sum(
+            1 for r in simcord_env.backend.http_requests if r.method == "PATCH" and r.path == path
+        )
+
+    simcord_env.inject_error("PATCH", path, status=503, times=2)
+    target = next(t for t in await legal_texts(w) if t.startswith("conquer"))
+    await who.slash(w.channel, "sw do", action=target)
+    tried = edits()
+    await simcord_env.advance_time(BACKOFF[0])
+    assert edits() == tried + 1  # failed again
+    await simcord_env.advance_time(BACKOFF[1] - 1)
+    assert edits() == tried + 1
+    await simcord_env.advance_time(1)
+    assert edits() == tried + 2
+    [live] = [m for m in public(w) if m.content.startswith("🎲")]
+    assert " took " in live.content
 
 
 # --- one press, one effect ---------------------------------------------------------------

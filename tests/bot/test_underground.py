@@ -13,6 +13,7 @@ import pytest
 
 from engine import to_act
 
+from .test_full_game import assert_final_turn_told_once
 from .test_taps import LEAKS, LIVE, choices, play_button, public, tap, weight
 from .world import game_of, started_game, world
 
@@ -60,6 +61,8 @@ async def test_a_whole_underground_game_by_taps(simcord_env, players: int) -> No
     lg = await game_of(w)
     assert lg.status == "over"
     messages = public(w)[start:]
+    assert "Game over" in messages[-1].content
+    assert_final_turn_told_once(messages[-1], lg.game.state)
     assert len(messages) == lg.game.state.turns * players
     assert all(m.attachments for m in messages)
     for m in messages[:-1]:

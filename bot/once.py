@@ -1,0 +1,154 @@
+"""One request, one effect: a slash command or a press sent twice at once counts once.
+
+A member who taps a button twice, or re-sends a slow command, makes two interactions with
+the same content. The rule: a second request made before its member could have seen the
+first one's result is the same request, and is answered as such; two requests made one
+after the other stay two (two ``/sw undo`` undo two actions).
+
+Every slash command (``cogs.game.refusals``) and every button or menu press (the desk's
+``press`` and ``panel_press``) goes through ``Once.run``. A request is keyed by channel,
+member and content (the command with its options, or the component's custom id with the
+chosen values). It is a duplicate of an accepted request with the same key when
+
+- it arrives while that request is still being handled (its result is not out yet), or
+- Discord created it (its id is a snowflake that carries the time) before that request's
+  result was sent.
+
+Times are compared on Discord's clock: the result's moment is the first request's creation
+time plus how long the bot took to answer it, measured on the bot's clock, so a skewed
+clock on the bot's machine cannot turn two requests into one. Refused requests are not
+recorded: a refusal changed nothing, and the copy gets its own answer. What is remembered
+lives in memory for a minute; a duplicate straddling a restart is handled as two requests,
+and the engine's own checks still refuse what is no longer legal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+
+#: How long an answered request is remembered (Discord gives 3 seconds to answer a request:
+#: one created before an answer this old has long expired).
+MEMORY = timedelta(seconds=60)
+#: How long a copy waits, silent, for the first request's result before deferring its own
+#: answer (Discord wants one within 3 seconds).
+PATIENCE = 2.0
+
+Key = tuple[int, int, str]
+
+
+def request_key(interaction: discord.Interaction[Any]) -> Key:
+    """Channel, member and what was asked (the interaction's data, in a canonical form)."""
+    data = json.dumps(interaction.data or {}, sort_keys=True, default=str)
+    return (interaction.channel_id or 0, interaction.user.id, data)
+
+
+def to_millisecond(moment: datetime) -> datetime:
+    """``moment`` cut to the millisecond, the precision of a snowflake's time."""
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
+
+
+def refused(interaction: discord.Interaction[Any]) -> None:
+    """Remember that this request was refused (nothing changed): a copy is not a duplicate."""
+    if not interaction.extras.get("committed"):
+        interaction.extras["refused"] = True
+
+
+@dataclass
+class Request:
+    """A request being handled: when Discord created it, when it reached the bot, and
+    (once sent) when its result went out, on Discord's clock."""
+
+    created: datetime
+    arrived: datetime
+    answered_at: datetime | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    refused: bool = False
+
+    def answer(self, now: datetime) -> None:
+        """The result is out (the first call counts)."""
+        if self.answered_at is None:
+            self.answered_at = self.created + (now - self.arrived)
+            self.answered.set()
+
+
+def answered(interaction: discord.Interaction[Any], now: datetime) -> None:
+    """Note that the request's result was sent, before slower work (posting to the channel)
+    follows: a copy made after this moment is a new request."""
+    request = interaction.extras.get("once")
+    if isinstance(request, Request):
+        request.answer(now)
+
+
+class Once:
+    """Answers copies of a request once, without playing them again."""
+
+    def __init__(self, clock: Callable[[], datetime]) -> None:
+        self.clock = clock
+        self._running: dict[Key, Request] = {}
+        self._answered: dict[Key, datetime] = {}
+
+    async def run(
+        self, interaction: discord.Interaction[Any], handle: Callable[[], Awaitable[None]]
+    ) -> None:
+        """Handle the request with ``handle``, unless it is a copy of one already handled."""
+        key = request_key(interaction)
+        created = discord.utils.snowflake_time(interaction.id)
+        if await self._is_copy(interaction, key, created):
+            await self._answer_copy(interaction)
+            return
+        request = Request(created, self.clock())
+        self._running[key] = request
+        interaction.extras["once"] = request
+        try:
+            await handle()
+        except BaseException:
+            # A failure that changed nothing is no result a copy could stand for.
+            refused(interaction)
+            raise
+        finally:
+            request.refused = bool(interaction.extras.get("refused"))
+            request.answer(self.clock())
+            if self._running.get(key) is request:
+                del self._running[key]
+            if not request.refused:
+                assert request.answered_at is not None
+                self._answered[key] = request.answered_at
+            self._forget_before(created - MEMORY)
+
+    async def _is_copy(
+        self, interaction: discord.Interaction[Any], key: Key, created: datetime
+    ) -> bool:
+        first = self._running.get(key)
+        if first is not None:
+            # Arrived while the first one is handled: made before its result was out.
+            try:
+                await asyncio.wait_for(first.answered.wait(), PATIENCE)
+            except TimeoutError:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await first.answered.wait()
+            return not first.refused
+        when = self._answered.get(key)
+        # Snowflakes count milliseconds: compare at that precision.
+        return when is not None and created < to_millisecond(when)
+
+    @staticmethod
+    async def _answer_copy(interaction: discord.Interaction[Any]) -> None:
+        if interaction.type == discord.InteractionType.component:
+            text = "👯 Pressed twice at once: the first press counted; this one changes nothing."
+        else:
+            text = "👯 Sent twice at once: the first one counted; this copy changes nothing."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    def _forget_before(self, moment: datetime) -> None:
+        for key in [k for k, when in self._answered.items() if when < moment]:
+            del self._answered[key]
