@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -12,7 +13,7 @@ from discord.ext import commands, tasks
 from . import startup
 from .ai_seats import AiSeats
 from .announcer import Announcer
-from .controls import PanelButton, PanelSelect, TurnButton
+from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
 from .seating import Seating
@@ -75,6 +76,15 @@ class SmallWorldBot(commands.Bot):
         elif self.sync_on_start:
             await self.tree.sync()
         self.deadlines.start()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A press on a component whose custom id none of the bot's controls claims (one it
+        never made) gets one private line rather than Discord's "This interaction failed"."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id")
+        if not isinstance(custom_id, str) or not claimed(custom_id):
+            await refuse(interaction, FORGED)
 
     async def _tick(self) -> None:
         try:
