@@ -18,9 +18,11 @@ import discord
 
 from .panel import Menu, Panel
 
-#: A number in a custom id: at most 18 digits, so that it always fits SQLite's 64-bit
-#: integers (a longer one cannot name anything the bot made).
-NUMBER = r"[0-9]{1,18}"
+#: A number in a custom id: ASCII digits, at most 19 of them; ``fits`` also checks that it
+#: fits SQLite's 64-bit integers (a larger one cannot name anything the bot made).
+NUMBER = r"[0-9]{1,19}"
+#: One more than the largest integer SQLite stores.
+TOO_BIG = 2**63
 #: ``sw:<game id>:<key>:<verb>``. The key is the decision (``round.seat.pending``) for verbs
 #: that end a decision, or ``v<version>`` for Undo, which must undo what the member saw.
 TEMPLATE = (
@@ -61,6 +63,16 @@ class PressDesk(Protocol):
         settings: str,
         payload: str,
     ) -> None: ...
+
+
+def fits(found: re.Match[str] | None) -> re.Match[str] | None:
+    """The match, if every number in it fits SQLite's integers; otherwise None."""
+    if found is None:
+        return None
+    ids = " ".join(found[g] for g in ("game", "version", "key") if g in found.re.groupindex)
+    if any(int(n) >= TOO_BIG for n in re.findall("[0-9]+", ids)):
+        return None
+    return found
 
 
 def _everything(prefix: str) -> str:
@@ -115,7 +127,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_every
         match: re.Match[str],
         /,
     ) -> TurnButton:
-        found = re.fullmatch(TEMPLATE, match.string)
+        found = fits(re.fullmatch(TEMPLATE, match.string))
         if found is None or found["verb"] not in BUTTONS or not isinstance(item, discord.ui.Button):
             return cls(0, "", "", item)
         return cls(int(found["game"]), found["key"], found["verb"], item)
@@ -193,7 +205,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ever
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
     ) -> PanelButton:
-        found = re.fullmatch(PANEL_BUTTON, match.string)
+        found = fits(re.fullmatch(PANEL_BUTTON, match.string))
         if not isinstance(item, discord.ui.Button):
             found = None  # a button's id on another kind of component
         return cls(item, _where(found), found["payload"] if found else "")
@@ -213,7 +225,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_ever
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
     ) -> PanelSelect:
-        found = re.fullmatch(PANEL_SELECT, match.string)
+        found = fits(re.fullmatch(PANEL_SELECT, match.string))
         if not isinstance(item, discord.ui.Select):
             found = None  # a menu's id on another kind of component
         return cls(item, _where(found))

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from .world import World, actor, game_of, labels, open_panel, public, started_ga
 #: Custom ids the issue reported, and their neighbours.
 REPORTED = [
     "sw:{big}:1.0.0:play",  # a game id above 2**63: OverflowError in storage
+    "sw:{edge}:1.0.0:coins",  # 2**63, the first id SQLite cannot store
     "sw:{game}:1.0.0:fly",  # an unknown verb: ValueError
     "swb:{game}:{version}:n0sxp0:a=stop",  # a panel control on the public message
     "sws:{game}:{version}:n0sxp0:pick",
@@ -74,14 +74,15 @@ async def test_the_reported_forged_ids_are_refused_privately(simcord_env, caplog
     on the public turn message by someone not playing: each gets one private line."""
     w, spectator, seated, live = await setting(simcord_env)
     lg = await game_of(w)
-    ids = {"game": lg.id, "version": lg.game.state.version, "big": 2**64 + 5}
+    ids = {"game": lg.id, "version": lg.game.state.version, "big": 2**64 + 5, "edge": 2**63}
     answers = {}
     for template in REPORTED:
         custom_id = template.format(**ids)
         value = "a=pick 1" if custom_id.startswith("sws:") else None
         for member in (spectator, seated):
             answers[custom_id] = await check_refused(w, member, live, custom_id, value, caplog)
-    assert answers["sw:%d:1.0.0:play" % (2**64 + 5)] == FORGED
+    assert answers[f"sw:{2**64 + 5}:1.0.0:play"] == FORGED
+    assert answers[f"sw:{2**63}:1.0.0:coins"] == FORGED
     assert answers[f"sw:{lg.id}:1.0.0:fly"] == FORGED
     assert answers[f"swb:{lg.id}:{lg.game.state.version}:n0sxp0:a=stop"] == NOT_A_PANEL
     assert answers["hello"] == FORGED
