@@ -25,6 +25,13 @@ log = logging.getLogger(__name__)
 
 #: How often deadlines and reminders are checked, in seconds.
 TICK_SECONDS = 60.0
+#: What every message the bot sends or edits may ping unless it says otherwise: no one.
+#: Names and texts members chose ("@everyone", "<@&role>", "<@id>") are shown, never
+#: pinged; the turn messages let through the one member they mean to ping
+#: (``Announcer._send``), and edits never ping anyone.
+SAFE_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=False, replied_user=False
+)
 
 
 class SmallWorldBot(commands.Bot):
@@ -42,7 +49,11 @@ class SmallWorldBot(commands.Bot):
         # bury the one line that matters when a start fails.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=SAFE_MENTIONS,
+        )
         self.settings = settings
         self.storage = Storage(settings.database_path)
         now = clock or discord.utils.utcnow
