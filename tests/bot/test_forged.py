@@ -139,3 +139,84 @@ async def test_fuzzed_custom_ids_get_one_private_line(
     w, watcher, seated, live = _settings[id(simcord_env)]
     member = watcher if spectator else seated
     await check_refused(w, member, live, custom_id, value, caplog)
+
+
+#: Integers Discord lets a member type into an integer option.
+TYPED = st.integers(min_value=-(2**53 - 1), max_value=2**53 - 1)
+HOSTILE_TEXT = st.one_of(
+    st.text(min_size=1, max_size=200),
+    st.sampled_from(["@everyone", "<@&1>", "x" * 6000, "conquer 99999999999999999999", "pick 0"]),
+)
+#: (member: "actor" picking, or "spectator"; command; its options), fuzzed.
+SLASH = st.one_of(
+    st.tuples(
+        st.just("actor"),
+        st.just("sw conquer"),
+        st.fixed_dictionaries({"region": TYPED, "die": st.booleans()}),
+    ),
+    st.tuples(st.just("actor"), st.just("sw abandon"), st.fixed_dictionaries({"region": TYPED})),
+    st.tuples(
+        st.just("actor"),
+        st.just("sw redeploy"),
+        st.fixed_dictionaries(
+            {"to": TYPED, "count": st.integers(1, 30)}, optional={"source": TYPED}
+        ),
+    ),
+    st.tuples(st.just("actor"), st.just("sw do"), st.fixed_dictionaries({"action": HOSTILE_TEXT})),
+    st.tuples(st.just("actor"), st.just("sw rules"), st.fixed_dictionaries({"name": HOSTILE_TEXT})),
+    st.tuples(
+        st.just("spectator"), st.just("sw pick"), st.fixed_dictionaries({"slot": st.integers(1, 6)})
+    ),
+    st.tuples(
+        st.just("spectator"),
+        st.just("sw away"),
+        st.fixed_dictionaries({"days": st.floats(0.5, 7.0)}),
+    ),
+    st.tuples(
+        st.just("spectator"), st.just("league replay"), st.fixed_dictionaries({"game": TYPED})
+    ),
+    st.tuples(
+        st.just("spectator"),
+        st.just("league standings"),
+        st.fixed_dictionaries(
+            {"page": st.integers(1, 1000), "season": HOSTILE_TEXT.map(lambda t: t[:100])}
+        ),
+    ),
+    st.tuples(
+        st.just("spectator"),
+        st.just("league export"),
+        st.fixed_dictionaries({"season": HOSTILE_TEXT.map(lambda t: t[:100])}),
+    ),
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(call=SLASH)
+async def test_fuzzed_slash_arguments_get_one_private_line(
+    simcord_env, caplog, call: tuple[str, str, dict[str, Any]]
+) -> None:
+    """Region numbers, counts, slots, days, game numbers, names and texts, anywhere in the
+    ranges Discord lets a member type, while the actor must pick a combo (so no conquest,
+    abandon or redeployment is legal) or by a member who does not play."""
+    if id(simcord_env) not in _settings:
+        _settings.clear()
+        _settings[id(simcord_env)] = await setting(simcord_env)
+    w, spectator, _seated, _live = _settings[id(simcord_env)]
+    who, command, options = call
+    member = (await actor(w))[0] if who == "actor" else spectator
+    lg = await game_of(w)
+    version = lg.game.state.version
+    shown = [snapshot(member, m) for m in public(w)]
+    caplog.clear()
+    result = await member.slash(w.channel, command, **options)
+    replies = ([result.response] if result.response else []) + result.followups
+    assert len(replies) == 1 and replies[0].ephemeral, (call, replies)
+    assert 0 < len(replies[0].content) <= 2000
+    assert [snapshot(member, m) for m in public(w)] == shown, call
+    assert (await game_of(w)).game.state.version == version, call
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, (call, [r.getMessage() for r in errors])
