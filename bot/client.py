@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -12,7 +13,7 @@ from discord.ext import commands, tasks
 from . import startup
 from .ai_seats import AiSeats
 from .announcer import Announcer
-from .controls import PanelButton, PanelSelect, TurnButton
+from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
 from .seating import Seating
@@ -24,6 +25,13 @@ log = logging.getLogger(__name__)
 
 #: How often deadlines and reminders are checked, in seconds.
 TICK_SECONDS = 60.0
+#: What every message the bot sends or edits may ping unless it says otherwise: no one.
+#: Names and texts members chose ("@everyone", "<@&role>", "<@id>") are shown, never
+#: pinged; the turn messages let through the one member they mean to ping
+#: (``Announcer._send``), and edits never ping anyone.
+SAFE_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=False, replied_user=False
+)
 
 
 class SmallWorldBot(commands.Bot):
@@ -41,7 +49,11 @@ class SmallWorldBot(commands.Bot):
         # bury the one line that matters when a start fails.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            allowed_mentions=SAFE_MENTIONS,
+        )
         self.settings = settings
         self.storage = Storage(settings.database_path)
         now = clock or discord.utils.utcnow
@@ -75,6 +87,15 @@ class SmallWorldBot(commands.Bot):
         elif self.sync_on_start:
             await self.tree.sync()
         self.deadlines.start()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A press on a component whose custom id none of the bot's controls claims (one it
+        never made) gets one private line rather than Discord's "This interaction failed"."""
+        if interaction.type != discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id")
+        if not isinstance(custom_id, str) or not claimed(custom_id):
+            await refuse(interaction, FORGED)
 
     async def _tick(self) -> None:
         try:

@@ -2,7 +2,11 @@
 and the verb live in the ``custom_id``, so they keep working after a restart.
 
 A button only parses a press and hands it to the desk; every check is made there, inside
-the game's lock.
+the game's lock. Parsing is the boundary with the outside: each item claims every custom id
+of its prefix (``sw:``, ``swb:``, ``sws:``) and reads it strictly, so an id that is forged,
+mangled or out of date gets one private line (``FORGED``) and reaches nothing else, and a
+panel control pressed anywhere but on the member's own private panel never edits the
+message it was pressed on.
 """
 
 from __future__ import annotations
@@ -14,9 +18,20 @@ import discord
 
 from .panel import Menu, Panel
 
+#: A number in a custom id: ASCII digits, at most 19 of them; ``fits`` also checks that it
+#: fits SQLite's 64-bit integers (a larger one cannot name anything the bot made).
+NUMBER = r"[0-9]{1,19}"
+#: One more than the largest integer SQLite stores.
+TOO_BIG = 2**63
 #: ``sw:<game id>:<key>:<verb>``. The key is the decision (``round.seat.pending``) for verbs
 #: that end a decision, or ``v<version>`` for Undo, which must undo what the member saw.
-TEMPLATE = r"sw:(?P<game>\d+):(?P<key>\d+\.\d+\.\d+|v\d+):(?P<verb>[a-z]+)"
+TEMPLATE = (
+    rf"sw:(?P<game>{NUMBER}):(?P<key>{NUMBER}\.{NUMBER}\.{NUMBER}|v{NUMBER}):(?P<verb>[a-z]+)"
+)
+#: The answer to a custom id that is not one the bot makes.
+FORGED = "That control is not one of this game's (or no longer exists): nothing was done."
+#: The answer to a panel control pressed anywhere but on the member's own private panel.
+NOT_A_PANEL = "That control belongs to a player's own panel: tap ▶ Play to open yours."
 
 #: New messages carry only play, combos and coins (``messages.buttons_for``); end, finish,
 #: undo and decline stay because messages posted before the panel still show them.
@@ -50,14 +65,56 @@ class PressDesk(Protocol):
     ) -> None: ...
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """One button of a game message."""
+def fits(found: re.Match[str] | None) -> re.Match[str] | None:
+    """The match, if every number in it fits SQLite's integers; otherwise None."""
+    if found is None:
+        return None
+    ids = " ".join(found[g] for g in ("game", "version", "key") if g in found.re.groupindex)
+    if any(int(n) >= TOO_BIG for n in re.findall("[0-9]+", ids)):
+        return None
+    return found
 
-    def __init__(self, game_id: int, key: str, verb: str) -> None:
-        label, style = BUTTONS[verb]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"sw:{game_id}:{key}:{verb}")
-        )
+
+def _everything(prefix: str) -> str:
+    """A template claiming every custom id that starts with ``prefix`` (newlines too)."""
+    return rf"{prefix}:(?P<rest>[\s\S]*)"
+
+
+#: The prefixes of the custom ids of the bot's controls: each is claimed by one item class.
+PREFIXES = ("sw:", "swb:", "sws:")
+
+
+def claimed(custom_id: str) -> bool:
+    """Whether one of the bot's item classes answers a press with this custom id."""
+    return custom_id.startswith(PREFIXES)
+
+
+async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
+    """One private line, and nothing else: the pressed message stays as it is."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the press came from a private message, which only its member can press: the
+    only kind of message a panel control may edit."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("sw")):
+    """One button of a game message (or a forged ``sw:`` id, refused: ``verb`` is empty)."""
+
+    def __init__(
+        self, game_id: int, key: str, verb: str, item: discord.ui.Button[Any] | None = None
+    ) -> None:
+        if item is None:
+            label, style = BUTTONS[verb]
+            custom_id = f"sw:{game_id}:{key}:{verb}"
+            item = discord.ui.Button(label=label, style=style, custom_id=custom_id)
+        super().__init__(item)
         self.game_id = game_id
         self.key = key
         self.verb = verb
@@ -70,12 +127,15 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         match: re.Match[str],
         /,
     ) -> TurnButton:
-        verb = match["verb"]
-        if verb not in BUTTONS:
-            raise ValueError(verb)
-        return cls(int(match["game"]), match["key"], verb)
+        found = fits(re.fullmatch(TEMPLATE, match.string))
+        if found is None or found["verb"] not in BUTTONS or not isinstance(item, discord.ui.Button):
+            return cls(0, "", "", item)
+        return cls(int(found["game"]), found["key"], found["verb"], item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not self.verb:
+            await refuse(interaction, FORGED)
+            return
         desk: PressDesk = interaction.client.desk  # type: ignore[attr-defined]
         await desk.press(interaction, self.game_id, self.key, self.verb)
 
@@ -92,8 +152,12 @@ def turn_view(game_id: int, key: str, version: int, verbs: list[str]) -> discord
 
 #: ``swb:<game>:<version>:<settings>:<payload>`` for a panel button; ``sws:...:<menu name>``
 #: for a select menu, whose chosen value is the payload (see ``bot.panel``).
-PANEL_BUTTON = r"swb:(?P<game>\d+):(?P<version>\d+):(?P<settings>[a-z0-9]+):(?P<payload>.+)"
-PANEL_SELECT = r"sws:(?P<game>\d+):(?P<version>\d+):(?P<settings>[a-z0-9]+):(?P<name>[a-z]+)"
+PANEL_BUTTON = (
+    rf"swb:(?P<game>{NUMBER}):(?P<version>{NUMBER}):(?P<settings>[a-z0-9]{{1,60}}):(?P<payload>.+)"
+)
+PANEL_SELECT = (
+    rf"sws:(?P<game>{NUMBER}):(?P<version>{NUMBER}):(?P<settings>[a-z0-9]{{1,60}}):(?P<name>[a-z]+)"
+)
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -107,18 +171,33 @@ STYLES = {
 Where = tuple[int, int, str]
 
 
-def _where(match: re.Match[str]) -> Where:
+def _where(match: re.Match[str] | None) -> Where | None:
+    if match is None:
+        return None
     return int(match["game"]), int(match["version"]), match["settings"]
+
+
+async def _panel_press(
+    interaction: discord.Interaction[Any], where: Where | None, payload: str
+) -> None:
+    """Hand a panel press to the desk, or refuse it in one private line."""
+    if where is None:
+        await refuse(interaction, FORGED)
+    elif not on_own_panel(interaction):
+        await refuse(interaction, NOT_A_PANEL)
+    else:
+        await _desk(interaction).panel_press(interaction, *where, payload)
 
 
 def _desk(interaction: discord.Interaction[Any]) -> PressDesk:
     return interaction.client.desk  # type: ignore[attr-defined,no-any-return]
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PANEL_BUTTON):
-    """A button of a player's panel; its payload is in its custom id."""
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("swb")):
+    """A button of a player's panel; its payload is in its custom id (``where`` is None for
+    an id the bot never made)."""
 
-    def __init__(self, item: discord.ui.Button[Any], where: Where, payload: str) -> None:
+    def __init__(self, item: discord.ui.Button[Any], where: Where | None, payload: str) -> None:
         super().__init__(item)
         self.where, self.payload = where, payload
 
@@ -126,16 +205,19 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PANEL
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
     ) -> PanelButton:
-        return cls(item, _where(match), match["payload"])
+        found = fits(re.fullmatch(PANEL_BUTTON, match.string))
+        if not isinstance(item, discord.ui.Button):
+            found = None  # a button's id on another kind of component
+        return cls(item, _where(found), found["payload"] if found else "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _desk(interaction).panel_press(interaction, *self.where, self.payload)
+        await _panel_press(interaction, self.where, self.payload)
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL_SELECT):
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_everything("sws")):
     """A select menu of a player's panel: the chosen option's value is the payload."""
 
-    def __init__(self, item: discord.ui.Select[Any], where: Where) -> None:
+    def __init__(self, item: discord.ui.Select[Any], where: Where | None) -> None:
         super().__init__(item)
         self.where = where
 
@@ -143,12 +225,15 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: Any, match: re.Match[str], /
     ) -> PanelSelect:
-        return cls(item, _where(match))
+        found = fits(re.fullmatch(PANEL_SELECT, match.string))
+        if not isinstance(item, discord.ui.Select):
+            found = None  # a menu's id on another kind of component
+        return cls(item, _where(found))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         # discord.py fills the chosen values in before the callback.
-        payload = self.item.values[0] if self.item.values else ""
-        await _desk(interaction).panel_press(interaction, *self.where, payload)
+        values = self.item.values if self.where is not None else []
+        await _panel_press(interaction, self.where, values[0] if values else "")
 
 
 def panel_view(game_id: int, version: int, panel: Panel) -> discord.ui.View:

@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 
+#: The longest refusal sent (Discord takes 2,000 characters in a message).
+MAX_REFUSAL = 300
 #: Events told to the member at once in their reply: what the dice and the tray said.
 TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow", "return", "spread"})
 
@@ -67,8 +69,11 @@ async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
 
 
 async def reply_error(interaction: Interaction, message: str) -> None:
-    """A short private refusal, whether or not the interaction was answered already."""
+    """A short private refusal, whether or not the interaction was answered already (a
+    refusal that repeats a member's long text is cut to one Discord message)."""
     refused(interaction)
+    if len(message) > MAX_REFUSAL:
+        message = message[: MAX_REFUSAL - 1] + "…"
     await answer(interaction, message, ephemeral=True)
 
 

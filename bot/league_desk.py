@@ -145,7 +145,7 @@ class LeagueDesk:
         trends = await self.league.trends(season.id, ids)
         start = (page - 1) * PAGE
 
-        def row(i: int, s: Standing) -> dict[str, Any]:
+        def row(i: int | None, s: Standing) -> dict[str, Any]:
             return {
                 "rank": i,
                 "name": names[s.user_id],
@@ -163,7 +163,8 @@ class LeagueDesk:
             "page": page,
             "pages": pages,
             "rows": [row(start + i + 1, s) for i, s in enumerate(shown)],
-            "provisional": [row(0, s) for s in extra],
+            # Provisional players are not ranked yet: no number, not even 0.
+            "provisional": [row(None, s) for s in extra],
             "threshold": ratings.PROVISIONAL_GAMES,
         }
         png = await asyncio.to_thread(_render_standings, data)
@@ -256,7 +257,8 @@ class LeagueDesk:
     async def show_stats(self, interaction: Interaction, by: str, map_id: str | None) -> None:
         """``/league stats``: win rates by race, power, combo or map on this server."""
         assert interaction.guild_id is not None
-        rows = await self.league.result_rows(interaction.guild_id)
+        # Members' results only: an AI seat's win is no one's (README, "Server leagues").
+        rows = stats.members_only(await self.league.result_rows(interaction.guild_id))
         if map_id:
             rows = [r for r in rows if r["map_id"] == map_id]
         table = stats.combo_stats(rows, by, MIN_SAMPLE)
@@ -274,7 +276,9 @@ class LeagueDesk:
         lines.append("`win%  games  avg coins`")
         for s in table[:20]:
             lines.append(f"`{s.win_rate * 100:4.0f}% {s.games:6} {s.avg_coins:10.1f}`  {s.key}")
-        lines.append(f"Rows with fewer than {MIN_SAMPLE} games are left out.")
+        lines.append(
+            f"Rows with fewer than {MIN_SAMPLE} games are left out, and AI seats' results."
+        )
         await interaction.response.send_message("\n".join(lines)[:2000])
 
     async def show_games(self, interaction: Interaction, mine: bool) -> None:

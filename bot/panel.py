@@ -9,6 +9,7 @@ placement moves, the region a move starts from, the page of targets) and what a 
 - ``s=<region>``: choose where a move starts (shows the panel again);
 - ``n=<count>``: tokens per placement or move (0 = all);
 - ``p=<page>``: another page of conquest targets;
+- ``o=<page>``: another page of the other moves (powers, abandons, Relics and Places);
 - ``undo``: take back the last action;
 - ``board``: the board, privately, with the regions in reach and their cost.
 
@@ -55,7 +56,10 @@ CONQUESTS = (Conquer, Reinforce, DragonAttack, Enchant)
 #: Actions with buttons of their own rather than a place in a menu.
 ON_BUTTONS = (Decline, EndConquests, EndTurn, Finish)
 
-SETTINGS = re.compile(r"n(?P<n>\d+)s(?P<s>\d+|x)p(?P<p>\d+)")
+NUMBER = re.compile(r"[0-9]{1,9}")
+SETTINGS = re.compile(
+    r"n(?P<n>[0-9]{1,9})s(?P<s>[0-9]{1,9}|x)p(?P<p>[0-9]{1,9})(?:o(?P<o>[0-9]{1,9}))?"
+)
 
 
 @dataclass(frozen=True)
@@ -65,11 +69,16 @@ class Settings:
     amount: int = 0
     source: int | None = None
     page: int = 0
+    #: The page of the "other moves" menu (written only when not the first, so the ids of
+    #: panels posted before it existed still read the same).
+    more: int = 0
 
     def encode(self) -> str:
-        """Compact form for a custom id, e.g. ``n0sxp0``."""
+        """Compact form for a custom id, e.g. ``n0sxp0`` (``n0sxp0o1`` on another page of
+        other moves)."""
         src = "x" if self.source is None else str(self.source)
-        return f"n{self.amount}s{src}p{self.page}"
+        more = f"o{self.more}" if self.more else ""
+        return f"n{self.amount}s{src}p{self.page}{more}"
 
     @classmethod
     def decode(cls, text: str) -> Settings:
@@ -78,17 +87,23 @@ class Settings:
         if m is None:
             return cls()
         src = None if m["s"] == "x" else int(m["s"])
-        return cls(int(m["n"]), src, int(m["p"]))
+        return cls(int(m["n"]), src, int(m["p"]), int(m["o"] or 0))
 
     def after(self, payload: str) -> Settings:
-        """The settings a ``s=``/``n=``/``p=`` press asks for."""
+        """The settings a ``s=``/``n=``/``p=``/``o=`` press asks for."""
         key, _, value = payload.partition("=")
+        # ASCII digits only: ``str.isdigit`` also accepts "²", which ``int`` refuses.
+        number = int(value) if NUMBER.fullmatch(value) else None
         if key == "s":
-            return replace(self, source=int(value) if value.isdigit() else None)
-        if key == "n" and value.isdigit():
-            return replace(self, amount=int(value))
-        if key == "p" and value.isdigit():
-            return replace(self, page=int(value))
+            return replace(self, source=number)
+        if number is None:
+            return self
+        if key == "n":
+            return replace(self, amount=number)
+        if key == "p":
+            return replace(self, page=number)
+        if key == "o":
+            return replace(self, more=number)
         return self
 
 
@@ -253,27 +268,35 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         ]
         where = f" ({page + 1}/{pages})" if pages > 1 else ""
         rows.append(Menu("conquer", f"Conquer a region{where}…", options))
+    buttons: list[Button] = []
     other = [a for a in actions if not isinstance(a, (*CONQUESTS, *ON_BUTTONS))]
     if other:
-        rows.append(_other_menu(s, other))
-    buttons = [Button("Stop conquering", "a=stop", "primary")]
-    ends = end_actions(s)
-    if len(ends) > 1:
-        buttons.append(Button("End turn", "a=" + "|".join(a.text for a in ends), "success"))
+        menu, turn = _other_menu(s, other, settings)
+        rows.append(menu)
+        buttons += turn
+    # Each button is offered only when the engine would take it now: while a choice is
+    # forced (the Flames' Volcano, the Shadow Mimes' power) nothing else is legal.
+    if EndConquests() in actions:
+        ends = end_actions(s)
+        buttons.insert(0, Button("Stop conquering", "a=stop", "primary"))
+        if len(ends) > 1:
+            buttons.insert(1, Button("End turn", "a=" + "|".join(a.text for a in ends), "success"))
     if any(isinstance(a, Decline) for a in actions):
         buttons.append(Button("Decline", "a=decline", "danger"))
     if pages > 1:
         buttons.append(Button("◀ Targets" if page else "More targets ▶", f"p={(page + 1) % pages}"))
     if targets and len(buttons) < 4:  # leave room for Undo
         buttons.append(Button("🗺 Costs on the board", "board"))
-    rows.append(buttons)
+    if buttons:
+        rows.append(buttons)
     hand = plural(race.hand, "token")
     own = len(regions_of(s, race.name))
-    text = (
-        f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
-        f"{plural(own, 'region')}. Conquer, or stop to redeploy."
-    )
-    if not targets:
+    text = f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
+    if EndConquests() in actions:
+        text += f"{plural(own, 'region')}. Conquer, or stop to redeploy."
+    else:
+        text += f"{plural(own, 'region')}. First make the choice below: it comes before any other."
+    if not targets and EndConquests() in actions:
         text += "\nNo region is in reach of your tokens in hand now."
     return Panel(text, rows)
 
@@ -286,11 +309,22 @@ def _target_label(s: GameState, a: Action) -> str:
     return label(s, a)
 
 
-def _other_menu(s: GameState, actions: list[Action]) -> Menu:
-    options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
+def _other_menu(
+    s: GameState, actions: list[Action], settings: Settings
+) -> tuple[Menu, list[Button]]:
+    """The menu of the moves without a menu of their own, a page of 25 at a time, and the
+    button that turns its pages (none when one page holds them all)."""
+    pages = max(1, -(-len(actions) // MAX_OPTIONS))
+    page = min(settings.more, pages - 1)
+    shown = actions[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
+    options = [Option(_short(label(s, a)), f"a={a.text}") for a in shown]
     kinds = {type(a) for a in actions}
     placeholder = "Abandon a region…" if kinds == {Abandon} else "Other moves (powers, abandon)…"
-    return Menu("other", placeholder, options)
+    if pages == 1:
+        return Menu("other", placeholder, options), []
+    placeholder = placeholder.removesuffix("…") + f" ({page + 1}/{pages})…"
+    turn = Button("◀ Moves" if page else "More moves ▶", f"o={(page + 1) % pages}")
+    return Menu("other", placeholder, options), [turn]
 
 
 def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
@@ -300,7 +334,10 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     hand = race.hand
     rows: list[Menu | list[Button]] = []
     sources = sorted({a.source for a in actions if isinstance(a, Move)})
-    most = max([hand] + [s.regions[r].tokens - 1 for r in sources])
+    places = sorted({a.region for a in actions if isinstance(a, Deploy)})
+    # Counts only where there is something to count: the tokens in hand when they may be
+    # placed, those of the regions they may leave.
+    most = max([hand if places else 0] + [s.regions[r].tokens - 1 for r in sources])
     if most > 1:
         amounts = [n for n in AMOUNTS if n < most] + [0]
         rows.append(
@@ -318,7 +355,6 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         return available if settings.amount == 0 else min(settings.amount, available)
 
     # Where tokens may go is what legal_actions lists; the panel only chooses the count.
-    places = sorted({a.region for a in actions if isinstance(a, Deploy)})
     if places:
         n = count(hand)
         rows.append(
@@ -349,7 +385,9 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         rows.append(_region_menu(s, "movefrom", "Move tokens from…", sources, lambda r: f"s={r}"))
     other = [a for a in actions if not isinstance(a, (Deploy, Move, *ON_BUTTONS))]
     if other:
-        rows.append(_other_menu(s, other))
+        menu, turn = _other_menu(s, other, settings)
+        rows.append(menu)
+        buttons += turn
     closing = closing_action(s)
     ends = [a for a in actions if isinstance(a, (EndTurn, Finish))]
     finish = []
@@ -358,7 +396,8 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         if isinstance(a, EndTurn) and a.decline:
             text = "End turn, then decline"
         finish.append(Button(text, f"a={a.text}", "success"))
-    rows.append(finish + buttons)
+    if finish or buttons:
+        rows.append(finish + buttons)
     placed = ", ".join(f"{rid}: {s.regions[rid].tokens}" for rid in own) or "none"
     if s.turn.phase == CLOSING:
         lead = f"Your **{race.name}** were driven out: place your {owed_pieces(race)}."

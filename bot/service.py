@@ -29,6 +29,7 @@ from engine import (
 )
 from engine.content import map_for_players
 from engine.state import OVER, GameState, from_json, to_json
+from engine.view import plural
 from renderer.static import GEOMETRY_DIR
 
 from . import outbox, seat_log
@@ -641,8 +642,8 @@ class GameService:
             )
             if takeover:
                 note += (
-                    f"\n🤖 **{name}** missed {row.missed + 1} deadlines in a row: an AI plays "
-                    f"the seat from now on. <@{row.user_id}>, `/sw back` takes it back."
+                    f"\n🤖 **{name}** missed {plural(row.missed + 1, 'deadline')} in a row: "
+                    f"an AI plays the seat from now on. <@{row.user_id}>, `/sw back` takes it back."
                 )
             return await self._apply(lg, batch, note=note, takeover=seat if takeover else None)
 
@@ -915,7 +916,7 @@ class GameService:
             row.user_id,
             None,
             now,
-            detail=f"after {row.missed} missed deadlines",
+            detail=f"after {plural(row.missed, 'missed deadline')}",
         )
 
     def deadline_for(

@@ -10,7 +10,9 @@ won when ``rank == 1``; a shared first place (equal coins and tokens) is a win f
 Other keys in a row are ignored.
 
 Every function here takes the rows it is given and nothing else: which games count (a
-season, rated only, one world) is for the caller to choose.
+season, rated only, one world) is for the caller to choose. ``members_only`` keeps the rows
+of members, leaving out AI seats (negative user ids): the server's win rates are its
+members' (``/league stats``), and an AI's results are not theirs.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "combo_name",
     "combo_stats",
     "head_to_head",
+    "members_only",
     "player_combos",
 ]
 
@@ -78,6 +81,12 @@ class StatRow:
 def combo_name(race: str, power: str) -> str:
     """A combo as players say it, power first: ``combo_name("Orcs", "Flying")`` → "Flying Orcs"."""
     return f"{power} {race}"
+
+
+def members_only(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The rows of members: an AI seat (``/sw addai``) has a negative user id and no member
+    behind it, so its results are left out. Its opponents' rows stay: they played."""
+    return [r for r in rows if int(r["user_id"]) >= 0]
 
 
 def _keys(row: Mapping[str, Any], by: str) -> set[str]:

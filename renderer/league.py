@@ -149,14 +149,15 @@ def _standings_row(w: Writer, row: dict[str, Any], top: int, index: int, medals:
     cy = top + ROW / 2
     w.draw.rectangle((0, top, WIDTH, top + ROW - 1), fill=WHITE if index % 2 == 0 else SHADE)
     rank = row.get("rank")
-    if medals and rank in MEDALS:
+    if not medals:
+        # A provisional player has no rank yet, whatever number the row carries.
+        w.text((COL_RANK, cy), "–", 28, MUTED, anchor="mm")
+    elif rank in MEDALS:
         paste_centred(w.img, seat_disc(MEDALS[rank], RANK_DISC), (COL_RANK, cy))
         w.text((COL_RANK, cy), str(rank), 26, INK, anchor="mm")
     elif rank is not None:
         label = str(rank)
-        w.text(
-            (COL_RANK, cy), label, fit_text(label, 28, 70), INK if medals else MUTED, anchor="mm"
-        )
+        w.text((COL_RANK, cy), label, fit_text(label, 28, 70), INK, anchor="mm")
     w.text((COL_NAME, cy), ellipsize(str(row.get("name") or "?"), ROW_TEXT, NAME_WIDTH), ROW_TEXT)
     w.text((COL_RATING, cy), str(row.get("rating", "")), 34, anchor="rm")
     label, colour = change_label(row.get("change"))
@@ -199,8 +200,9 @@ def render_standings(data: dict[str, Any]) -> bytes:
 
     ``data``: ``title`` (season name), ``subtitle`` (server · "updated <date>"), ``page`` and
     ``pages`` (the caller pages; an indicator is drawn when ``pages`` > 1), ``rows`` (at most
-    20, already sorted), ``provisional`` (rows listed apart, may be empty) and ``threshold``
-    (the games a player needs to leave the provisional list). A row is a dict with ``rank``,
+    20, already sorted), ``provisional`` (rows listed apart, without a rank, may be empty)
+    and ``threshold`` (the games a player needs to leave the provisional list). A row is a
+    dict with ``rank`` (None, or ignored, for a provisional row),
     ``name``, ``rating``, ``change`` (since last week, or None), ``games``, ``wins`` and
     ``trend`` (ratings over time, oldest first, possibly empty).
     """

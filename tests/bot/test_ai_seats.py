@@ -87,7 +87,9 @@ async def test_an_ai_takes_over_after_missed_deadlines_and_the_player_takes_it_b
     lg = await game_of(w)
     row = lg.seat_row(seat)
     assert row.ai == "normal" and row.stand_in
+    # One deadline, in the singular (it said "missed 1 deadlines").
     told = next(m.content for m in reversed(public(w)) if "missed 1 deadline" in m.content)
+    assert "missed 1 deadline in a row" in told, told
     assert f"<@{who.id}>, `/sw back` takes it back" in told
     assert not lg.rated
     # The AI plays the seat's next decisions; the member's buttons say how to come back.
@@ -113,7 +115,7 @@ async def test_an_ai_takes_over_after_missed_deadlines_and_the_player_takes_it_b
     assert [r["kind"] for r in rows] == ["takeover", "take back"]
     # The game's status tells the story of the seat.
     status = (await who.slash(w.channel, "sw status")).response.content
-    assert f"an AI took over seat {seat + 1} from <@{who.id}>" in status
+    assert f"an AI took over seat {seat + 1} from <@{who.id}> (after 1 missed deadline)" in status
     assert f"<@{who.id}> took seat {seat + 1} back from the AI" in status
 
 

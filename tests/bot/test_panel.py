@@ -33,7 +33,7 @@ def reachable(s, seat: int) -> set[str]:
         for p in payloads(build(s, seat, settings)):
             if p.startswith("a="):
                 actions.update(p[2:].split("|")[:1])
-            elif p[:2] in ("n=", "s=", "p="):
+            elif p[:2] in ("n=", "s=", "p=", "o="):
                 todo.append(settings.after(p))
     return actions
 

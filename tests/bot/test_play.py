@@ -131,7 +131,8 @@ async def test_command_tree_within_discord_limits(simcord_env) -> None:
             for p in getattr(c, "parameters", []):
                 assert len(p.name) <= 32 and len(p.description) <= 100
             assert len(getattr(c, "parameters", [])) <= 25
-    longest = "sw:" + "9" * 20 + ":" + "99.9.9" + ":finish"
+    # The largest game id SQLite can give (a larger one is refused as forged).
+    longest = "sw:" + str(2**63 - 1) + ":" + "99.9.9" + ":finish"
     assert len(longest) <= 100 and re.fullmatch(TEMPLATE, longest)
 
 

@@ -355,3 +355,23 @@ def test_nice_ticks_are_round() -> None:
 def test_cards_are_deterministic() -> None:
     data = card(head_to_head={"opponent": "Bram", "games": 9, "ahead": 6, "behind": 3})
     assert render_card(data) == render_card(copy.deepcopy(data))
+
+
+def test_provisional_players_have_no_rank_number() -> None:
+    """Issue 20: provisional players were ranked "0" (the caller passed 0 for "no rank").
+    Whatever rank a provisional row carries, its rank column shows a dash."""
+    data = standings(2, provisional=2)
+    data["provisional"][0]["rank"] = 0
+    data["provisional"][1]["rank"] = None
+    composed = compose_standings(data)
+    for r in data["provisional"]:
+        name = text(composed, r["name"]).box
+        cy = (name[1] + name[3]) / 2
+        in_rank_column = [
+            t.text
+            for t in composed.texts
+            if t.box[0] <= COL_RANK <= t.box[2] and abs((t.box[1] + t.box[3]) / 2 - cy) < ROW / 3
+        ]
+        assert in_rank_column == ["–"], in_rank_column
+    # The ranked rows keep their numbers.
+    assert {t.text for t in composed.texts} >= {"1", "2"}
