@@ -662,11 +662,15 @@ def _decline_turn(s: GameState) -> None:
 
     The race being readied (the active race, or In-Decline Ghouls in their sub-phase) first
     gets its tokens back where they stood: Ghouls that decline keep every token on the map
-    [SW p.8], and In-Decline Ghouls make no move on a decline turn.
+    [SW p.8], and In-Decline Ghouls make no move on a decline turn. An active race that holds
+    River regions (a Reborn token put there this turn) empties them first [SWU p.7], as a
+    redeployment would: the River is never held In Decline but by a race that may stay.
     """
     t = s.turn
     race = acting_race(s)
     if race is not None:
+        if not race.in_decline:
+            empty_river(s, race)
         # Tokens put back under a banner that is flipped at once (one token per region
         # stays) are not worth telling; Ghouls keep them all, so theirs are told.
         told = race.in_decline or flag(race, "decline_keeps_all", s)
