@@ -287,6 +287,9 @@ def _target_label(s: GameState, a: Action) -> str:
 
 
 def _other_menu(s: GameState, actions: list[Action]) -> Menu:
+    # A free gain on offer (the Fountain of Youth's token) comes first: it is never cut off
+    # by a long list of abandonments or Relic targets.
+    actions = sorted(actions, key=lambda a: not a.bonus)
     options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
     kinds = {type(a) for a in actions}
     placeholder = "Abandon a region…" if kinds == {Abandon} else "Other moves (powers, abandon)…"

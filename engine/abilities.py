@@ -407,9 +407,7 @@ _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
 PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
-def defence_traits(
-    race: RaceState, s: GameState | None = None
-) -> tuple[tuple[Ability, ...], bool]:
+def defence_traits(race: RaceState, s: GameState | None = None) -> tuple[tuple[Ability, ...], bool]:
     """What a race's banner and badge do when it is attacked: its ``guards`` and whether it
     is ``power_proof`` (one cached lookup on the hot path of ``targets``); given the state,
     the power the Stonehedge lends the race too."""
