@@ -261,10 +261,15 @@ def drawn_power(s: GameState, race: RaceState) -> Ability | None:
     Stonehedge is found, answer None at once."""
     if not s.stonehedge:
         return None
-    for a in in_force(s, race)[len(abilities(race)) :]:
-        if POWERS.get(s.stonehedge) is a:
-            return a
-    return None
+    rid = treasure_spots(s).get("stonehedge")
+    if rid is None or s.regions[rid].race != race.name:
+        return None
+    power = POWERS.get(s.stonehedge)
+    if power is None or not works(power, race.in_decline):
+        return None
+    if s.turn.seat == race.owner and forgo_key("stonehedge") in s.turn.used:
+        return None
+    return power
 
 
 def treasure_spots(s: GameState) -> dict[str, int]:
