@@ -110,7 +110,9 @@ class SelfActingPlace(Ability):
         key = place_in(s, action.region)
         assert key is not None
         s.turn.used.append(forgo_key(key))
-        event(s, "forgo", seat=race.owner, race=race.name, place=key, region=action.region)
+        # The Place's own race (the handler may be another Place of the same player's).
+        holder = s.regions[action.region].race
+        event(s, "forgo", seat=race.owner, race=holder, place=key, region=action.region)
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, Forgo)
