@@ -1,13 +1,14 @@
 """The easy level: greedy on the evaluation, one action at a time.
 
 Picking, it plays each affordable combo's first turn with the quick player on a private copy
-and takes the one that leaves the most coins plus tokens to conquer with later. Conquering,
-it declines when at most one more region is within reach, else it tries every action but
-abandonment on a private copy and takes the one whose position ``ai.evaluate.value`` rates
-best, counting the tokens a conquest ties up against it; when nothing beats stopping it tries a
-final conquest the die is likely to win. Redeploying, it takes a special placement that
-raises the evaluation, puts tokens in hand one by one in the region most exposed to attack for
-its defence, and ends. Every choice is on a determinized copy (``ai.hidden``).
+and takes the one that leaves the most coins plus tokens to conquer with later. Conquering, it
+takes a free gain on offer first (the Fountain's token), declines when at most one more region
+is within reach, else it tries every action but abandonment on a private copy and takes the one
+whose position ``ai.evaluate.value`` rates best, counting the tokens a conquest ties up against
+it; when nothing beats stopping it tries a final conquest the die is likely to win.
+Redeploying, it takes a special placement that raises the evaluation, puts tokens in hand one
+by one in the region most exposed to attack for its defence, and ends. Every choice is on a
+determinized copy (``ai.hidden``).
 """
 
 from __future__ import annotations
@@ -129,6 +130,9 @@ class Easy(Player):
         """Decline, the best-rated action, or a final conquest (see module doc)."""
         if Decline() in actions and quick.should_decline(s, actions):
             return Decline()
+        gain = quick.free_gain(actions)
+        if gain is not None:
+            return gain
         now = value(s, seat)
         before = hand(s)
         stop = EndConquests()

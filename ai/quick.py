@@ -2,11 +2,12 @@
 
 It never copies the state, so a search can play thousands of its turns a second. It picks the
 combo with the most tokens for the coins, declines when its race can take at most one more
-region, conquers the best region for its cost until none is affordable, tries a final
-conquest when the die is likely enough to help, builds defences offered by its power in its
-most exposed region, and otherwise ends its redeployment (the engine then puts tokens back
-where they came from). Actions it does not know are left alone unless nothing else is legal
-(a choice the race must make first), when it takes the first listed, as a deadline would.
+region, conquers the best region for its cost until none is affordable, tries a final conquest
+when the die is likely enough to help, takes a free gain on offer (the Fountain's token),
+builds defences offered by its power in its most exposed region, and otherwise ends its
+redeployment (the engine then puts tokens back where they came from). Actions it does not know
+are left alone unless nothing else is legal (a choice the race must make first), when it takes
+the first listed, as a deadline would.
 """
 
 from __future__ import annotations
@@ -154,6 +155,11 @@ def most_exposed(s: GameState, seat: int, regions: list[int]) -> int:
     return max(regions, key=lambda rid: (exposure(s, rid, seat), -rid))
 
 
+def free_gain(actions: list[Action]) -> Action | None:
+    """A free gain on offer (``Action.bonus``: the Fountain of Youth's token), taken first."""
+    return next((a for a in actions if a.bonus), None)
+
+
 def fallback(s: GameState, actions: list[Action]) -> Action:
     """What a deadline would do (``default_action``: a choice owed or forced first), else
     the first listed action that is not a token shuffle or an abandonment."""
@@ -179,6 +185,9 @@ def choose(s: GameState, seat: int, actions: list[Action]) -> Action:
         decline = Decline()
         if decline in actions and should_decline(s, actions):
             return decline
+        gain = free_gain(actions)
+        if gain is not None:
+            return gain
         best = best_conquest(s, seat, actions)
         if best is not None:
             return best

@@ -314,6 +314,9 @@ def _other_menu(
 ) -> tuple[Menu, list[Button]]:
     """The menu of the moves without a menu of their own, a page of 25 at a time, and the
     button that turns its pages (none when one page holds them all)."""
+    # A free gain on offer (the Fountain of Youth's token) comes first: it is never cut off
+    # by a long list of abandonments or Relic targets.
+    actions = sorted(actions, key=lambda a: not a.bonus)
     pages = max(1, -(-len(actions) // MAX_OPTIONS))
     page = min(settings.more, pages - 1)
     shown = actions[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]

@@ -192,7 +192,8 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
     return cls
 
 
-def _works(a: Ability, in_decline: bool) -> bool:
+def works(a: Ability, in_decline: bool) -> bool:
+    """``a`` works for a race in this state (``in_decline``): active, or in decline."""
     return a.in_decline if in_decline else a.active
 
 
@@ -205,7 +206,7 @@ def abilities(race: RaceState) -> tuple[Ability, ...]:
     found = _CACHE.get(key)
     if found is None:
         pair = (RACES.get(race.name, _NOTHING), POWERS.get(race.power, _NOTHING))
-        found = _CACHE[key] = tuple(a for a in pair if _works(a, race.in_decline))
+        found = _CACHE[key] = tuple(a for a in pair if works(a, race.in_decline))
     return found
 
 
@@ -233,16 +234,42 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
         # Two markers may share a region: each region once, in id order.
         held = sorted(set(held))
     found: list[Ability] = []
+    used = s.turn.used if s.turn.seat == race.owner else ()
     for rid in held:
         for key in regions[rid].markers:
             t = TREASURES.get(key)
-            if t is not None and _works(t, race.in_decline):
+            if t is not None and works(t, race.in_decline):
+                if used and forgo_key(key) in used:
+                    continue  # the owner does without it for the rest of this turn
                 found.append(t)
                 if key == "stonehedge" and s.stonehedge:
                     p = POWERS.get(s.stonehedge)
-                    if p is not None and _works(p, race.in_decline):
+                    if p is not None and works(p, race.in_decline):
                         found.append(p)
     return own + tuple(found) if found else own
+
+
+def forgo_key(key: str) -> str:
+    """What ``TurnState.used`` holds once the owner forgoes the Place ``key`` this turn."""
+    return f"forgo:{key}"
+
+
+def drawn_power(s: GameState, race: RaceState) -> Ability | None:
+    """The power the Stonehedge drew, when it works for ``race`` now: the race occupies the
+    Stonehedge, the power works in the race's state (active, or in decline) and the owner has
+    not forgone the Stonehedge this turn. Surface games, and Underground games before the
+    Stonehedge is found, answer None at once."""
+    if not s.stonehedge:
+        return None
+    rid = treasure_spots(s).get("stonehedge")
+    if rid is None or s.regions[rid].race != race.name:
+        return None
+    power = POWERS.get(s.stonehedge)
+    if power is None or not works(power, race.in_decline):
+        return None
+    if s.turn.seat == race.owner and forgo_key("stonehedge") in s.turn.used:
+        return None
+    return power
 
 
 def treasure_spots(s: GameState) -> dict[str, int]:
@@ -352,21 +379,32 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     return overriders(in_force(s, race), hook)
 
 
-def cost_abilities(race: RaceState) -> tuple[Ability, ...]:
-    """The abilities in force that change conquest costs (the hot path skips the others)."""
-    return overriding(race, "cost_delta")
+def cost_abilities(race: RaceState, s: GameState | None = None) -> tuple[Ability, ...]:
+    """The abilities in force that change conquest costs (the hot path skips the others):
+    the banner and badge, and (given the state) the power the Stonehedge lends the race."""
+    own = overriding(race, "cost_delta")
+    if s is None or not s.stonehedge:
+        return own
+    p = drawn_power(s, race)
+    if p is None or type(p).cost_delta is Ability.cost_delta:
+        return own
+    return (*own, p)
 
 
 _FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
 
 
-def flag(race: RaceState, attr: str) -> bool:
-    """True if the race's banner or badge sets a boolean class flag, decline taken into account."""
+def flag(race: RaceState, attr: str, s: GameState | None = None) -> bool:
+    """True if the race's banner or badge sets a boolean class flag, decline taken into
+    account, or (given the state) the power the Stonehedge lends the race sets it."""
     key = (race.name, race.power, race.in_decline, attr)
     found = _FLAG_CACHE.get(key)
     if found is None:
         found = _FLAG_CACHE[key] = any(getattr(a, attr) for a in abilities(race))
-    return found
+    if found or s is None or not s.stonehedge:
+        return found
+    p = drawn_power(s, race)
+    return p is not None and bool(getattr(p, attr))
 
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
@@ -374,18 +412,26 @@ _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
 PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
-def defence_traits(race: RaceState) -> tuple[tuple[Ability, ...], bool]:
+def defence_traits(race: RaceState, s: GameState | None = None) -> tuple[tuple[Ability, ...], bool]:
     """What a race's banner and badge do when it is attacked: its ``guards`` and whether it
-    is ``power_proof`` (one cached lookup on the hot path of ``targets``)."""
+    is ``power_proof`` (one cached lookup on the hot path of ``targets``); given the state,
+    the power the Stonehedge lends the race too."""
     key = (race.name, race.power, race.in_decline)
     found = _TRAITS.get(key)
     if found is None:
         found = (guards(race), flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    return found
+    if s is None or not s.stonehedge:
+        return found
+    p = drawn_power(s, race)
+    guarding = p is not None and type(p).guard is not Ability.guard
+    if p is None or not (guarding or p.power_proof):
+        return found
+    return ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
 
 
-def guards(race: RaceState) -> tuple[Ability, ...]:
-    """The banner and badge in force that may refuse an attack on the race (``guard``)."""
-    return overriding(race, "guard")
+def guards(race: RaceState, s: GameState | None = None) -> tuple[Ability, ...]:
+    """The banner and badge in force that may refuse an attack on the race (``guard``), and
+    (given the state) the power the Stonehedge lends the race."""
+    return defence_traits(race, s)[0] if s is not None else overriding(race, "guard")

@@ -26,6 +26,9 @@ class Action:
     verb: ClassVar[str] = ""
     #: Undo stops at this action: it rolls the die or shows what was hidden.
     reveals: ClassVar[bool] = False
+    #: A free gain its player may take or leave (the Fountain of Youth's token): a deadline
+    #: takes it before ending the step (``rules.default_action``), as anyone would.
+    bonus: ClassVar[bool] = False
 
     def describe(self, s: GameState) -> str | None:
         """A readable label for this action now, or None to let ``view.label`` decide.

@@ -87,7 +87,7 @@ def balrog_problem(s: GameState, holder: RaceState, rid: int) -> str | None:
         owner = s.players[region.owner]
         if owner.peace_with == holder.owner and owner.active == region.race:
             return f"You are at peace with {owner.name}: their active race is off limits."
-        for a in guards(defender):
+        for a in guards(defender, s):
             why = a.guard(s, defender, holder, rid)
             if why:
                 return why

@@ -22,6 +22,9 @@ DEFENCE_MARKERS = (
     "armor",
     "keep",
 )
+#: Defence markers that are a Place's power, which its occupant's own player never uses
+#: against his other race ("Using a Popular Place's power is always optional" [SWU p.14]).
+OWNER_SPARED = frozenset({"keep"})
 #: Markers that make a region immune to enemy conquests and powers.
 IMMUNITY_MARKERS = ("hole", "hero", "dragon", "ancient", "queen")
 #: Markers that make a region immune to every player, its own occupant included: the Balrog

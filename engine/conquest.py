@@ -28,6 +28,7 @@ from .board import (
     DEFENCE_MARKERS,
     IMMUNITY_MARKERS,
     MARKER_NAMES,
+    OWNER_SPARED,
     SEALING_MARKERS,
     add_marker,
     clear_region,
@@ -118,7 +119,7 @@ _ADJACENT: dict[str, list[frozenset[int]]] = {}
 def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
     """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may."""
     return _problem(
-        s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water"), reach(s, race)
+        s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water", s), reach(s, race)
     )
 
 
@@ -140,7 +141,7 @@ def targets(
 ) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
     reachable = reach(s, race, working, own)
-    water_ok = flag(race, "enters_water")
+    water_ok = flag(race, "enters_water", s)
     defs = mapdef(s).regions
     # Regions closed to the race whoever holds them (``_closed``) are left out before the
     # per-region check, which would refuse them anyway.
@@ -157,7 +158,7 @@ def targets(
     hooks = map_hooks(s.map_id)
     if "guard" in hooks or "power_proof" in hooks:
         for r in s.races.values():
-            if defence_traits(r) is not PLAIN_DEFENCE:
+            if defence_traits(r, s) is not PLAIN_DEFENCE:
                 guarded = True
                 break
     return [
@@ -210,7 +211,7 @@ def _problem(
         return f"Region {rid} is not next to your regions."
     if guarded and region.race is not None:
         holder = s.races[region.race]
-        guarding, proof = defence_traits(holder)
+        guarding, proof = defence_traits(holder, s)
         for a in guarding:
             why = a.guard(s, holder, race, rid)
             if why:
@@ -230,7 +231,7 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
     if name is None or name == attacker.name:
         return False
     defender = s.races[name]
-    return defender.owner != s.turn.seat and flag(defender, "power_proof")
+    return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
 
 
 def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
@@ -272,7 +273,7 @@ def immunity_name(s: GameState, rid: int) -> str:
 
 def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
-    return region_cost(s, race, rid, cost_abilities(race))
+    return region_cost(s, race, rid, cost_abilities(race, s))
 
 
 def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
@@ -298,8 +299,9 @@ def region_costs(
             cost = RIVER_COST
         m = region.markers
         if m:
+            own = region.owner == race.owner
             for key, n in m.items():
-                if key in _DEFENCE:
+                if key in _DEFENCE and not (own and key in OWNER_SPARED):
                     cost += n
         proof: bool | None = None
         for a in costers:

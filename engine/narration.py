@@ -33,7 +33,8 @@ def thing(key: str) -> str:
 #: race, "puts" for a player); every one maps to its past form here.
 _PAST: dict[str, str] = {
     "become": "became", "becomes": "became", "bite": "bit", "drink": "drank", "fall": "fell",
-    "find": "found", "finds": "found", "fly": "flew", "forge": "forged", "gain": "gained",
+    "find": "found", "finds": "found", "fly": "flew", "forge": "forged", "forgoes": "forwent",
+    "gain": "gained",
     "get": "got", "gets": "got", "give": "gave", "grants": "granted", "keep": "kept",
     "leave": "left", "leaves": "left", "lose": "lost", "now in": "moved to",
     "pay": "paid", "pays": "paid", "put": "put", "puts": "put", "are": "were",
@@ -214,6 +215,7 @@ _SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
         f"{t.whose()} {t.v('drink')} from the Fountain of Youth: +{plural(e['tokens'], 'token')}"
     ),
     "stonehedge": lambda e, t: f"The Stonehedge in {e['region']} {t.v('grants')} {e['power']}",
+    "forgo": lambda e, t: f"{t.who()} {t.v('forgoes')} {thing(e['place'])} for this turn",
     "bag": lambda e, t: (
         f"{t.who()}'s Bag-o'-Many-Things {t.v('becomes')} {thing(e['relic'])} in {e['region']}"
     ),

@@ -8,11 +8,17 @@ the Region where it was first discovered"; "Using a Popular Place's power is alw
 Lost Dwarf: ``in_decline``); bonus tokens come from the tray, else from hand, except where a
 Place says otherwise (the Fountain).
 
-Choices are actions of the occupant, never taken by default: the Altar (``altar``) and the
-Ghost (``ghost``); the Balrog's are in ``balrog``.
+Choices are actions of the occupant: the Altar (``altar``), the Ghost (``ghost``) and the
+Fountain's token (``fountain``, which a deadline takes, as anyone would); the Balrog's are in
+``balrog``. The Places that work by themselves (the Diamond Fields, the Keep, the Mine, the
+Stonehedge's power) may be forgone by their owner for the rest of his turn (``forgo``); the
+Great Brass Pipe's reach is used only through a conquest the player chooses, and its links
+never cost its holder a Quarreling set (``powers_underground.groups``). The Stonehedge is in
+``stonehedge``.
 
-The Keep's +1 defence is counted by ``conquest.conquest_cost``; the Ghost's and the Balrog's
-immunity by ``board.is_immune`` (both are immune to everyone, ruling §6.2 #21).
+The Keep's +1 defence is counted by ``conquest.conquest_cost`` (never against its occupant's
+own player, who would not use it on himself); the Ghost's and the Balrog's immunity by
+``board.is_immune`` (both are immune to everyone, ruling §6.2 #21).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .abilities import Ability, treasure_ability
+from .abilities import TREASURES, Ability, forgo_key, treasure_ability
 from .actions import Action, register_action
 from .board import (
     add_marker,
@@ -28,11 +34,11 @@ from .board import (
     drop_marker,
     event,
     mapdef,
+    regions_of,
     tray,
 )
-from .rng import mix, shuffled
-from .state import REDEPLOY, GameState, RaceState
-from .treasures import holder_region, marker_region, own_turn
+from .state import CONQUER, REDEPLOY, GameState, RaceState
+from .treasures import count, holder_region, marker_region, own_turn, the
 from .words import where
 
 #: Coins of the Altar of Souls, the Keep and the Mine of the Lost Dwarf.
@@ -41,11 +47,85 @@ KEEP_COINS = 1
 LOST_MINE_COINS = 2
 
 
-# --- scoring Places -------------------------------------------------------------------------
+# --- Places that work by themselves, and forgoing them ---------------------------------------
+
+
+@register_action
+@dataclass(slots=True, unsafe_hash=True)
+class Forgo(Action):
+    """Do without the Popular Place in ``region`` for the rest of this turn."""
+
+    verb: ClassVar[str] = "forgo"
+    region: int
+
+    def describe(self, s: GameState) -> str | None:
+        key = place_in(s, self.region)
+        r = s.regions[self.region] if key is not None else None
+        if key is None or r is None or r.race is None:
+            return None
+        place = TREASURES[key]
+        assert isinstance(place, SelfActingPlace)
+        return f"Forgo {the(key)} this turn · {place.forgone(s, s.races[r.race])}"
+
+
+def place_in(s: GameState, rid: int) -> str | None:
+    """The Popular Place that works by itself in ``rid``, if any."""
+    if not 0 <= rid < len(s.regions):
+        return None
+    for key in s.regions[rid].markers:
+        if isinstance(TREASURES.get(key), SelfActingPlace):
+            return key
+    return None
+
+
+class SelfActingPlace(Ability):
+    """A Place whose power works for its occupant without an action of his (coins at the end
+    of his turn, the Stonehedge's power). "Using a Popular Place's power is always optional"
+    [SWU p.14]: during his own turn, conquering or redeploying, the owner may forgo it for
+    the rest of the turn (``forgo REGION``); ``abilities.in_force`` then leaves it out for him
+    until the turn ends. Doing nothing keeps it working, as a player would want; a deadline
+    never forgoes it."""
+
+    handles = (Forgo,)
+
+    def forgone(self, s: GameState, race: RaceState) -> str:
+        """What forgoing the Place costs ``race`` this turn, for the label."""
+        return f"{count(self.score(s, race, regions_of(s, race.name)), 'coin')} fewer"
+
+    def gives(self, s: GameState, race: RaceState) -> bool:
+        """The Place does something for ``race`` that it could forgo."""
+        return True
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        t = s.turn
+        if t.seat != race.owner or t.phase not in (CONQUER, REDEPLOY):
+            return []
+        rid = holder_region(s, race, self.name)
+        if rid is None or not self.gives(s, race):
+            return []
+        return [Forgo(rid)]
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        assert isinstance(action, Forgo)
+        key = place_in(s, action.region)
+        assert key is not None
+        s.turn.used.append(forgo_key(key))
+        # The Place's own race (the handler may be another Place of the same player's).
+        holder = s.regions[action.region].race
+        event(s, "forgo", seat=race.owner, race=holder, place=key, region=action.region)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        assert isinstance(action, Forgo)
+        if s.turn.seat != race.owner or s.turn.phase not in (CONQUER, REDEPLOY):
+            return "A Place is forgone during your own turn, conquering or redeploying."
+        key = place_in(s, action.region)
+        if key is None or s.regions[action.region].race != race.name:
+            return f"Region {action.region} holds no Place of yours that works by itself."
+        return None
 
 
 @treasure_ability
-class DiamondFields(Ability):
+class DiamondFields(SelfActingPlace):
     """[SWU p.15] "At the end of his turn, the player collects 1 bonus Victory coin for the
     Region his Diamond Fields are on and for any other Region his (same Race) troops occupy
     that is of same Terrain type. The Diamond Fields function even when the troops that occupy
@@ -67,13 +147,15 @@ class DiamondFields(Ability):
 
 
 @treasure_ability
-class KeepOnTheMotherland(Ability):
+class KeepOnTheMotherland(SelfActingPlace):
     """[SWU p.15] "The Keep on the Motherland is worth 1 bonus Victory coin for the player
     whose troops occupy it at turn's end. The Keep also augments that Region's defense by 1.
     Both of these benefits persist even once the troops occupying the Keep are In Decline."
 
     The defence is counted by ``conquest.conquest_cost`` ("+ 1 additional Race token for
-    ... the Keep on the Motherland marker" [SWU p.5]).
+    ... the Keep on the Motherland marker" [SWU p.5]), against opponents only: its occupant's
+    own player would never use it against his other race (``board.OWNER_SPARED``). Forgoing
+    the Keep gives up its coin of the turn.
     """
 
     name = "keep"
@@ -89,7 +171,7 @@ class KeepOnTheMotherland(Ability):
 
 
 @treasure_ability
-class MineOfTheLostDwarf(Ability):
+class MineOfTheLostDwarf(SelfActingPlace):
     """[SWU p.15] "At the end of his turn, the player whose troops occupy the Mine of the Lost
     Dwarf's Region collects 2 bonus Victory coins. The Mine of the Lost Dwarf yields these
     bonus coins even if the Troops that occupy its Region are In Decline. The Scepter of
@@ -133,23 +215,62 @@ class GreatBrassPipe(Ability):
         return frozenset(d.id for d in defs if d.terrain == terrain)
 
 
+@register_action
+@dataclass(slots=True, unsafe_hash=True)
+class TakeFountainToken(Action):
+    """Fountain of Youth: take its bonus token from the tray, at the start of your turn."""
+
+    verb: ClassVar[str] = "fountain"
+    bonus: ClassVar[bool] = True
+
+    def describe(self, s: GameState) -> str | None:
+        return "Take the Fountain of Youth's bonus token · +1 token from the tray"
+
+
 @treasure_ability
 class FountainOfYouth(Ability):
     """[SWU p.15] "At the start of his turn, the player whose troops occupy the Fountain of
     Youth's Region receives 1 bonus Race token (provided there is at least one left in the
     tray)."
 
-    The token comes to hand before the troops are readied; with the tray empty nothing comes,
-    not even from hand: the Fountain's own words beat the general rule (§6.2 #25). A public
-    ``fountain`` event tells it. Taking it is not a choice: a token in hand costs nothing.
+    "Using a Popular Place's power is always optional" [SWU p.14]: the token is the player's
+    to take (``fountain``) at the start of his turn, before any conquest or abandonment, once;
+    a deadline takes it (a free token), as the turn's first default. With the tray empty it
+    is not offered, and nothing comes from hand: the Fountain's own words beat the general
+    rule (§6.2 #25). A public ``fountain`` event tells it.
     """
 
     name = "fountain"
+    handles = (TakeFountainToken,)
 
-    def on_turn_start(self, s: GameState, race: RaceState) -> None:
-        if tray(s, race.name) >= 1:
-            race.hand += 1
-            event(s, "fountain", seat=race.owner, race=race.name, tokens=1)
+    def _open(self, s: GameState, race: RaceState) -> bool:
+        t = s.turn
+        return (
+            t.phase == CONQUER
+            and own_turn(s, race)
+            and not t.acted
+            and self.name not in t.used
+            and tray(s, race.name) >= 1
+        )
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        return [TakeFountainToken()] if self._open(s, race) else []
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        s.turn.used.append(self.name)
+        race.hand += 1
+        event(s, "fountain", seat=race.owner, race=race.name, tokens=1)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        t = s.turn
+        if not own_turn(s, race) or t.phase != CONQUER or t.acted:
+            return (
+                "The Fountain of Youth's token is taken at the start of your turn, before any "
+                "conquest or abandonment."
+            )
+        if self.name in t.used:
+            return "You have already taken the Fountain of Youth's token this turn."
+        return "The tray holds no token of your race: the Fountain gives none from your hand."
 
 
 # --- the Altar of Souls ---------------------------------------------------------------------
@@ -318,48 +439,3 @@ class CryptOfTheTombRaider(Ability):
     def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
         if s.regions[rid].markers.get(self.name):
             free_ghost(s, race.owner)
-
-
-# --- the Stonehedge -------------------------------------------------------------------------
-
-
-@treasure_ability
-class Stonehedge(Ability):
-    """[SWU p.15] "The Player who discovers the Stonehedge immediately draws a Special Power at
-    random from the stack of Special Powers. This becomes the power associated with the
-    Stonehedge for the rest of the game. Ignore any Race tokens value indicated on that
-    Special Power's badge". FR: the occupant has it "en plus de son Pouvoir normal".
-
-    The draw leaves out the badge on top of the stack, which players can see (§6.2 #23); when
-    nothing else is left the discarded badges are shuffled under it first, and when even
-    those are gone the top badge is drawn. The power comes into force for the occupant through
-    ``abilities.in_force`` (a decline-only power only once the occupant is In Decline); its
-    pick-time setup (``on_pick``) never runs, as nobody picks it. The draw happens whoever
-    discovers the Stonehedge, In Decline or not: it belongs to the Place, not to its use.
-    """
-
-    name = "stonehedge"
-    # In force for an occupant In Decline too, so that a decline power drawn here (Wise,
-    # Reborn) can work (``abilities.in_force`` adds the drawn power after the Place itself).
-    in_decline = True
-
-    def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
-        power = draw_power(s)
-        s.stonehedge = power
-        event(s, "stonehedge", seat=race.owner, region=rid, power=power)
-
-
-def draw_power(s: GameState) -> str | None:
-    """Take a power badge at random from the stack, the visible top badge left out."""
-    if len(s.power_stack) < 2 and s.power_discard:
-        s.rng_counter += 1
-        s.power_stack = s.power_stack + shuffled(s.power_discard, s.seed, s.rng_counter)
-        s.power_discard = []
-    first = 1 if len(s.power_stack) >= 2 else 0
-    pool = s.power_stack[first:]
-    if not pool:
-        return None
-    s.rng_counter += 1
-    pick = first + mix(s.seed, s.rng_counter) % len(pool)
-    power = s.power_stack.pop(pick)
-    return power

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .abilities import Ability, in_force, power_ability
+from .abilities import TREASURES, Ability, in_force, power_ability
 from .actions import Action, register_action
 from .board import clear_region, event, mapdef, marker_limit, regions_of, tray
 from .conquest import lone_active_token, neighbourhood, power_proof, take_region, target_problem
@@ -25,7 +25,7 @@ from .state import CONQUER, GameState, RaceState
 from .words import where
 
 
-def groups(s: GameState, race: RaceState, regions: list[int]) -> int:
+def groups(s: GameState, race: RaceState, regions: list[int], *, places: bool = True) -> int:
     """How many separate sets ``regions`` form for ``race``.
 
     Two regions are in one set when they share a border or when a race, power, Relic or Place
@@ -33,7 +33,8 @@ def groups(s: GameState, race: RaceState, regions: list[int]) -> int:
     to one another, as Underworld's Caverns or the Great Brass Pipe's terrain) or
     ``Ability.neighbours_of`` (Spiderines, Lizardmen). Ruling §6.2 #28: Flocking and
     Quarreling both use this effective adjacency, as the Flocking example and the French
-    Quarreling text say.
+    Quarreling text say. ``places`` false leaves out the adjacency of Relics and Places,
+    whose use is optional [SWU p.14]: Quarreling, which they could only cost a set.
     """
     own = set(regions)
     if not own:
@@ -54,6 +55,8 @@ def groups(s: GameState, race: RaceState, regions: list[int]) -> int:
         for n in m.regions[rid].adjacent & own:
             join(rid, n)
     for a in in_force(s, race):
+        if not places and TREASURES.get(a.name) is a:
+            continue
         linked = sorted(a.extra_neighbours(s, race) & own)
         for rid in linked[1:]:
             join(linked[0], rid)
@@ -167,12 +170,14 @@ Mystic = power_ability(
 @power_ability
 class Quarreling(Ability):
     """[SWU "Quarreling"] "Collect 1 bonus Victory coin for each separate set of Regions ...
-    your Quarreling tokens occupy at turn's end." Sets as for Flocking (``groups``)."""
+    your Quarreling tokens occupy at turn's end." Sets as for Flocking (``groups``), except
+    that a Place's links (the Great Brass Pipe's), which could only merge sets and cost the
+    player coins, are not used: "Using a Popular Place's power is always optional"."""
 
     name = "Quarreling"
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        return groups(s, race, regions)
+        return groups(s, race, regions, places=False)
 
 
 Stone = power_ability(

@@ -276,8 +276,8 @@ class WispRoll(Action):
 
 @race_ability
 class WillOWisps(Ability):
-    """They may roll the die before conquering a Mystic Crystal region or a region next to one
-    of theirs; the die lowers that conquest's cost.
+    """They may roll the die before conquering a Mystic Crystal region or a region next to a
+    Mystic Crystal region of theirs; the die lowers that conquest's cost.
 
     [SWU p.12] "You may use the Reinforcement die before any conquest of a Mystic Crystal
     Region or any Region adjacent to a Mystic Crystal Region your Will-o'-Wisps occupy.
@@ -326,8 +326,8 @@ class WillOWisps(Ability):
             return f"There is no region {action.region}."
         if action.region not in self._eligible(s, race):
             return (
-                f"Region {action.region} is neither a Mystic Crystal region nor next to one of "
-                "yours."
+                f"Region {action.region} is neither a Mystic Crystal region nor next to a Mystic "
+                "Crystal region of yours."
             )
         if power_proof(s, action.region, race):
             return f"Region {action.region} is held by Gnomes: your die does not work on them."

@@ -73,7 +73,7 @@ class FlyingDoormat(ConquestRelic):
 
     def candidates(self, s: GameState, race: RaceState) -> list[int]:
         defs = mapdef(s).regions
-        water = flag(race, "enters_water")
+        water = flag(race, "enters_water", s)
         return [
             rid
             for rid in range(len(s.regions))
@@ -82,7 +82,7 @@ class FlyingDoormat(ConquestRelic):
         ]
 
     def target_why(self, s: GameState, race: RaceState, rid: int) -> str | None:
-        return _problem(s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water"), None)
+        return _problem(s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water", s), None)
 
 
 @register_action

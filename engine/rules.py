@@ -62,6 +62,7 @@ from .state import (
     from_dict,
     to_dict,
 )
+from .stonehedge import follow_stonehedge
 
 # --- who acts -------------------------------------------------------------------------------
 
@@ -124,7 +125,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 if a.name == "Berserk":
                     berserk = True
                     break
-            costers = cost_abilities(race)
+            costers = cost_abilities(race, s)
             conquer = _per_region(Conquer, s)
             reinforce = _per_region(Reinforce, s)
             rids = targets(s, race, working, own)
@@ -162,7 +163,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if owed(s, race, working) is None:
             closing = closing_action(s)
             out.append(closing)
-            if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring"):
+            if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring", s):
                 out.append(EndTurn(decline=True))
     return out
 
@@ -425,6 +426,9 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         race = acting_race(s)
         assert race is not None
         _perform(s, race, action)
+    if s.stonehedge is not None:
+        # The Stonehedge's power goes with its region, whatever took or emptied it.
+        follow_stonehedge(s)
     s.version += 1
     return s
 
@@ -521,7 +525,7 @@ def empty_river(s: GameState, race: RaceState) -> None:
     them like any other; a public ``river`` event says how many left which regions.
     """
     rivers = river_regions(s)
-    if not rivers or flag(race, "stays_in_river"):
+    if not rivers or flag(race, "stays_in_river", s):
         return
     left = []
     count = 0
@@ -624,13 +628,13 @@ def go_into_decline(s: GameState, seat: int) -> None:
     """[SW p.6] Flip the banner, one token per region, drop the older decline race."""
     p = s.players[seat]
     race = s.races[p.active]  # type: ignore[index]
-    keep_all = flag(race, "decline_keeps_all")
-    exempt = flag(race, "decline_limit_exempt")
+    keep_all = flag(race, "decline_keeps_all", s)
+    exempt = flag(race, "decline_limit_exempt", s)
     for a in hooked(s, race, "on_decline"):
         a.on_decline(s, race)
     if not exempt:
         for old in list(p.declined):
-            if not flag(s.races[old], "decline_limit_exempt"):
+            if not flag(s.races[old], "decline_limit_exempt", s):
                 remove_race(s, old)
     race.hand = 0
     race.reserve = 0
@@ -658,14 +662,18 @@ def _decline_turn(s: GameState) -> None:
 
     The race being readied (the active race, or In-Decline Ghouls in their sub-phase) first
     gets its tokens back where they stood: Ghouls that decline keep every token on the map
-    [SW p.8], and In-Decline Ghouls make no move on a decline turn.
+    [SW p.8], and In-Decline Ghouls make no move on a decline turn. An active race that holds
+    River regions (a Reborn token put there this turn) empties them first [SWU p.7], as a
+    redeployment would: the River is never held In Decline but by a race that may stay.
     """
     t = s.turn
     race = acting_race(s)
     if race is not None:
+        if not race.in_decline:
+            empty_river(s, race)
         # Tokens put back under a banner that is flipped at once (one token per region
         # stays) are not worth telling; Ghouls keep them all, so theirs are told.
-        told = race.in_decline or flag(race, "decline_keeps_all")
+        told = race.in_decline or flag(race, "decline_keeps_all", s)
         unready(s, race, tell=told)
     go_into_decline(s, t.seat)
     score(s, t.seat)
@@ -736,7 +744,7 @@ def start_turn(s: GameState, seat: int) -> None:
     event(s, "turn", seat=seat, round=s.round)
     for name in p.declined:
         race = s.races[name]
-        if flag(race, "conquers_in_decline") and regions_of(s, name):
+        if flag(race, "conquers_in_decline", s) and regions_of(s, name):
             t.race = name
             t.phase = CONQUER
             ready(s, race)
@@ -839,7 +847,8 @@ def default_action(s: GameState) -> Action | None:
     """What a deadline applies for the seat to act, so an absent player never stalls a game.
 
     Not picked: the free combo at the top of the column. A choice the race must make first
-    (``Ability.must``): its first option. Conquering: stop (tokens stay where they are).
+    (``Ability.must``): its first option. Conquering: a free gain on offer (``Action.bonus``,
+    the Fountain of Youth's token), else stop (tokens stay where they are).
     Redeploying: first any choice still owed (the Amazons' 4, one token a step), then end the
     turn (tokens in hand go back where they were readied from, the rest is
     spread). A defender: finish (their tokens are spread over their regions).
@@ -854,7 +863,9 @@ def default_action(s: GameState) -> Action | None:
     if forced:
         return forced[0]
     if t.phase == CONQUER:
-        return EndConquests()
+        # A free gain on offer (the Fountain of Youth's token) is taken first.
+        offered = _ability_actions(s, race) if race is not None else []
+        return next((a for a in offered if a.bonus), None) or EndConquests()
     due = owed(s, race) if race is not None else None
     return due if due is not None else closing_action(s)
 

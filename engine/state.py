@@ -134,6 +134,9 @@ class GameState:
     treasures: list[str] = field(default_factory=list)
     #: The power the Stonehedge drew when it was discovered, once it has been.
     stonehedge: str | None = None
+    #: The race the Stonehedge's power was last lent to (its ``on_pick`` ran for it), until
+    #: it is taken back (``places.follow_stonehedge``).
+    stonehedge_holder: str | None = None
     #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
     #: checked on every use, never saved and never compared.
     spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -156,6 +159,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
         d["treasures"] = list(s.treasures)
     if s.stonehedge is not None:
         d["stonehedge"] = s.stonehedge
+    if s.stonehedge_holder is not None:
+        d["stonehedge_holder"] = s.stonehedge_holder
     if s.custom_map is not None:
         # Only games on maps that are not built in carry one: built-in games keep their form.
         d["custom_map"] = json.loads(json.dumps(s.custom_map))
@@ -311,6 +316,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         custom_map=None if custom is None else json.loads(json.dumps(custom)),
         treasures=list(d.get("treasures", [])),
         stonehedge=d.get("stonehedge"),
+        stonehedge_holder=d.get("stonehedge_holder"),
     )
 
 
@@ -422,6 +428,7 @@ def clone(s: GameState) -> GameState:
         s.custom_map,
         s.treasures[:],
         s.stonehedge,
+        s.stonehedge_holder,
         s.spots.copy(),
     )
 

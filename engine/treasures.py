@@ -1,7 +1,8 @@
 """The Righteous Relics and Popular Places of Small World Underground [SWU pp.13-15]: what
 they share. The six Relics are in ``relics``, the Magic power's Bag-o'-Many-Things (which
-copies a Relic) in ``magic``, the Popular Places in ``places`` and the Wickedest Pentacle's
-Balrog in ``balrog``; importing this module registers them all.
+copies a Relic) in ``magic``, the Popular Places in ``places`` (the Stonehedge in
+``stonehedge``) and the Wickedest Pentacle's Balrog in ``balrog``; importing this module
+registers them all.
 
 General rules of the Relics [SWU p.14] "Righteous Relics":
 
@@ -272,3 +273,4 @@ from . import balrog as _balrog  # noqa: E402, F401  (registers the Wickedest Pe
 from . import magic as _magic  # noqa: E402, F401  (registers the Magic power)
 from . import places as _places  # noqa: E402, F401  (registers the Popular Places)
 from . import relics as _relics  # noqa: E402, F401  (registers the six Relics)
+from . import stonehedge as _stonehedge  # noqa: E402, F401  (registers the Stonehedge)

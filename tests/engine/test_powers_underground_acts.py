@@ -357,6 +357,22 @@ def test_reborn_last_region_emptied_leaves_the_board() -> None:
     assert "Reborn" in s.power_discard
 
 
+def test_a_reborn_token_put_in_the_river_leaves_it_when_its_race_declines() -> None:
+    """[SWU p.7] River Regions must be emptied and their troops redeployed "into other
+    (non-River) regions"; a decline turn has no redeployment, so the River is emptied as the
+    race declines: a Wizard reborn in River region 14 goes back to region 0, and no race In
+    Decline but the Kraken is left in the River."""
+    s = ug()
+    put(s, 0, "Ratmen", "Reborn", {14: 1, 16: 1}, decline=True)
+    put(s, 0, "Wizards", "Stone", {0: 2})
+    start_turn(s, 0)
+    play(s, "reborn 14")
+    assert s.regions[14].race == "Wizards"
+    play(s, "decline")
+    assert s.regions[14].race is None
+    assert s.races["Wizards"].in_decline and s.regions[0].race == "Wizards"
+
+
 def test_reborn_does_nothing_while_active() -> None:
     """[SWU "Reborn"] "Once your Reborn are In Decline": an active Reborn race has no rebirth,
     and its badge stays with it in decline [SWU p.8]."""

@@ -19,7 +19,13 @@ from engine.actions import EndConquests
 from engine.board import add_marker, drop_marker, marker_total, tray
 from engine.content import components
 from engine.races_underground import MoveAncient, PlaceVolcano
-from engine.races_underground_choices import KeepMime, MimePower, TakeHammers, WispRoll
+from engine.races_underground_choices import (
+    KeepMime,
+    MimePower,
+    TakeHammers,
+    WillOWisps,
+    WispRoll,
+)
 from engine.rng import mix
 from engine.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
 
@@ -507,8 +513,17 @@ def test_wisps_roll_only_for_crystals_or_next_to_their_own_crystal() -> None:
     put(s2, 0, "Will-o'-Wisps", NEUTRAL, {16: 4})
     begin(s2)
     assert "wisp 19" not in texts(s2) and "conquer 19" in texts(s2)
-    assert "neither a Mystic Crystal region nor next to one of yours" in refused(s2, "wisp 19")
+    why = refused(s2, "wisp 19")
+    assert "neither a Mystic Crystal region nor next to a Mystic Crystal region of yours" in why
     assert "wisp 15" in texts(s2)
+
+
+def test_wisps_rules_text_names_a_crystal_region_of_their_own() -> None:
+    """[SWU p.12, Will-o'-Wisps] "any Region adjacent to a Mystic Crystal Region your
+    Will-o'-Wisps occupy": the rules text a player reads (the first sentence of the race's
+    description, shown when picking) says whose Crystal region counts."""
+    first = " ".join((WillOWisps.__doc__ or "").split()).split(";")[0]
+    assert first.endswith("a region next to a Mystic Crystal region of theirs")
 
 
 def test_wisps_do_not_roll_against_gnomes() -> None:

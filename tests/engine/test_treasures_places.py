@@ -79,9 +79,11 @@ def test_the_keep_scores_one_and_defends_one() -> None:
 
 def test_the_keep_keeps_working_in_decline() -> None:
     """[SWU p.15] "Both of these benefits persist even once the troops occupying the Keep are
-    In Decline." """
+    In Decline." The defence holds against an opponent (P2's Kraken); P1's own Mummies are
+    spared it (``test_treasures_optional``)."""
     s = declined_with("keep", {8: 1}, at=8)
-    assert conquest_cost(s, s.races["Mummies"], 8) == 2 + 1 + 1 + 1  # Mummies pay 1 more
+    put(s, 1, *FOE, {11: 1})
+    assert conquest_cost(s, s.races["Kraken"], 8) == 2 + 1 + 1
     assert end_turn_gain(s) == 1 + 1 + 1
 
 
@@ -140,19 +142,25 @@ def test_the_pipe_does_nothing_in_decline() -> None:
 def test_the_fountain_gives_a_token_from_the_tray_at_the_start_of_the_turn() -> None:
     """[SWU p.15] "At the start of his turn, the player whose troops occupy the Fountain of
     Youth's Region receives 1 bonus Race token (provided there is at least one left in the
-    tray)." """
+    tray)"; [SWU p.14] "Using a Popular Place's power is always optional": the token is the
+    player's to take, once, at the start of the turn."""
     s = found("fountain")
     play(s, "stop", "end")
     left = tray(s, "Shadow Mimes")
     pass_turns(s, 0)
+    assert tray(s, "Shadow Mimes") == left  # nothing handed out by itself
+    hand = s.races["Shadow Mimes"].hand
+    play(s, "fountain")
     assert tray(s, "Shadow Mimes") == left - 1
+    assert s.races["Shadow Mimes"].hand == hand + 1
     told = [e for e in s.events if e["kind"] == "fountain"]
     assert told == [{"kind": "fountain", "seat": 0, "race": "Shadow Mimes", "tokens": 1}]
+    refused(s, "fountain", "already taken the Fountain")
 
 
 def test_the_fountain_gives_nothing_from_hand_when_the_tray_is_empty() -> None:
     """Ruling §6.2 #25: the Fountain's "(provided there is at least one left in the tray)"
-    beats the general "else from hand" rule."""
+    beats the general "else from hand" rule: with the tray empty nothing is offered."""
     s = found("fountain")
     play(s, "stop", "end")
     s.races["Shadow Mimes"].reserve = tray(s, "Shadow Mimes")  # the tray is empty
@@ -160,6 +168,8 @@ def test_the_fountain_gives_nothing_from_hand_when_the_tray_is_empty() -> None:
     pass_turns(s, 0)
     race = s.races["Shadow Mimes"]
     assert race.hand + sum(owned(s, "Shadow Mimes").values()) == on_board
+    refused(s, "fountain", "tray holds no token")
+    assert default_action(s) is not None and default_action(s).text == "stop"
     assert not [e for e in s.events if e["kind"] == "fountain"]
 
 
