@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .cli import describe_event
 from .content import builtin_maps, map_for_players, treasures
 from .game import Game, GameConfig
 from .rules import legal_actions, to_act
+from .screen import describe_event
 from .simulate import random_game
 from .state import OVER, GameState, to_json
 from .view import view, visible_events
