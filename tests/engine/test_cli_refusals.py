@@ -77,6 +77,11 @@ def test_a_bad_argument_is_one_line_on_stderr(args: tuple[str, ...], says: str) 
     assert done.stdout == ""
 
 
+def test_the_playthrough_command_refuses_in_one_line_too() -> None:
+    done = run_python("-m", "engine.playthrough", "--players", "7", timeout=60, check=False)
+    assert "played by 2 to 5 players, not 7" in refused(done)
+
+
 def test_a_map_file_that_is_not_utf8_is_one_line_wherever_it_is_read(not_utf8: Path) -> None:
     """``maps check`` reports it as the file's problem (status 1), ``play --map`` refuses it."""
     done = run_python("-m", "engine", "maps", "check", str(not_utf8), timeout=60, check=False)
