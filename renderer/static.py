@@ -486,21 +486,42 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
     for r in shape.regions:
         feats = features[r.id] if r.id < len(features) else ()
         lay = lays[r.id]
-        size_px = round(NUMBER_SIZE * lay.scale)
-        # Anchor "ms" is the baseline: centre the digits (0.73 em tall) on lay.number.
-        nx, ny = lay.number
+        xy, size_px, stroke = _number_text(lay)
         d.text(
-            (nx, ny + 0.365 * size_px),
+            xy,
             str(r.id),
             font=font(size_px),
             fill=WHITE,
             anchor="ms",
-            stroke_width=max(3, round(4 * lay.scale)),
+            stroke_width=stroke,
             stroke_fill=INK,
         )
         for kind, centre in zip(feats, lay.feature_slots(), strict=True):
             paste_centred(img, sprite(kind, lay.chip), centre)
     return img
+
+
+def _number_text(lay: RegionLayout) -> tuple[tuple[float, float], int, int]:
+    """Where a region's number is written (baseline anchor), its font size and stroke."""
+    size_px = round(NUMBER_SIZE * lay.scale)
+    # Anchor "ms" is the baseline: centre the digits (0.73 em tall) on lay.number.
+    nx, ny = lay.number
+    return (nx, ny + 0.365 * size_px), size_px, max(3, round(4 * lay.scale))
+
+
+@cache
+def number_boxes(map_id: str, features: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """The box each region's number covers, its dark outline included, as ``static_layer``
+    writes it (left, top, right, bottom; ``features`` as for ``layouts``)."""
+    d = ImageDraw.Draw(Image.new("L", (1, 1)))
+    boxes = []
+    for rid, lay in enumerate(layouts(map_id, features)):
+        xy, size_px, stroke = _number_text(lay)
+        x0, y0, x1, y1 = d.textbbox(
+            xy, str(rid), font=font(size_px), anchor="ms", stroke_width=stroke
+        )
+        boxes.append((math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)))
+    return tuple(boxes)
 
 
 #: Width (px) of the rim of a pit, and how far its light reaches into the pit.
