@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import font
-from .icons import FEATURES, paste_centred, sprite
+from .icons import FEATURES, badge, paste_centred, sprite
 from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
 
 GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
@@ -170,23 +170,52 @@ def _fits(ids: Image.Image, value: int, box: tuple[float, float, float, float]) 
     return ImageChops.multiply(outside, _disc(crop.size)).getbbox() is None
 
 
+def _stroke(s: float) -> int:
+    """Width (px) of the dark outline around a region's number at scale ``s``."""
+    return max(3, round(4 * s))
+
+
+def _number_half(s: float) -> tuple[float, float, float]:
+    """How far a region's number reaches from its middle at scale ``s``, its outline
+    included: sideways, up and down. Measured on the font: two bold digits are at most
+    1.4 em wide; the digits, centred on the middle, reach 0.39 em above it and 0.37 below."""
+    stroke = _stroke(s)
+    em = NUMBER_SIZE * s
+    return 0.7 * em + stroke, 0.39 * em + stroke, 0.37 * em + stroke
+
+
+@cache
+def _digits_half(rid: int, s: float) -> float:
+    """Half the width region ``rid``'s number covers at scale ``s``, its outline included."""
+    size_px = round(NUMBER_SIZE * s)
+    box = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox(
+        (0, 0), str(rid), font=font(size_px), anchor="ms", stroke_width=_stroke(s)
+    )
+    return (box[2] - box[0]) / 2
+
+
 def _candidates(
-    badge: tuple[float, float], ny: float, s: float, badge_h: int, chip: float
+    badge: tuple[float, float],
+    ny: float,
+    s: float,
+    badge_h: int,
+    chip: float,
+    number_w: float | None = None,
 ) -> list[tuple[float, float]]:
     """Places for a chip ``chip`` px across around a region's badge (centred on ``badge``)
     and number (at height ``ny``) at scale ``s``, in order of preference: under the badge,
     beside it, beside the number, then further out. Every place is clear of the number and
-    of the widest badge."""
+    of the widest badge; ``number_w`` is half the number's width (default: the widest)."""
     x, y = badge
-    digits = 0.73 * NUMBER_SIZE * s
     pitch = chip + 4 * s
     badge_half = BADGE_MAX_WIDTH * s / 2
-    number_half = 0.62 * NUMBER_SIZE * s  # two bold digits are about 1.24 em wide
+    widest, number_up, _ = _number_half(s)
+    number_w = widest if number_w is None else number_w
     row1 = y + badge_h / 2 + 5 * s + chip / 2
     row2 = row1 + pitch
-    above = ny - digits / 2 - 4 * s - chip / 2
+    above = ny - number_up - 4 * s - chip / 2
     side_badge = badge_half + chip / 2 + 4 * s
-    side_number = number_half + chip / 2 + 6 * s
+    side_number = number_w + chip / 2 + 4 * s
     return [
         (x, row1), (x + pitch, row1), (x - pitch, row1),
         (x + side_badge, y), (x - side_badge, y),
@@ -195,33 +224,43 @@ def _candidates(
         (x, row2), (x + pitch, row2), (x - pitch, row2),
         (x + side_badge + pitch, y), (x - side_badge - pitch, y),
         (x, above), (x + pitch, above), (x - pitch, above),
+        # Last, the corners around the number: where a region narrows at the top.
+        (x + side_number, above), (x - side_number, above),
+        (x + side_number + pitch, ny), (x - side_number - pitch, ny),
     ]  # fmt: skip
 
 
 def region_layout(
-    r: RegionShape, features: int = 0, board_height: int = 1100, ids: Image.Image | None = None
+    r: RegionShape,
+    features: int = 0,
+    board_height: int = 1100,
+    ids: Image.Image | None = None,
+    avoid: tuple[Reach, ...] = (),
 ) -> RegionLayout:
     """The layout of a region with ``features`` map-feature chips.
 
     ``ids`` is the map's region-id raster (``region_ids``); without it chips are placed in a
-    row under the badge without checking that they stay inside the region.
+    row under the badge without checking that they stay inside the region. No chip place
+    touches a box of ``avoid`` (the neighbours' numbers).
     """
     s = _scale(r)
     x, y = r.label
     badge_h = round(BADGE_HEIGHT * s)
     chip = round(CHIP * s)
-    digits = 0.73 * NUMBER_SIZE * s
-    number_dy = badge_h / 2 + 6 * s + digits / 2
+    _, number_up, number_down = _number_half(s)
+    # 4 px (at scale 1) between the number's outline and the badge: clear of the cost chip
+    # that takes the badge's place in an empty region (2 px taller than a badge) as well.
+    number_dy = badge_h / 2 + 4 * s + number_down
     row_dy = badge_h / 2 + 5 * s + chip / 2
     # A label whose clear disc touches the board's edge would put the number (or the chips)
     # against the frame; slide the whole stack inwards, where the region continues.
-    top, bottom = y - number_dy - digits / 2, y + row_dy + chip / 2
+    top, bottom = y - number_dy - number_up, y + row_dy + chip / 2
     if top < EDGE_MARGIN:
         y += EDGE_MARGIN - top
     elif bottom > board_height - EDGE_MARGIN:
         y -= bottom - (board_height - EDGE_MARGIN)
     ny = y - number_dy
-    candidates = _candidates((x, y), ny, s, badge_h, chip)
+    candidates = _candidates((x, y), ny, s, badge_h, chip, _digits_half(r.id, s))
     spare: tuple[tuple[float, float], ...] = ()
     if ids is None:
         slots = tuple(candidates[:3] + candidates[7:9])
@@ -229,6 +268,7 @@ def region_layout(
         half = chip / 2 + 1  # one pixel of terrain between a chip and the border
         ok = [
             _fits(ids, r.id + 1, (cx - half, cy - half, cx + half, cy + half))
+            and not any(_overlap((cx - half, cy - half, cx + half, cy + half), b) for b in avoid)
             for cx, cy in candidates
         ]
         slots = tuple(c for c, good in zip(candidates, ok, strict=True) if good)
@@ -243,6 +283,16 @@ def _clear_of(
     chip (x, y, size)."""
     x, y = centre
     return all(math.hypot(x - px, y - py) >= (size + ps) / 2 + 2 for px, py, ps in placed)
+
+
+def _on_a_number(
+    centre: tuple[float, float], size: float, numbers: tuple[tuple[int, int, int, int], ...]
+) -> bool:
+    """Whether a chip ``size`` px across at ``centre`` would touch a region's number (any
+    region's: a chip that spills over a border must not hide the neighbour's number)."""
+    x0, y0 = centre[0] - size / 2 - 1, centre[1] - size / 2 - 1
+    x1, y1 = centre[0] + size / 2 + 1, centre[1] + size / 2 + 1
+    return any(x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1 for b in numbers)
 
 
 @lru_cache(maxsize=8192)
@@ -262,6 +312,7 @@ def marker_places(
     lay = layouts(map_id, features)[rid]
     shape = map_shape(map_id)
     ids = region_ids(map_id)
+    numbers = number_boxes(map_id, features)
     placed = [(x, y, float(lay.chip)) for x, y in lay.feature_slots()]
     out: list[tuple[float, float, int]] = []
     for wanted in sizes:
@@ -270,10 +321,13 @@ def marker_places(
         spill: tuple[float, float, int] | None = None
         for size in tries:
             half = size / 2 + 1  # one pixel of terrain between a chip and the border
-            for x, y in _candidates(lay.badge, lay.number[1], lay.scale, lay.badge_height, size):
+            number_w = _digits_half(rid, lay.scale)
+            for x, y in _candidates(
+                lay.badge, lay.number[1], lay.scale, lay.badge_height, size, number_w
+            ):
                 if not (half <= x <= shape.width - half and half <= y <= shape.height - half):
                     continue
-                if not _clear_of((x, y), size, placed):
+                if not _clear_of((x, y), size, placed) or _on_a_number((x, y), size, numbers):
                     continue
                 if _fits(ids, rid + 1, (x - half, y - half, x + half, y + half)):
                     where = (x, y, size)
@@ -313,10 +367,64 @@ def layouts(map_id: str, features: tuple[int, ...]) -> tuple[RegionLayout, ...]:
     """Every region's layout on a map, given how many feature chips each region has."""
     shape = map_shape(map_id)
     ids = region_ids(map_id)
-    return tuple(
-        region_layout(r, features[r.id] if r.id < len(features) else 0, shape.height, ids)
-        for r in shape.regions
-    )
+
+    def lay_out(r: RegionShape) -> RegionLayout:
+        return region_layout(r, features[r.id] if r.id < len(features) else 0, shape.height, ids)
+
+    lays = [lay_out(r) for r in shape.regions]
+    # A wide token badge may reach over a border onto a neighbour's number: slide one of the
+    # two stacks (number, badge and chips) away from the other, just far enough.
+    for a in range(len(lays)):
+        for b in range(len(lays)):
+            if a == b or not _overlap(_number_reach(lays[a]), _badge_reach(lays[b])):
+                continue
+            up = lays[b].badge[1] < lays[a].number[1]  # b's badge is above a's number
+            na, rb = _number_reach(lays[a]), _badge_reach(lays[b])
+            gap = (rb[3] - na[1] + 1) if up else (na[3] - rb[1] + 1)
+            for rid, dy in ((a, gap if up else -gap), (b, -gap if up else gap)):
+                x, y = lays[rid].badge
+                moved = lay_out(replace(shape.regions[rid], label=(x, y + dy)))
+                trial = [*lays[:rid], moved, *lays[rid + 1 :]]
+                if not _overlap(_number_reach(trial[a]), _badge_reach(trial[b])):
+                    lays[rid] = moved
+                    break
+    # Map-feature chips keep off the neighbours' numbers too.
+    numbers = [_number_reach(lay) for lay in lays]
+    for r in shape.regions:
+        lay = lays[r.id]
+        others = tuple(n for i, n in enumerate(numbers) if i != r.id)
+        if any(_overlap(_chip_box(c, lay.chip), n) for c in lay.feature_slots() for n in others):
+            at = replace(r, label=lay.badge)
+            feats = features[r.id] if r.id < len(features) else 0
+            lays[r.id] = region_layout(at, feats, shape.height, ids, others)
+    return tuple(lays)
+
+
+#: A box as floats: left, top, right, bottom.
+Reach = tuple[float, float, float, float]
+
+
+def _overlap(a: Reach, b: Reach) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _chip_box(centre: tuple[float, float], size: float) -> Reach:
+    half = size / 2 + 1
+    return (centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half)
+
+
+def _number_reach(lay: RegionLayout) -> Reach:
+    """The box a region's number may cover (any one or two digits), its outline included."""
+    w, up, down = _number_half(lay.scale)
+    x, y = lay.number
+    return (x - w, y - up, x + w, y + down)
+
+
+def _badge_reach(lay: RegionLayout) -> Reach:
+    """The box the widest token badge (two wide initials, two digits) covers on a region."""
+    width = badge("WW", 88, WHITE, lay.badge_height).width
+    x, y = lay.badge
+    return (x - width / 2, y - lay.badge_height / 2, x + width / 2, y + lay.badge_height / 2)
 
 
 # --- terrain patterns ------------------------------------------------------------------------
@@ -506,7 +614,7 @@ def _number_text(lay: RegionLayout) -> tuple[tuple[float, float], int, int]:
     size_px = round(NUMBER_SIZE * lay.scale)
     # Anchor "ms" is the baseline: centre the digits (0.73 em tall) on lay.number.
     nx, ny = lay.number
-    return (nx, ny + 0.365 * size_px), size_px, max(3, round(4 * lay.scale))
+    return (nx, ny + 0.365 * size_px), size_px, _stroke(lay.scale)
 
 
 @cache
