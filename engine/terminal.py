@@ -15,6 +15,7 @@ bring the game back, since the terminal game keeps no save file.
 from __future__ import annotations
 
 import contextlib
+import re
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -109,13 +110,29 @@ def _normal(text: str) -> str:
     return " ".join(text.replace("·", " ").lower().split())
 
 
+def _number(text: str) -> int | None:
+    """The whole number ``text`` is in ASCII digits (a huge one counts as 0), or None.
+
+    ``str.isdigit`` also accepts "²" and other digits ``int`` refuses, and ``int`` refuses
+    more than 4300 digits: a typed line must never reach it unchecked.
+    """
+    if not re.fullmatch(r"[0-9]+", text):
+        return None
+    return int(text) if len(text) <= 9 else 0
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """A typed word as echoed in an error: cut short if it is long."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def resolve(s: GameState, actions: Sequence[Action], line: str) -> Action:
     """The action a typed line means: a number in the list, a label, or a text form."""
     text = line.strip()
-    if text.isdigit():
-        n = int(text)
+    n = _number(text)
+    if n is not None:
         if not 1 <= n <= len(actions):
-            raise InputError(f"There is no action {n}; pick 1 to {len(actions)}.")
+            raise InputError(f"There is no action {_shown(text)}; pick 1 to {len(actions)}.")
         return actions[n - 1]
     wanted = _normal(text)
     for a in actions:
@@ -233,9 +250,12 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                 say(*render_rules(rest))
                 continue
             if word in ("region", "adj"):
-                if not rest.strip().isdigit():
+                rid = _number(rest.strip())
+                if rid is None:
                     raise InputError(f"Type {word} N with a region number, e.g. {word} 12.")
-                say(*render_region(s, int(rest), seat))
+                if len(rest.strip()) > 9:
+                    raise InputError(f"There is no region {_shown(rest.strip())}.")
+                say(*render_region(s, rid, seat))
                 continue
             if command == "undo":
                 game.undo(seat)

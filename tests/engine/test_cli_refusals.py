@@ -112,11 +112,6 @@ def test_maps_check_reads_a_byte_order_mark_and_refuses_deep_nesting(tmp_path: P
     ]
 
 
-# --- the terminal game: seeds, leaving and coming back ----------------------------------------
-
-SEED_LINE = re.compile(r"seed (\d+) — replay with --seed \1")
-
-
 def _play(args: list[str], typed: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine", "play", *args],
@@ -127,6 +122,27 @@ def _play(args: list[str], typed: list[str]) -> subprocess.CompletedProcess[str]
         timeout=60,
         check=True,
     )
+
+
+def test_hostile_lines_in_the_game_are_refused_one_by_one() -> None:
+    """Digits ``int`` refuses ("²", 5000 of them), NUL, huge region numbers: each is one
+    error line, the game goes on and nothing is played."""
+    typed = ["²", "region ²", "9" * 5000, "region " + "9" * 5000, "conquer " + "9" * 5000]
+    typed += ["\x00", "adj -1", "undo", "move 1 2 -3", "rules " + "x" * 3000, "quit"]
+    done = _play(["--players", "2", "--seed", "3"], typed)
+    assert done.stderr == ""
+    answers = [line for line in done.stdout.splitlines() if line.startswith("P1> ")]
+    assert len(answers) == len(typed)
+    assert all(a.startswith(("P1> error: ", "P1> Nothing called")) for a in answers[:-1])
+    assert answers[2] == "P1> error: There is no action 999999999999999999999999…; pick 1 to 6."
+    assert answers[3] == "P1> error: There is no region 999999999999999999999999…."
+    assert answers[-1] == "P1> Bye."
+    assert "To play this game again: python -m engine play --players 2 --seed 3" in done.stdout
+
+
+# --- the terminal game: seeds, leaving and coming back ----------------------------------------
+
+SEED_LINE = re.compile(r"seed (\d+) — replay with --seed \1")
 
 
 def test_a_game_without_seed_gets_a_fresh_one_and_prints_it() -> None:
