@@ -48,15 +48,8 @@ from .palette import (
     seat_colour,
     text_on,
 )
-from .static import (
-    features_key,
-    layouts,
-    map_shape,
-    marker_places,
-    number_boxes,
-    static_layer,
-    terrain_tile,
-)
+from .placement import layouts, map_shape, marker_places, number_boxes
+from .static import features_key, static_layer, terrain_tile
 
 PAD = 24
 HEADER = 84
