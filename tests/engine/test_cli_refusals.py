@@ -7,6 +7,7 @@ way of coming back is checked to give the same game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import select
@@ -192,10 +193,10 @@ def test_end_of_input_says_how_to_come_back_too() -> None:
     ]
 
 
-def _read_until(fd: int, token: bytes, seen: bytearray) -> bytes:
+def _read_until(fd: int, token: bytes, seen: bytearray, wait: float = 60) -> bytes:
     """Read the terminal until ``token`` appears; return what came up to and with it."""
     while token not in seen:
-        ready, _, _ = select.select([fd], [], [], 60)
+        ready, _, _ = select.select([fd], [], [], wait)
         assert ready, f"no {token!r} on the terminal: {bytes(seen[-300:])!r}"
         try:
             chunk = os.read(fd, 4096)
@@ -209,35 +210,82 @@ def _read_until(fd: int, token: bytes, seen: bytearray) -> bytes:
     return got
 
 
-def test_on_a_terminal_lines_are_edited_recalled_and_ctrl_c_leaves_in_words(
-    tmp_path: Path,
-) -> None:
-    """On a real terminal (a pseudo-terminal here): Ctrl-P recalls the last line (readline's
-    history), Ctrl-C leaves with status 130, the way back, and nothing on stderr."""
+def _on_a_terminal(errors: Path) -> tuple[int, int]:
+    """``python -m engine play --players 2 --seed 7`` on a new pseudo-terminal, its stderr
+    kept apart in ``errors``: (process id, the terminal's file descriptor)."""
     pty = pytest.importorskip("pty")
     pytest.importorskip("readline")
-    errors = tmp_path / "stderr.txt"
     pid, fd = pty.fork()
-    if pid == 0:  # the child: the game on the terminal, stderr kept apart in a file
+    if pid == 0:  # the child: the game on the terminal
         os.chdir(ROOT)
         os.dup2(os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
         os.environ["TERM"] = "dumb"
         args = ["-m", "engine", "play", "--players", "2", "--seed", "7"]
         os.execv(sys.executable, [sys.executable, *args])
+    return pid, fd
+
+
+def _readline_is_reading(pid: int, fd: int, seen: bytearray) -> None:
+    """Wait for the prompt, then (as far as the system tells) until readline has the
+    terminal (no line mode) and the game sleeps in its wait for a key (``/proc/PID/wchan``).
+
+    A Ctrl-C that comes before that may be missed (CPython's readline checks for it only
+    while it waits); a person is never that fast, a test is.
+    """
+    import termios
+
+    _read_until(fd, b"P1> ", seen)
+    wchan = Path(f"/proc/{pid}/wchan")
+    for _ in range(300):
+        state = wchan.read_text() if wchan.exists() else ""
+        if ("poll" in state or "select" in state) and not termios.tcgetattr(fd)[3] & termios.ICANON:
+            return
+        select.select([], [], [], 0.01)
+
+
+def test_on_a_terminal_lines_are_edited_recalled_and_ctrl_c_leaves_in_words(
+    tmp_path: Path,
+) -> None:
+    """On a real terminal (a pseudo-terminal here): Ctrl-P recalls the last line (readline's
+    history), Ctrl-C leaves with status 130, the way back, and nothing on stderr."""
+    errors = tmp_path / "stderr.txt"
+    pid, fd = _on_a_terminal(errors)
     seen = bytearray()
+    # Each step waits for what only its own answer prints, then for the next prompt.
     _read_until(fd, b"P1> ", seen)
     os.write(fd, b"rules orcs\r")
-    told = _read_until(fd, b"P1> ", seen)
-    assert b"Orcs: Race" in told
-    os.write(fd, b"\x10\r")  # Ctrl-P, Enter: the line before, played again
-    assert b"Orcs: Race" in _read_until(fd, b"P1> ", seen)
-    os.write(fd, b"pick 1\r")
+    _read_until(fd, b"Orcs: Race", seen)
     _read_until(fd, b"P1> ", seen)
-    os.write(fd, b"\x03")  # Ctrl-C
+    os.write(fd, b"\x10\r")  # Ctrl-P, Enter: the line before, played again
+    _read_until(fd, b"Orcs: Race", seen)
+    _read_until(fd, b"P1> ", seen)
+    os.write(fd, b"pick 1\r")
+    _read_until(fd, b"P1: Pick ", seen)
+    _readline_is_reading(pid, fd, seen)
+    # Ctrl-C. CPython's readline may miss one that comes just as it starts to wait (no
+    # person is that fast): like a person, press it again when the game did not answer.
+    for _ in range(5):
+        os.write(fd, b"\x03")
+        with contextlib.suppress(AssertionError):
+            _read_until(fd, b"Interrupted: leaving the game.", seen, wait=5)
+            break
     tail = _read_until(fd, b"  pick 1", seen)
     _, status = os.waitpid(pid, 0)
     os.close(fd)
     assert os.waitstatus_to_exitcode(status) == 130
-    assert b"Interrupted: leaving the game." in tail
     assert b"python -m engine play --players 2 --seed 7" in tail
+    assert errors.read_text() == ""
+
+
+def test_on_a_terminal_ctrl_d_leaves_in_words(tmp_path: Path) -> None:
+    errors = tmp_path / "stderr.txt"
+    pid, fd = _on_a_terminal(errors)
+    seen = bytearray()
+    _readline_is_reading(pid, fd, seen)
+    os.write(fd, b"\x04")  # Ctrl-D on an empty line: end of input
+    tail = _read_until(fd, b"--seed 7", seen)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert b"End of input: leaving the game." in tail
     assert errors.read_text() == ""
