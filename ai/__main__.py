@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 
+from engine import arguments
 from engine.content import map_for_players
 
 from . import LEVELS, make_player
@@ -24,36 +25,52 @@ from .player import Player
 from .tournament import HEADER, EntryStats, tournament
 
 
-def _budget(ap: argparse.ArgumentParser) -> None:
+def _budget(ap: arguments.Parser) -> None:
     group = ap.add_mutually_exclusive_group()
-    group.add_argument("--budget", type=float, default=None, help="seconds per decision")
-    group.add_argument("--iterations", type=int, default=None, help="playouts per decision")
+    group.add_argument(
+        "--budget", type=arguments.seconds, default=None, help="seconds per decision"
+    )
+    group.add_argument(
+        "--iterations", type=arguments.at_least(1), default=None, help="playouts per decision"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a subcommand; return the exit status."""
-    ap = argparse.ArgumentParser(prog="python -m ai", description="Small World AI players.")
+    """Run a subcommand; return the exit status (2 for a refused command, 130 for Ctrl-C)."""
+    ap = arguments.Parser(prog="python -m ai", description="Small World AI players.")
     sub = ap.add_subparsers(dest="command", required=True)
     t = sub.add_parser("tournament", help="seats against each other, seats rotated")
-    t.add_argument("--players", type=int, required=True)
-    t.add_argument("--games", type=int, required=True)
+    t.add_argument("--players", type=arguments.players, required=True, help="2 to 5")
+    t.add_argument("--games", type=arguments.at_least(1), required=True)
     t.add_argument(
         "--seats",
         required=True,
         help=f"comma-separated levels ({', '.join(LEVELS)}), each optionally with its own"
         " iterations a decision: hard:400,normal:100",
     )
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--world", choices=("surface", "underground"), default="surface")
+    t.add_argument("--seed", type=arguments.seed, default=1)
+    t.add_argument(
+        "--world", choices=("surface", "underground"), default=None, help="default: surface"
+    )
     t.add_argument("--map", default=None, help="a board id (sw-4p...) instead of the world's own")
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
     _budget(t)
     c = sub.add_parser("check", help="legal play of one level on every map of both worlds")
-    c.add_argument("--games", type=int, required=True, help="games per map")
+    c.add_argument("--games", type=arguments.at_least(1), required=True, help="games per map")
     c.add_argument("--level", choices=LEVELS, required=True)
-    c.add_argument("--seed", type=int, default=1)
+    c.add_argument("--seed", type=arguments.seed, default=1)
     _budget(c)
     args = ap.parse_args(argv)
+    try:
+        return _run({"tournament": t, "check": c}[args.command], args)
+    except KeyboardInterrupt:
+        print(f"python -m ai {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
+    """Run the parsed command; ``ap`` (its sub-command's parser) refuses what the parser
+    alone could not check, in one line."""
 
     if args.command == "tournament":
         seats = [x.strip() for x in args.seats.split(",") if x.strip()]
@@ -63,8 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         own: list[int | None] = []
         for spec in seats:
             level, _, count = spec.partition(":")
-            if level not in LEVELS or (count and not count.isdigit()):
-                ap.error(f"unknown seat {spec!r}")
+            if level not in LEVELS:
+                ap.error(f"unknown seat {spec!r}: the levels are {', '.join(LEVELS)}")
+            if count and not (count.isdigit() and int(count) >= 1):
+                ap.error(f"seat {spec!r}: the playouts after ':' must be a whole number from 1")
             levels.append(level)
             own.append(int(count) if count else None)
 
@@ -82,9 +101,15 @@ def main(argv: list[str] | None = None) -> int:
                 shares = " ".join(f"{st.level}={st.wins / st.games:.0%}" for st in stats)
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
+        world = args.world or "surface"
+        if args.map is not None:
+            # Any player count may play on any board here (a 2-player game on sw-4p).
+            world, problem = arguments.board(args.map, None, args.world)
+            if problem is not None:
+                ap.error(problem)
         start = time.perf_counter()
         stats = tournament(
-            make, seats, args.games, args.seed, world=args.world, map_id=args.map, progress=progress
+            make, seats, args.games, args.seed, world=world, map_id=args.map, progress=progress
         )
         if args.iterations is not None:
             budget = f"iterations={args.iterations}"
@@ -94,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             budget = "default budgets"
         if any(n is not None for n in own):
             budget += " (level:N seats: N playouts a decision)"
-        board = args.map or map_for_players(args.players, args.world)
+        board = args.map or map_for_players(args.players, world)
         print(
             f"{args.players} players, {board}, {args.games} games, seats rotated,"
             f" seed={args.seed}, {budget}, {time.perf_counter() - start:.0f} s"

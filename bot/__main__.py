@@ -11,18 +11,18 @@ opened (``bot.startup``). Each of these prints one line on stderr, never a trace
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 
 from bot.settings import Settings
+from engine import arguments
 
 NO_TOKEN_MESSAGE = "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
 
 
 def main(argv: list[str] | None = None) -> int:
     """Read settings, then run the bot until it is stopped."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Small World for Discord")
+    parser = arguments.Parser(prog="python -m bot", description="Small World for Discord")
     parser.add_argument("--sync", action="store_true", help="sync slash commands globally")
     args = parser.parse_args(argv)
     try:

@@ -10,6 +10,8 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE_PATH = "smallworld.sqlite3"
 DEFAULT_LOG_LEVEL = "INFO"
+#: The levels ``LOG_LEVEL`` may name, from the most to the least said.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class Settings:
 
         token = _clean(os.environ.get("DISCORD_TOKEN"))
         database_path = _clean(os.environ.get("DATABASE_PATH")) or DEFAULT_DATABASE_PATH
-        log_level = (_clean(os.environ.get("LOG_LEVEL")) or DEFAULT_LOG_LEVEL).upper()
+        log_level = _parse_log_level(os.environ.get("LOG_LEVEL"))
         return cls(
             token=token,
             database_path=database_path,
@@ -48,6 +50,14 @@ def _clean(value: str | None) -> str | None:
         return None
     value = value.strip()
     return value or None
+
+
+def _parse_log_level(raw: str | None) -> str:
+    """A level name ``logging`` knows, upper-cased; ``ValueError`` names the choices."""
+    value = (_clean(raw) or DEFAULT_LOG_LEVEL).upper()
+    if value not in LOG_LEVELS:
+        raise ValueError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {raw!r}")
+    return value
 
 
 def _parse_guild_id(raw: str | None) -> int | None:

@@ -12,17 +12,17 @@ behaviour shows up as a readable diff (OpenSpiel's playthroughs do the same).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import arguments
 from .actions import Action
-from .cli import describe_event
 from .content import builtin_maps, map_for_players, treasures
 from .game import Game, GameConfig
 from .rules import legal_actions, to_act
+from .screen import describe_event
 from .simulate import random_game
 from .state import OVER, GameState, to_json
 from .view import view, visible_events
@@ -303,10 +303,10 @@ def update_golden(games: Sequence[tuple[str, int]] | None = None) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the golden files; otherwise print one playthrough."""
-    parser = argparse.ArgumentParser(prog="python -m engine.playthrough", description=__doc__)
+    parser = arguments.Parser(prog="python -m engine.playthrough", description=__doc__)
     parser.add_argument("--update", action="store_true", help="rewrite tests/engine/golden/")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=GOLDEN_SEED)
+    parser.add_argument("--players", type=arguments.players, default=3)
+    parser.add_argument("--seed", type=arguments.seed, default=GOLDEN_SEED)
     parser.add_argument("--world", choices=GOLDEN_WORLDS, default="surface")
     args = parser.parse_args(argv)
     if args.update:

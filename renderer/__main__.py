@@ -13,10 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+from engine import arguments
+
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run it; returns the exit code."""
-    parser = argparse.ArgumentParser(
+    parser = arguments.Parser(
         prog="python -m renderer",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -27,14 +29,22 @@ def main(argv: list[str] | None = None) -> int:
     drawn = sub.add_parser("map", help="draw a map file's board as set up, or say why it fails")
     drawn.add_argument("file", type=Path, help="a map file (format: docs/maps.md)")
     drawn.add_argument("--out", type=Path, help="PNG to write (default: FILE with .png)")
-    drawn.add_argument("--seed", type=int, default=1, help="seed of the layout builder")
+    drawn.add_argument("--seed", type=arguments.seed, default=1, help="seed of the layout builder")
     args = parser.parse_args(argv)
     if args.command == "map":
         return draw_map(args.file, args.out or args.file.with_suffix(".png"), args.seed)
     from .demo import write_demo
 
+    if args.out.exists() and not args.out.is_dir():
+        print(f"python -m renderer demo: {args.out} is a file, not a folder", file=sys.stderr)
+        return 1
     start = time.perf_counter()
-    paths = write_demo(args.out)
+    try:
+        paths = write_demo(args.out)
+    except OSError as exc:
+        why = _why(exc)
+        print(f"python -m renderer demo: cannot write into {args.out}: {why}", file=sys.stderr)
+        return 1
     for path in paths:
         print(f"{path}  {path.stat().st_size // 1024} KB")
     print(f"{len(paths)} pictures in {time.perf_counter() - start:.1f} s")
@@ -44,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
 def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     """Check a map file, lay out its regions, and draw its board as set up for a game.
 
-    Prints one line: where the picture went, or why the file or its layout failed (exit 1).
+    Prints one line: where the picture went (stdout), or why the file or its layout failed
+    (stderr, one line per problem of the file; exit 1).
     """
     from engine import new_game, view
     from engine.maps import MapError, load_map_file, register_board
@@ -56,7 +67,8 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     try:
         m = load_map_file(path)
     except MapError as exc:
-        print(f"error: {exc}")
+        for problem in exc.problems:
+            print(f"error: {path}: {problem}", file=sys.stderr)
         return 1
     key = register_board(m)
     try:
@@ -64,14 +76,23 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
 
         geometry = build_geometry(topology_from_dict(map_to_dict(m), m.id), seed=seed)
     except TopologyError as exc:
-        print(f"error: {path}: the regions cannot be laid out as a board: {exc}")
+        print(f"error: {path}: the regions cannot be laid out as a board: {exc}", file=sys.stderr)
         return 1
     use_geometry(key, geometry)
     players = min(m.players)
     s = new_game([f"P{i + 1}" for i in range(players)], 1, key)
-    out.write_bytes(render_board(view(s)))
+    try:
+        out.write_bytes(render_board(view(s)))
+    except OSError as exc:
+        print(f"error: cannot write {out}: {_why(exc)}", file=sys.stderr)
+        return 1
     print(f"{out}  {out.stat().st_size // 1024} KB ({len(m.regions)} regions, {m.world})")
     return 0
+
+
+def _why(exc: OSError) -> str:
+    """An OS error in words, without its errno and path (the line names the path)."""
+    return exc.strerror or str(exc)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from engine.words import plural
 
@@ -33,6 +33,7 @@ from .icons import (
     seat_disc,
     sprite,
 )
+from .marks import LOST_INK, MARK_WIDTH, Box, draw_marks, edge_of, paint_mark, read_marks
 from .palette import (
     DECLINE_FILL,
     HIGHLIGHT,
@@ -47,14 +48,8 @@ from .palette import (
     seat_colour,
     text_on,
 )
-from .static import (
-    features_key,
-    layouts,
-    map_shape,
-    marker_places,
-    static_layer,
-    terrain_tile,
-)
+from .placement import layouts, map_shape, marker_places, number_boxes
+from .static import features_key, static_layer, terrain_tile
 
 PAD = 24
 HEADER = 84
@@ -90,11 +85,29 @@ class TextItem:
 
 
 @dataclass(slots=True)
+class BoardLayout:
+    """Where a board's region contents were drawn, for tests that measure overlaps.
+
+    ``numbers``: each region's number (its outline included); ``badges``: the token badges by
+    region; ``chips``: (region, kind, box) of every chip, map features (``feature:NAME``),
+    markers and cost chips (``cost``); ``bands``: by region, the kind of band (taken, lost),
+    its top left corner and the mask painted there.
+    """
+
+    numbers: tuple[Box, ...] = ()
+    badges: dict[int, Box] = field(default_factory=dict)
+    chips: list[tuple[int, str, Box]] = field(default_factory=list)
+    bands: dict[int, tuple[str, tuple[int, int], Image.Image]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
 class Composed:
-    """A finished picture and the texts written on it (for tests and alt text)."""
+    """A finished picture, the texts written on it (for tests and alt text), and where a
+    board's region contents went (``layout``; empty for other pictures)."""
 
     image: Image.Image
     texts: list[TextItem] = field(default_factory=list)
+    layout: BoardLayout = field(default_factory=BoardLayout)
 
 
 class Writer:
@@ -186,7 +199,7 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
         else:
             symbols.append(("marker", k))
     out.append(tuple(symbols))
-    marks = _marks(view)
+    marks = read_marks(view)
     out.append(tuple((k, MARK_LABELS[k]) for k in MARK_LABELS if marks.get(k)))
     return tuple(g for g in out if g)
 
@@ -234,15 +247,9 @@ def _mark_sample(kind: str) -> Image.Image:
     band = Image.new("L", tile.size, 255)
     inner = MARK_WIDTH * 2 // 3
     ImageDraw.Draw(band).rectangle((inner, inner, 60, 33 - inner), fill=0)
-    _paint_mark(tile, kind, seat_colour(0), (0, 0), band, _edge_of(band))
+    paint_mark(tile, kind, seat_colour(0), (0, 0), band, edge_of(band))
     ImageDraw.Draw(tile).rectangle((0, 0, 47, 33), outline=INK, width=2)
     return tile
-
-
-def _edge_of(band: Image.Image) -> Image.Image:
-    """A thin line along the inner side of a band mask."""
-    grown = band.filter(ImageFilter.MaxFilter(5))
-    return ImageChops.subtract(grown, band)
 
 
 @lru_cache(maxsize=64)
@@ -379,136 +386,25 @@ def _background(
     return img, texts
 
 
-# --- marks of the turn ------------------------------------------------------------------------
-
-#: Width (px) of the band drawn inside the border of a region taken or left empty.
-MARK_WIDTH = 14
-#: Stripes and inner edge of the band of a region left empty.
-LOST_INK: RGB = (58, 58, 64)
-
-
-def _marks(view: dict[str, Any]) -> dict[str, Any]:
-    """The view's marks as ``{"taken": {id: seat}, "lost": {ids}, "cost": {id: cost}}``.
-
-    Region keys may be ints or, after a trip through JSON, strings; anything that is not a
-    region of the view is dropped.
-    """
-    raw = view.get("marks") or {}
-    count = len(view["regions"])
-
-    def rid(key: Any) -> int | None:
-        try:
-            value = int(key)
-        except (TypeError, ValueError):
-            return None
-        return value if 0 <= value < count else None
-
-    taken: dict[int, int] = {}
-    for k, seat in (raw.get("taken") or {}).items():
-        r = rid(k)
-        if r is not None and isinstance(seat, int) and seat >= 0:
-            taken[r] = seat
-    lost = {r for k in raw.get("lost") or () if (r := rid(k)) is not None and r not in taken}
-    cost: dict[int, int] = {}
-    for k, value in (raw.get("costs") or {}).items():
-        r = rid(k)
-        if r is not None and isinstance(value, int):
-            cost[r] = value
-    return {"taken": taken, "lost": lost, "cost": cost}
-
-
-@cache
-def _region_band(map_id: str, rid: int) -> tuple[tuple[int, int], Image.Image, Image.Image]:
-    """Masks of a band along the inside of a region's border, and of its inner edge line.
-
-    Returned with the top left corner where they go on the board. Drawn at twice the size
-    and reduced, so they are smooth; the border line itself is left uncovered.
-    """
-    shape = map_shape(map_id)
-    region = shape.regions[rid]
-    points = [p for poly in region.polygons for p in poly]
-    x0 = max(0, int(min(x for x, _ in points)) - 2)
-    y0 = max(0, int(min(y for _, y in points)) - 2)
-    x1 = min(shape.width, int(max(x for x, _ in points)) + 3)
-    y1 = min(shape.height, int(max(y for _, y in points)) + 3)
-    k = 2
-    size = ((x1 - x0) * k, (y1 - y0) * k)
-
-    def local(poly: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
-        return [((x - x0) * k, (y - y0) * k) for x, y in (*poly, poly[0])]
-
-    inside = Image.new("L", size, 0)
-    wide = Image.new("L", size, 0)
-    border = Image.new("L", size, 0)
-    di, dw, db = ImageDraw.Draw(inside), ImageDraw.Draw(wide), ImageDraw.Draw(border)
-    for poly in region.polygons:
-        di.polygon(local(poly), fill=255)
-        dw.line(local(poly), fill=255, width=2 * MARK_WIDTH * k, joint="curve")
-        db.line(local(poly), fill=255, width=4 * k, joint="curve")
-    # The board's frame is drawn wider than inner borders: keep clear of it too.
-    db.rectangle(
-        (0 - x0 * k, 0 - y0 * k, (shape.width - x0) * k - 1, (shape.height - y0) * k - 1),
-        outline=255,
-        width=5 * k,
-    )
-    band = ImageChops.subtract(ImageChops.multiply(inside, wide), border)
-    band = band.reduce(k)
-    return (x0, y0), band, _edge_of(band)
-
-
-@cache
-def _stripes(size: tuple[int, int]) -> Image.Image:
-    """A mask of diagonal stripes (for the band of a region left empty)."""
-    mask = Image.new("L", size, 0)
-    d = ImageDraw.Draw(mask)
-    w, h = size
-    for x in range(-h, w + h, 16):
-        d.line((x, h, x + h, 0), fill=255, width=8)
-    return mask
-
-
-def _paint_mark(
-    img: Image.Image,
-    kind: str,
-    colour: RGB,
-    at: tuple[int, int],
-    band: Image.Image,
-    edge: Image.Image,
-) -> None:
-    """Paint a taken band (seat colour, dark inner edge) or a lost band (grey stripes)."""
-    box = (at[0], at[1], at[0] + band.width, at[1] + band.height)
-    if kind == "taken":
-        img.paste(colour, box, band)
-        img.paste(INK, box, edge)
-    else:
-        img.paste(WHITE, box, band)
-        img.paste(LOST_INK, box, ImageChops.multiply(band, _stripes(band.size)))
-        img.paste(LOST_INK, box, edge)
-
-
-def _draw_marks(img: Image.Image, view: dict[str, Any], marks: dict[str, Any]) -> None:
-    """Bands of the regions taken and left empty this turn (drawn under tokens and chips)."""
-    for kind in ("lost", "taken"):
-        found = marks[kind]
-        for rid in sorted(found):
-            at, band, edge = _region_band(view["map"], rid)
-            colour = seat_colour(found[rid]) if kind == "taken" else LOST_INK
-            _paint_mark(img, kind, colour, at, band, edge)
-
-
 def compose(view: dict[str, Any]) -> Composed:
     """The board for a view as a Pillow image, with the texts of its legend."""
     shape = map_shape(view["map"])
     feats = features_key(view["regions"])
     base, key_texts = _background(view["map"], row_heights(view), feats, key_items(view))
     img = base.copy()
-    out = Composed(img, list(key_texts))
-    marks = _marks(view)
-    _draw_marks(img, view, marks)
     nfeat = tuple(len(f) for f in feats)
     lays = layouts(view["map"], nfeat)
+    drawn = BoardLayout(number_boxes(view["map"], nfeat))
+    out = Composed(img, list(key_texts), drawn)
+    marks = read_marks(view)
+    # The bands leave the numbers uncovered: a number near its border stays readable.
+    drawn.bands = draw_marks(img, view, marks, drawn.numbers)
     for r in view["regions"]:
         lay = lays[r["id"]]
+        for name, centre in zip(feats[r["id"]], lay.feature_slots(), strict=False):
+            half = lay.chip / 2  # drawn by static_layer, centred on the slot
+            x, y = round(centre[0] - half), round(centre[1] - half)
+            drawn.chips.append((r["id"], f"feature:{name}", (x, y, x + lay.chip, y + lay.chip)))
         markers = r.get("markers") or {}
         pill = None
         if r.get("race") and r.get("tokens"):
@@ -524,7 +420,7 @@ def compose(view: dict[str, Any]) -> Composed:
         elif markers.get("lost_tribe"):
             pill = badge("LT", markers["lost_tribe"], WHITE, lay.badge_height, tribe=True)
         if pill is not None:
-            paste_centred(img, pill, lay.badge)
+            drawn.badges[r["id"]] = paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
         sizes = [chip_size(k, lay.chip) for k in kinds]
@@ -533,13 +429,15 @@ def compose(view: dict[str, Any]) -> Composed:
             sizes.append(lay.chip + 4)  # the next chip place, clear of badge and markers
         places = marker_places(view["map"], nfeat, r["id"], tuple(sizes))
         for kind, (x, y, size) in zip(kinds, places, strict=False):
-            paste_centred(img, sprite(kind, size, markers[kind]), (x, y))
+            box = paste_centred(img, sprite(kind, size, markers[kind]), (x, y))
+            drawn.chips.append((r["id"], kind, box))
         if cost is not None:
             if pill is None:  # an empty region: the chip takes the badge's place, larger
-                paste_centred(img, cost_chip(cost, lay.badge_height + 4), lay.badge)
+                box = paste_centred(img, cost_chip(cost, lay.badge_height + 4), lay.badge)
             else:
                 x, y, size = places[-1]
-                paste_centred(img, cost_chip(cost, size), (x, y))
+                box = paste_centred(img, cost_chip(cost, size), (x, y))
+            drawn.chips.append((r["id"], "cost", box))
     _legend(Writer(img, out.texts), view, shape.height, shape.width)
     return out
 

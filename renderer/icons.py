@@ -525,11 +525,15 @@ def seat_disc(colour: RGB, size: int, label: str = "") -> Image.Image:
     return _finish(big)
 
 
-def paste_centred(dest: Image.Image, sprite_img: Image.Image, centre: tuple[float, float]) -> None:
-    """Alpha-paste ``sprite_img`` onto ``dest`` (RGB or RGBA) centred on ``centre``."""
+def paste_centred(
+    dest: Image.Image, sprite_img: Image.Image, centre: tuple[float, float]
+) -> tuple[int, int, int, int]:
+    """Alpha-paste ``sprite_img`` onto ``dest`` (RGB or RGBA) centred on ``centre``; return
+    the box it covers (left, top, right, bottom)."""
     x = round(centre[0] - sprite_img.width / 2)
     y = round(centre[1] - sprite_img.height / 2)
     dest.paste(sprite_img, (x, y), sprite_img)
+    return (x, y, x + sprite_img.width, y + sprite_img.height)
 
 
 @cache

@@ -1,322 +1,41 @@
 """The part of a board that never changes during a game: terrain, borders, numbers, features.
 
 It is drawn once per map and kept in memory (``functools.cache``); every board image starts
-from a copy of it. This module also decides where things go inside a region (``RegionLayout``)
-so that the static and the dynamic layer agree on every position.
+from a copy of it. Where each region's number and map features go is decided in
+``renderer.placement`` (re-exported here for the modules that import it from this one).
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import Any
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import font
 from .icons import FEATURES, paste_centred, sprite
 from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
+from .placement import (
+    BADGE_HEIGHT,
+    CHIP,
+    GEOMETRY_DIR,
+    NUMBER_SIZE,
+    MapShape,
+    RegionLayout,
+    RegionShape,
+    layouts,
+    map_shape,
+    marker_places,
+    number_boxes,
+    number_text,
+    region_ids,
+    region_layout,
+    use_geometry,
+)
 
-GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
-
-#: Sizes at scale 1, for the smallest regions (label clearance of about 60 px). The number's
-#: digits are 0.73 of the font size tall: 40 px gives 29 px digits, readable at 50 % zoom.
-NUMBER_SIZE = 40
-BADGE_HEIGHT = 44
-CHIP = 40
-#: Clearance (px) at which a region's contents are drawn at scale 1.
-BASE_CLEARANCE = 60.0
-MAX_SCALE = 1.15
-#: Width of the widest token badge at scale 1 ("WW 20"), kept clear of chips.
-BADGE_MAX_WIDTH = 104
-#: Closest distance (px) of a region's number or icons to the top or bottom of the board.
-EDGE_MARGIN = 10
 #: Side of a terrain pattern tile (it repeats seamlessly).
 TILE = 48
-
-
-@dataclass(frozen=True, slots=True)
-class RegionShape:
-    """Where a region is drawn: its outlines, label point and clear radius around it."""
-
-    id: int
-    terrain: str
-    polygons: tuple[tuple[tuple[float, float], ...], ...]
-    label: tuple[float, float]
-    clearance: float
-
-
-@dataclass(frozen=True, slots=True)
-class MapShape:
-    """A board's size, region shapes and shared borders."""
-
-    id: str
-    width: int
-    height: int
-    regions: tuple[RegionShape, ...]
-    #: Border polylines as (points, True when on the board's outer edge).
-    borders: tuple[tuple[tuple[tuple[float, float], ...], bool], ...]
-    #: The two region ids each border separates, in ``borders`` order (-1: off the board).
-    joins: tuple[tuple[int, int], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class RegionLayout:
-    """Where a region's number, token badge and chips go.
-
-    From top to bottom: the number, then the token badge (on the label point, unless the
-    label is too near the board's edge), then chips: map features first, then markers, in
-    ``slots`` order. Slots were checked against the region's own pixels, so chips stay inside
-    the region; only a region too small for all of them overflows, into ``spare`` places.
-    """
-
-    scale: float
-    number: tuple[float, float]
-    badge: tuple[float, float]
-    badge_height: int
-    chip: int
-    features: int
-    slots: tuple[tuple[float, float], ...]
-    spare: tuple[tuple[float, float], ...] = ()
-
-    def feature_slots(self) -> list[tuple[float, float]]:
-        """Centres of the map-feature chips (drawn in the static layer)."""
-        return self._take(0, self.features)
-
-    def marker_slots(self, count: int) -> list[tuple[float, float]]:
-        """Centres of ``count`` marker chips, after the feature chips."""
-        return self._take(self.features, count)
-
-    def _take(self, start: int, count: int) -> list[tuple[float, float]]:
-        places = self.slots + self.spare
-        out = list(places[start : start + count])
-        x, y = places[-1] if places else self.badge
-        while len(out) < count:  # more chips than places: keep going right, never stack
-            x += self.chip + 2
-            out.append((x, y))
-        return out
-
-
-#: Geometry built in this process for maps that have no committed file (``python -m
-#: renderer map FILE``), by map key.
-_BUILT: dict[str, dict[str, Any]] = {}
-
-
-def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
-    """Draw the map ``map_id`` with ``geometry`` (as ``renderer.geometry`` builds it)."""
-    _BUILT[map_id] = geometry
-    map_shape.cache_clear()
-
-
-@cache
-def map_shape(map_id: str) -> MapShape:
-    """The geometry of a map: built in this process (``use_geometry``), else the committed
-    ``data/geometry/<map>.json``."""
-    raw = _BUILT.get(map_id) or json.loads(
-        (GEOMETRY_DIR / f"{map_id}.json").read_text(encoding="utf-8")
-    )
-    regions = tuple(
-        RegionShape(
-            id=r["id"],
-            terrain=r["terrain"],
-            polygons=tuple(tuple((x, y) for x, y in poly) for poly in r["polygons"]),
-            label=(r["label"][0], r["label"][1]),
-            clearance=r["clearance"],
-        )
-        for r in sorted(raw["regions"], key=lambda r: r["id"])
-    )
-    borders = tuple(
-        (tuple((x, y) for x, y in b["points"]), min(b["regions"]) < 0)
-        for b in raw.get("borders", [])
-    )
-    joins = tuple((int(b["regions"][0]), int(b["regions"][-1])) for b in raw.get("borders", []))
-    return MapShape(
-        raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders, joins
-    )
-
-
-def _scale(r: RegionShape) -> float:
-    """Everything grows a little with the clear disc (up to ``MAX_SCALE``; more would make
-    numbers look uneven) and shrinks a little below 60 px (never under 0.9×, where digits
-    are still 26 px tall). A few discrete steps, so that cached sprites are reused."""
-    s = min(MAX_SCALE, max(0.9, r.clearance / BASE_CLEARANCE))
-    return round(s * 20) / 20
-
-
-@cache
-def _disc(size: tuple[int, int]) -> Image.Image:
-    """A mask of ``size``: 255 inside the inscribed disc (ellipse), 0 in the corners."""
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).ellipse((0, 0, size[0] - 1, size[1] - 1), fill=255)
-    return mask
-
-
-def _fits(ids: Image.Image, value: int, box: tuple[float, float, float, float]) -> bool:
-    """Whether the disc inscribed in ``box`` lies inside region ``value`` of the id raster.
-
-    Chips are discs or well-rounded squares, so a box corner may poke over a border line.
-    """
-    x0, y0, x1, y1 = (round(v) for v in box)
-    if x0 < 0 or y0 < 0 or x1 > ids.width or y1 > ids.height:
-        return False
-    crop = ids.crop((x0, y0, x1, y1))
-    if crop.getextrema() == (value, value):
-        return True
-    outside = crop.point(lambda v: 0 if v == value else 255)
-    return ImageChops.multiply(outside, _disc(crop.size)).getbbox() is None
-
-
-def _candidates(
-    badge: tuple[float, float], ny: float, s: float, badge_h: int, chip: float
-) -> list[tuple[float, float]]:
-    """Places for a chip ``chip`` px across around a region's badge (centred on ``badge``)
-    and number (at height ``ny``) at scale ``s``, in order of preference: under the badge,
-    beside it, beside the number, then further out. Every place is clear of the number and
-    of the widest badge."""
-    x, y = badge
-    digits = 0.73 * NUMBER_SIZE * s
-    pitch = chip + 4 * s
-    badge_half = BADGE_MAX_WIDTH * s / 2
-    number_half = 0.62 * NUMBER_SIZE * s  # two bold digits are about 1.24 em wide
-    row1 = y + badge_h / 2 + 5 * s + chip / 2
-    row2 = row1 + pitch
-    above = ny - digits / 2 - 4 * s - chip / 2
-    side_badge = badge_half + chip / 2 + 4 * s
-    side_number = number_half + chip / 2 + 6 * s
-    return [
-        (x, row1), (x + pitch, row1), (x - pitch, row1),
-        (x + side_badge, y), (x - side_badge, y),
-        (x + side_number, ny), (x - side_number, ny),
-        (x + 2 * pitch, row1), (x - 2 * pitch, row1),
-        (x, row2), (x + pitch, row2), (x - pitch, row2),
-        (x + side_badge + pitch, y), (x - side_badge - pitch, y),
-        (x, above), (x + pitch, above), (x - pitch, above),
-    ]  # fmt: skip
-
-
-def region_layout(
-    r: RegionShape, features: int = 0, board_height: int = 1100, ids: Image.Image | None = None
-) -> RegionLayout:
-    """The layout of a region with ``features`` map-feature chips.
-
-    ``ids`` is the map's region-id raster (``region_ids``); without it chips are placed in a
-    row under the badge without checking that they stay inside the region.
-    """
-    s = _scale(r)
-    x, y = r.label
-    badge_h = round(BADGE_HEIGHT * s)
-    chip = round(CHIP * s)
-    digits = 0.73 * NUMBER_SIZE * s
-    number_dy = badge_h / 2 + 6 * s + digits / 2
-    row_dy = badge_h / 2 + 5 * s + chip / 2
-    # A label whose clear disc touches the board's edge would put the number (or the chips)
-    # against the frame; slide the whole stack inwards, where the region continues.
-    top, bottom = y - number_dy - digits / 2, y + row_dy + chip / 2
-    if top < EDGE_MARGIN:
-        y += EDGE_MARGIN - top
-    elif bottom > board_height - EDGE_MARGIN:
-        y -= bottom - (board_height - EDGE_MARGIN)
-    ny = y - number_dy
-    candidates = _candidates((x, y), ny, s, badge_h, chip)
-    spare: tuple[tuple[float, float], ...] = ()
-    if ids is None:
-        slots = tuple(candidates[:3] + candidates[7:9])
-    else:
-        half = chip / 2 + 1  # one pixel of terrain between a chip and the border
-        ok = [
-            _fits(ids, r.id + 1, (cx - half, cy - half, cx + half, cy + half))
-            for cx, cy in candidates
-        ]
-        slots = tuple(c for c, good in zip(candidates, ok, strict=True) if good)
-        spare = tuple(c for c, good in zip(candidates, ok, strict=True) if not good)
-    return RegionLayout(s, (x, ny), (x, y), badge_h, chip, features, slots, spare)
-
-
-def _clear_of(
-    centre: tuple[float, float], size: float, placed: list[tuple[float, float, float]]
-) -> bool:
-    """Whether a chip ``size`` px across at ``centre`` keeps 2 px from every ``placed``
-    chip (x, y, size)."""
-    x, y = centre
-    return all(math.hypot(x - px, y - py) >= (size + ps) / 2 + 2 for px, py, ps in placed)
-
-
-@lru_cache(maxsize=8192)
-def marker_places(
-    map_id: str, features: tuple[int, ...], rid: int, sizes: tuple[int, ...]
-) -> tuple[tuple[float, float, int], ...]:
-    """Where the marker chips of region ``rid`` go: (x, y, size) for each of ``sizes``.
-
-    Chips of the layout's own size land where ``RegionLayout.marker_slots`` puts them. A
-    larger chip (a Relic, a Place, an Underground piece) gets places worked out for its own
-    size, and shrinks step by step towards the plain size where the region is too small for
-    it: inside its region a chip says where it is, spilled over a border it would not. Each
-    chip takes the first place inside the region that keeps clear of the number, the badge,
-    the map features and the chips before it; when even a plain chip finds none, the first
-    clear place on the board (never past the board's edge nor onto another chip).
-    """
-    lay = layouts(map_id, features)[rid]
-    shape = map_shape(map_id)
-    ids = region_ids(map_id)
-    placed = [(x, y, float(lay.chip)) for x, y in lay.feature_slots()]
-    out: list[tuple[float, float, int]] = []
-    for wanted in sizes:
-        tries = [*range(wanted, lay.chip, -4), min(wanted, lay.chip)]
-        where: tuple[float, float, int] | None = None
-        spill: tuple[float, float, int] | None = None
-        for size in tries:
-            half = size / 2 + 1  # one pixel of terrain between a chip and the border
-            for x, y in _candidates(lay.badge, lay.number[1], lay.scale, lay.badge_height, size):
-                if not (half <= x <= shape.width - half and half <= y <= shape.height - half):
-                    continue
-                if not _clear_of((x, y), size, placed):
-                    continue
-                if _fits(ids, rid + 1, (x - half, y - half, x + half, y + half)):
-                    where = (x, y, size)
-                    break
-                if spill is None or size < spill[2]:
-                    spill = (x, y, size)
-            if where is not None:
-                break
-        if where is None:
-            if spill is not None:
-                where = spill
-            else:  # crowded out everywhere: keep going right of the last chip, on the board
-                size = tries[-1]
-                x, y = out[-1][:2] if out else lay.badge
-                where = (min(x + size + 2, shape.width - size / 2 - 1), y, size)
-        out.append(where)
-        placed.append((where[0], where[1], float(where[2])))
-    return tuple(out)
-
-
-@cache
-def region_ids(map_id: str) -> Image.Image:
-    """A raster of the board where each pixel holds its region's id + 1 (0 on borders)."""
-    shape = map_shape(map_id)
-    ids = Image.new("L", (shape.width, shape.height), 0)
-    d = ImageDraw.Draw(ids)
-    for r in shape.regions:
-        for poly in r.polygons:
-            d.polygon(poly, fill=r.id + 1)
-    for points, _outer in shape.borders:
-        d.line(points, fill=0, width=5)
-    return ids
-
-
-@cache
-def layouts(map_id: str, features: tuple[int, ...]) -> tuple[RegionLayout, ...]:
-    """Every region's layout on a map, given how many feature chips each region has."""
-    shape = map_shape(map_id)
-    ids = region_ids(map_id)
-    return tuple(
-        region_layout(r, features[r.id] if r.id < len(features) else 0, shape.height, ids)
-        for r in shape.regions
-    )
 
 
 # --- terrain patterns ------------------------------------------------------------------------
@@ -486,16 +205,14 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
     for r in shape.regions:
         feats = features[r.id] if r.id < len(features) else ()
         lay = lays[r.id]
-        size_px = round(NUMBER_SIZE * lay.scale)
-        # Anchor "ms" is the baseline: centre the digits (0.73 em tall) on lay.number.
-        nx, ny = lay.number
+        xy, size_px, stroke = number_text(lay)
         d.text(
-            (nx, ny + 0.365 * size_px),
+            xy,
             str(r.id),
             font=font(size_px),
             fill=WHITE,
             anchor="ms",
-            stroke_width=max(3, round(4 * lay.scale)),
+            stroke_width=stroke,
             stroke_fill=INK,
         )
         for kind, centre in zip(feats, lay.feature_slots(), strict=True):
@@ -574,3 +291,26 @@ def features_key(view_regions: list[dict[str, object]]) -> tuple[tuple[str, ...]
         assert isinstance(feats, (list, tuple))
         out.append(tuple(f for f in FEATURES if f in feats))
     return tuple(out)
+
+
+#: The names of ``renderer.placement`` stay importable from here, where they used to live.
+__all__ = [
+    "BADGE_HEIGHT",
+    "CHIP",
+    "GEOMETRY_DIR",
+    "NUMBER_SIZE",
+    "TILE",
+    "MapShape",
+    "RegionLayout",
+    "RegionShape",
+    "features_key",
+    "layouts",
+    "map_shape",
+    "marker_places",
+    "number_boxes",
+    "region_ids",
+    "region_layout",
+    "static_layer",
+    "terrain_tile",
+    "use_geometry",
+]

@@ -91,3 +91,56 @@ def test_python_m_bot_without_token_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [NO_TOKEN_MESSAGE]
+
+
+@pytest.mark.parametrize("bad", ["LOUD", "verbose", "10"])
+def test_unknown_log_level_is_refused_naming_the_choices(
+    clean_env: pytest.MonkeyPatch, bad: str
+) -> None:
+    clean_env.setenv("LOG_LEVEL", bad)
+    with pytest.raises(ValueError, match="LOG_LEVEL must be one of DEBUG, INFO, WARNING"):
+        Settings.from_env()
+
+
+def _python_m_bot(tmp_path: Path, *args: str, **env_vars: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot ARGS`` from a folder without ``.env``, with only ``env_vars`` set."""
+    env = {k: v for k, v in os.environ.items() if k not in SETTING_VARS}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env.update(env_vars)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_python_m_bot_with_a_bad_log_level_says_so_in_one_line(tmp_path: Path) -> None:
+    """README, Troubleshooting: exit code 2 and one line, never a traceback, before any
+    connection is tried (the token here is never sent anywhere)."""
+    result = _python_m_bot(tmp_path, LOG_LEVEL="LOUD", DISCORD_TOKEN="not-a-real-token")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "Bad settings: LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, got 'LOUD'"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "env_vars", "says"),
+    [
+        (("--bogus",), {}, "python -m bot: unrecognized arguments: --bogus"),
+        ((), {"DEV_GUILD_ID": "12x"}, "Bad settings: DEV_GUILD_ID must be"),
+    ],
+)
+def test_python_m_bot_refuses_bad_input_in_one_line(
+    tmp_path: Path, args: tuple[str, ...], env_vars: dict[str, str], says: str
+) -> None:
+    result = _python_m_bot(tmp_path, *args, DISCORD_TOKEN="not-a-real-token", **env_vars)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(says), result.stderr

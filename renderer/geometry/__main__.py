@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from engine import arguments
+
 from .build import GeometryError, build_file
 from .topology import TopologyError
 
@@ -33,7 +35,7 @@ def _build(map_path: Path, out: Path, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    parser = argparse.ArgumentParser(
+    parser = arguments.Parser(
         prog="python -m renderer.geometry",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     p_build = sub.add_parser("build", help="build the geometry of one map file")
     p_build.add_argument("--map", required=True, type=Path, help="map topology JSON")
     p_build.add_argument("--out", required=True, type=Path, help="geometry JSON to write")
-    p_build.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p_build.add_argument("--seed", type=arguments.seed, default=1, help="random seed (default 1)")
     p_all = sub.add_parser("build-all", help="rebuild data/geometry for the base maps")
     p_all.add_argument("--maps", type=Path, default=ROOT / "data" / "maps")
     p_all.add_argument("--out-dir", type=Path, default=ROOT / "data" / "geometry")
@@ -61,8 +63,11 @@ def main(argv: list[str] | None = None) -> int:
 
             preview_file(args.map, args.out)
             print(f"wrote {args.out}")
+    except UnicodeDecodeError as exc:
+        print(f"error: not UTF-8 text (byte at offset {exc.start}): {exc.reason}", file=sys.stderr)
+        return 1
     except (TopologyError, GeometryError, OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1
     return 0
 

@@ -57,4 +57,10 @@ def render_preview(geometry: dict[str, Any], out: str | Path, discs: bool = True
 def preview_file(geometry_path: str | Path, out: str | Path) -> None:
     """Read a geometry JSON file and write its debug PNG."""
     with Path(geometry_path).open(encoding="utf-8") as fh:
-        render_preview(json.load(fh), out)
+        geometry = json.load(fh)
+    if not isinstance(geometry, dict) or not {"board", "regions"} <= set(geometry):
+        raise ValueError(
+            f"{geometry_path} is not a geometry file (python -m renderer.geometry build "
+            "writes one from a map file)"
+        )
+    render_preview(geometry, out)

@@ -103,4 +103,6 @@ def load_topology(path: str | Path) -> Topology:
     p = Path(path)
     with p.open(encoding="utf-8") as fh:
         data = json.load(fh)
+    if not isinstance(data, dict):
+        raise TopologyError(f"{p}: a map file holds a JSON object (docs/maps.md)")
     return topology_from_dict(data, name=str(data.get("id", p.stem)))

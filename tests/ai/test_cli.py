@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ai.__main__ import main
+from tests.engine.helpers import ROOT, run_python
 
 
 def test_tournament_prints_a_row_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,3 +77,121 @@ def test_tournament_on_a_chosen_board(capsys: pytest.CaptureFixture[str]) -> Non
     args = ["tournament", "--players", "2", "--games", "2", "--seats", "easy,random"]
     assert main([*args, "--map", "sw-4p", "--quiet"]) == 0
     assert capsys.readouterr().out.startswith("2 players, sw-4p, 2 games, seats rotated")
+
+
+# --- bad input, as a person types it ----------------------------------------------------------
+
+TOURNAMENT = ("tournament", "--seats", "easy,random", "--quiet")
+ONE_GAME = (*TOURNAMENT, "--players", "2", "--games", "1")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ((*TOURNAMENT, "--players", "2", "--games", "1", "--map", "sw-9p"), "no map 'sw-9p'"),
+        (
+            ("tournament", "--players", "6", "--games", "1", "--seats", ",".join(["easy"] * 6)),
+            "argument --players: 6 players is team play, which is not supported yet",
+        ),
+        ((*TOURNAMENT, "--players", "1", "--games", "1"), "played by 2 to 5 players, not 1"),
+        ((*TOURNAMENT, "--players", "two", "--games", "1"), "'two' is not a whole number"),
+        ((*TOURNAMENT, "--players", "2", "--games", "0"), "--games: must be at least 1, not 0"),
+        ((*TOURNAMENT, "--players", "2", "--games", "-4"), "--games: must be at least 1, not -4"),
+        (
+            (*TOURNAMENT, "--players", "2", "--games", "1", "--budget", "-1"),
+            "--budget: must be a number of seconds above 0, not -1",
+        ),
+        (
+            (*TOURNAMENT, "--players", "2", "--games", "1", "--budget", "nan"),
+            "--budget: must be a number of seconds above 0, not nan",
+        ),
+        (
+            (*TOURNAMENT, "--players", "2", "--games", "1", "--budget", "soon"),
+            "'soon' is not a number of seconds",
+        ),
+        (
+            (*TOURNAMENT, "--players", "2", "--games", "1", "--iterations", "0"),
+            "--iterations: must be at least 1, not 0",
+        ),
+        (
+            (*TOURNAMENT, "--players", "2", "--games", "1", "--budget", "1", "--iterations", "5"),
+            "not allowed with argument",
+        ),
+        (
+            (
+                *TOURNAMENT,
+                "--players",
+                "2",
+                "--games",
+                "1",
+                "--map",
+                "swu-2p",
+                "--world",
+                "surface",
+            ),
+            "map swu-2p belongs to the underground world, not surface",
+        ),
+        (
+            (
+                *TOURNAMENT,
+                "--players",
+                "2",
+                "--games",
+                "1",
+                "--map",
+                "sw-2p",
+                "--world",
+                "underground",
+            ),
+            "map sw-2p belongs to the surface world, not underground",
+        ),
+        ((*TOURNAMENT, "--players", "2", "--games", "1", "--world", "moon"), "invalid choice"),
+        ((*TOURNAMENT, "--players", "2", "--games", "1", "--seed", "x"), "'x' is not a whole"),
+        (
+            ("tournament", "--players", "2", "--games", "1", "--seats", "easy,hard:0"),
+            "seat 'hard:0': the playouts after ':' must be a whole number from 1",
+        ),
+        (
+            ("tournament", "--players", "2", "--games", "1", "--seats", "easy,wizard"),
+            "unknown seat 'wizard': the levels are random, easy, normal, hard",
+        ),
+        (
+            ("tournament", "--players", "3", "--games", "1", "--seats", "easy,easy"),
+            "--seats names 2 seats for 3 players",
+        ),
+        (("check", "--games", "0", "--level", "easy"), "--games: must be at least 1, not 0"),
+        (("check", "--games", "1", "--level", "wizard"), "invalid choice: 'wizard'"),
+        (("check", "--games", "1", "--level", "easy", "--budget", "-1"), "above 0, not -1"),
+        (("check", "--games", "1", "--level", "easy", "--iterations", "0"), "at least 1, not 0"),
+        (("check", "--games", "1"), "the following arguments are required: --level"),
+        (("bogus",), "invalid choice: 'bogus'"),
+    ],
+)
+def test_a_bad_argument_is_one_line_on_stderr(args: tuple[str, ...], says: str) -> None:
+    """Exit status 2, one line naming the command and what is wrong, never a traceback."""
+    done = run_python("-m", "ai", *args, timeout=60, check=False)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("python -m ai"), done.stderr
+    assert says in lines[0], lines[0]
+
+
+def test_a_map_file_that_is_not_utf8_is_refused_in_one_line(tmp_path: Path) -> None:
+    board = tmp_path / "utf16.json"
+    text = (ROOT / "data" / "maps" / "sw-2p.json").read_text(encoding="utf-8")
+    board.write_bytes(text.encode("utf-16"))
+    done = run_python(
+        "-m", "ai", *TOURNAMENT, "--players", "2", "--games", "1", "--map", str(board), check=False
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == (
+        f"python -m ai tournament: {board}: not UTF-8 text (byte 0xff at offset 0): save the "
+        "file as UTF-8 (see python -m ai tournament --help)\n"
+    )
+
+
+def test_a_map_names_its_own_world(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--map swu-2p`` without ``--world`` plays Underground (the board's own world)."""
+    assert main([*TOURNAMENT, "--players", "2", "--games", "1", "--map", "swu-2p"]) == 0
+    assert capsys.readouterr().out.startswith("2 players, swu-2p, 1 games")

@@ -95,7 +95,10 @@ def test_bad_input_changes_nothing() -> None:
     assert game.log == []
     assert game.snapshot() == before
     assert output.count("error: ") == 4
-    assert output.rstrip().endswith("End of input: leaving the game.")
+    assert output.rstrip().endswith(
+        "End of input: leaving the game.\n"
+        "To play this game again: python -m engine play --players 3 --seed 7"
+    )
 
 
 def test_label_matching_ignores_case_and_separators() -> None:

@@ -248,17 +248,27 @@ def test_play_underground_accepts_scripted_commands() -> None:
     assert "P1 (default): Stop conquering · redeploy" in text
     assert "P1 (default): End turn · score" in text
     assert sum("error: " in line for line in text.splitlines()) == 1  # "banana"
-    assert text.rstrip().endswith("Bye.")
+    # Leaving says how to come back: the same command and seed, then the moves played.
+    assert text.rstrip().endswith(
+        "Bye.\nTo pick this game up again, run: "
+        "python -m engine play --players 3 --world underground --seed 7\n"
+        "then type (or paste) these moves at its first prompt, one a line (3 moves):\n"
+        "  pick 1\n  stop\n  end"
+    )
 
 
 def test_play_refuses_a_map_of_the_other_world() -> None:
-    out = io.StringIO()
+    out, err = io.StringIO(), io.StringIO()
     args = ["play", "--world", "underground", "--players", "3", "--map", "sw-3p"]
-    assert main(args, stdin=io.StringIO(""), stdout=out) == 2
-    assert out.getvalue() == "error: map sw-3p is a surface board, not underground.\n"
-    out = io.StringIO()
-    assert main(["play", "--players", "3", "--map", "swu-9p", "--world", "underground"], stdout=out)
-    assert "(try swu-3p)" in out.getvalue()
+    assert main(args, stdin=io.StringIO(""), stdout=out, stderr=err) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue() == (
+        "python -m engine play: map sw-3p belongs to the surface world, not underground\n"
+    )
+    err = io.StringIO()
+    args = ["play", "--players", "3", "--map", "swu-9p", "--world", "underground"]
+    assert main(args, stdout=out, stderr=err) == 2
+    assert "no map 'swu-9p'" in err.getvalue() and "swu-3p" in err.getvalue()
 
 
 NAMES = ("P1", "P2", "P3")

@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine import new_game, view
 from engine.changes import attack_costs, turn_marks
@@ -16,8 +16,9 @@ from renderer import render_board
 from renderer.board import LOST_INK, compose
 from renderer.demo import demo_seed, midgame
 from renderer.icons import COST_RING
+from renderer.marks import NUMBER_GAP
 from renderer.palette import SEAT_COLOURS, TRIBE_FILL, luminance, seat_colour
-from renderer.static import RegionLayout, features_key, layouts, region_ids
+from renderer.static import RegionLayout, features_key, layouts, number_boxes, region_ids
 
 RGB = tuple[int, int, int]
 #: Width of a phone screen held upright, in px: what the board is shrunk to on Discord.
@@ -57,8 +58,16 @@ def inner_ring(map_id: str, rid: int) -> tuple[tuple[int, int, int, int], Image.
 
 
 def ring_colours(img: Image.Image, map_id: str, rid: int) -> tuple[Counter[RGB], int]:
-    """Colours on the inner ring of a region, and the ring's pixel count."""
+    """Colours on the inner ring of a region, and the ring's pixel count.
+
+    The region's number and the gap the band leaves around it are not part of the ring.
+    """
     box, mask = inner_ring(map_id, rid)
+    x0, y0, x1, y1 = number_boxes(map_id, ())[rid]
+    g = NUMBER_GAP
+    ImageDraw.Draw(mask).rectangle(
+        (x0 - box[0] - g, y0 - box[1] - g, x1 - box[0] + g - 1, y1 - box[1] + g - 1), fill=0
+    )
     crop = img.crop(box)
     seen: Counter[RGB] = Counter()
     for colour, m in zip(crop.get_flattened_data(), mask.get_flattened_data(), strict=True):

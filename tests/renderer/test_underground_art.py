@@ -125,9 +125,13 @@ def test_the_map_command_draws_a_map_file_or_says_why_not(tmp_path, capsys) -> N
     four = tmp_path / "four.json"
     four.write_text(json.dumps(data), encoding="utf-8")
     assert main(["map", str(four), "--out", str(tmp_path / "x.png")]) == 1
-    said = capsys.readouterr().out
-    assert said.startswith("error: ") and "cannot be laid out" in said
+    said = capsys.readouterr()
+    assert said.out == "" and len(said.err.splitlines()) == 1
+    assert said.err.startswith("error: ") and "cannot be laid out" in said.err
     broken = tmp_path / "broken.json"
     broken.write_text('{"id": "x"}', encoding="utf-8")
     assert main(["map", str(broken)]) == 1
-    assert capsys.readouterr().out.startswith("error: ")
+    said = capsys.readouterr()
+    # One line per problem, each naming the file.
+    assert said.out == "" and said.err.splitlines()
+    assert all(line.startswith(f"error: {broken}: ") for line in said.err.splitlines())

@@ -1,0 +1,140 @@
+"""Command lines that answer a bad argument in one line, never a usage block or a traceback.
+
+Every ``python -m`` entry point of the project (engine, ai, renderer, bot) builds its parser
+from ``Parser`` and checks numbers with the ``type=`` functions below, so a person who types
+``--games 0`` or ``--budget -1`` reads one line saying what is wrong and how to see the options,
+and the process exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable
+from typing import NoReturn, TextIO
+
+from .content import builtin_maps, load_map
+from .maps import MapError, load_map_file
+
+#: Player counts of the box's rules; 6 is the team-play expansion, not supported yet.
+MIN_PLAYERS, MAX_PLAYERS, TEAM_PLAYERS = 2, 5, 6
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors are one line on stderr: ``PROG: MESSAGE (...)``.
+
+    argparse's own usage block runs to several lines and hides the message at its end; the
+    options stay one ``--help`` away, and the line says so. Sub-commands inherit the class.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line on stderr and exit with status 2."""
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
+
+
+def fail(prog: str, message: str, err: TextIO | None = None) -> int:
+    """Print the one line of a refused command (as ``Parser.error`` does) and return 2.
+
+    For checks that need more than one argument (a ``--world`` that contradicts ``--map``).
+    """
+    stream = err if err is not None else sys.stderr
+    stream.write(f"{prog}: {' '.join(message.split())}\n")
+    stream.flush()
+    return 2
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """A ``type=`` for a whole number of at least ``low`` (``--games``, ``--iterations``)."""
+
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    parse.__name__ = f"whole number of at least {low}"
+    return parse
+
+
+def seconds(text: str) -> float:
+    """A ``type=`` for a time in seconds: a finite number above 0 (``--budget``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value
+
+
+def players(text: str) -> int:
+    """A ``type=`` for a player count: 2 to 5 (6 is team play, which is not supported yet)."""
+    value = _whole(text)
+    if value == TEAM_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"{TEAM_PLAYERS} players is team play, which is not supported yet; "
+            f"Small World is played by {MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"Small World is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value}"
+        )
+    return value
+
+
+def board(
+    map_arg: str, players: int | None = None, world: str | None = None
+) -> tuple[str, str | None]:
+    """The world of the board ``--map`` names, and why it cannot be played (None if it can).
+
+    ``map_arg`` is a built-in id (``python -m engine maps list``) or a map file's path ending
+    in ``.json``; a file is checked as ``maps check`` does and its first problem told. With
+    ``players``, the map must be made for that many; with ``world``, it must be of that world.
+    """
+    if map_arg in builtin_maps():
+        m = load_map(map_arg)
+    elif map_arg.endswith(".json"):
+        try:
+            m = load_map_file(map_arg)
+        except MapError as exc:
+            more = len(exc.problems) - 1
+            also = f" (and {more} more: python -m engine maps check {map_arg})" if more else ""
+            return world or "surface", f"{map_arg}: {exc.problems[0]}{also}"
+    else:
+        known = ", ".join(builtin_maps())
+        return world or "surface", (
+            f"no map {map_arg!r}: give a built-in id ({known}) or a map file ending in .json"
+        )
+    if world is not None and m.world != world:
+        return world, f"map {map_arg} belongs to the {m.world} world, not {world}"
+    if players is not None and players not in m.players:
+        counts = "/".join(str(n) for n in m.players)
+        return m.world, f"map {map_arg} is made for {counts} players, not {players}"
+    return m.world, None
+
+
+def seed(text: str) -> int:
+    """A ``type=`` for a game's seed: any whole number."""
+    return _whole(text)
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Parser",
+    "at_least",
+    "board",
+    "fail",
+    "players",
+    "seconds",
+    "seed",
+]
