@@ -1,7 +1,7 @@
 """Command line of the AI players.
 
     python -m ai tournament --players 4 --games 400 --seats hard,easy,easy,easy \
-        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID]
+        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID|FILE]
     python -m ai check --games 200 --level hard [--seed S] [--budget S | --iterations K]
 
 ``tournament`` rotates the seat list over the games and prints, per entry: level, games, win
@@ -17,6 +17,7 @@ import sys
 import time
 
 from engine.content import map_for_players
+from engine.maps import MapError, resolve_map
 
 from . import LEVELS, make_player
 from .check import check
@@ -45,7 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--world", choices=("surface", "underground"), default="surface")
-    t.add_argument("--map", default=None, help="a board id (sw-4p...) instead of the world's own")
+    t.add_argument(
+        "--map",
+        default=None,
+        help="a built-in board (sw-4p...) or a map file's path, instead of the world's own",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
     _budget(t)
     c = sub.add_parser("check", help="legal play of one level on every map of both worlds")
@@ -67,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
                 ap.error(f"unknown seat {spec!r}")
             levels.append(level)
             own.append(int(count) if count else None)
+        map_key = None
+        if args.map is not None:
+            try:
+                # Any count plays on any board here: the README measures 2 players on sw-4p.
+                map_key = resolve_map(args.map)
+            except MapError as exc:
+                ap.error("; ".join(f"{exc.source}: {p}" for p in exc.problems))
 
         def make(entry: int, game: int) -> Player:
             iterations = own[entry] if own[entry] is not None else args.iterations
@@ -84,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
         start = time.perf_counter()
         stats = tournament(
-            make, seats, args.games, args.seed, world=args.world, map_id=args.map, progress=progress
+            make, seats, args.games, args.seed, world=args.world, map_id=map_key, progress=progress
         )
         if args.iterations is not None:
             budget = f"iterations={args.iterations}"

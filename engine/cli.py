@@ -21,7 +21,7 @@ from .board import MARKER_NAMES, mapdef
 from .content import DATA_DIR, build_map, builtin_maps, load_map, map_for_players, treasures
 from .errors import EngineError
 from .game import Game, GameConfig
-from .maps import land_count, land_entries, read_map_file
+from .maps import MapError, land_count, land_entries, read_map_file, resolve_map
 from .narration import underground_sentence
 from .rules import default_action, legal_actions, to_act
 from .simulate import run
@@ -530,10 +530,12 @@ def play(
 # --- simulate -------------------------------------------------------------------------------
 
 
-def simulate_line(players: int, games: int, seed: int, world: str = "surface") -> str:
-    """Play ``games`` random games on ``world`` and return ``games=N games_per_s=X
-    actions_per_s=Y``."""
-    n, seconds, actions = run(players, games, seed, world=world)
+def simulate_line(
+    players: int, games: int, seed: int, world: str = "surface", map_id: str | None = None
+) -> str:
+    """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
+    ``games=N games_per_s=X actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id)
     seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
@@ -541,9 +543,21 @@ def simulate_line(players: int, games: int, seed: int, world: str = "surface") -
 # --- maps -----------------------------------------------------------------------------------
 
 
+#: The last line of ``maps check`` when a file passed: the engine knows nothing of drawing
+#: (it may not import the renderer), so it says where the whole check is.
+DRAWING_NOTE = (
+    "These are the rules only: `python -m renderer check FILE` also says whether the board "
+    "can be drawn (the bot checks both)."
+)
+
+
 def check_maps(files: Sequence[str], out: TextIO) -> int:
-    """Check map files: one summary line per good file, one line per problem; 0 if all good."""
+    """Check map files: one summary line per good file, one line per problem; 0 if all good.
+
+    A closing line says that drawing the board is checked by ``python -m renderer check``.
+    """
     status = 0
+    passed = False
     for name in files:
         data, problems = read_map_file(name)
         if problems:
@@ -556,6 +570,9 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
             f"{name}: ok ({len(m.regions)} regions, {land_count(m)} land, "
             f"entries {land_entries(m)})\n"
         )
+        passed = True
+    if passed:
+        out.write(DRAWING_NOTE + "\n")
     return status
 
 
@@ -588,7 +605,12 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="a hot-seat game in the terminal")
     p.add_argument("--players", type=int, default=3, help="2 to 5 (default 3)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--map", dest="map_id", default=None, help="e.g. sw-3p (default: by players)")
+    p.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: by players)",
+    )
     p.add_argument(
         "--world",
         choices=sorted(WORLDS),
@@ -596,7 +618,13 @@ def _parser() -> argparse.ArgumentParser:
         help="surface (default) or underground: the built-in map of that world",
     )
     sim = sub.add_parser("simulate", help="play random games and print their speed")
-    sim.add_argument("--world", choices=sorted(WORLDS), default="surface")
+    sim.add_argument("--world", choices=sorted(WORLDS), default=None)
+    sim.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: the world's, by players)",
+    )
     sim.add_argument("--players", type=int, default=5)
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
@@ -626,22 +654,22 @@ def main(
         if args.games < 1:
             out.write("error: --games must be at least 1.\n")
             return 2
-        out.write(simulate_line(args.players, args.games, args.seed, args.world) + "\n")
+        map_id = None
+        if args.map_id is not None:
+            try:
+                map_id = resolve_map(args.map_id, args.players, args.world)
+            except MapError as exc:
+                out.writelines(f"error: {exc.source}: {p}\n" for p in exc.problems)
+                return 2
+        world = args.world or "surface"
+        out.write(simulate_line(args.players, args.games, args.seed, world, map_id) + "\n")
         return 0
     world = args.world or "surface"
     if args.map_id is not None:
         try:
-            m = load_map(args.map_id)
-        except FileNotFoundError:
-            out.write(
-                f"error: no map {args.map_id!r} (try {map_for_players(args.players, world)}).\n"
-            )
-            return 2
-        if args.players not in m.players:
-            out.write(f"error: map {args.map_id} is for {list(m.players)} players.\n")
-            return 2
-        if args.world is not None and m.world != args.world:
-            out.write(f"error: map {args.map_id} is a {m.world} board, not {args.world}.\n")
+            args.map_id = resolve_map(args.map_id, args.players, args.world)
+        except MapError as exc:
+            out.writelines(f"error: {exc.source}: {p}\n" for p in exc.problems)
             return 2
     return play(args.players, args.seed, args.map_id, inp=inp, out=out, world=world)
 
