@@ -112,6 +112,14 @@ def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
     map_shape.cache_clear()
 
 
+def clear_geometry() -> None:
+    """Forget every geometry given by ``use_geometry`` and what was drawn from it, as a
+    restarted process would."""
+    _BUILT.clear()
+    for cached in (map_shape, region_ids, layouts, static_layer):
+        cached.cache_clear()
+
+
 @cache
 def map_shape(map_id: str) -> MapShape:
     """The geometry of a map: built in this process (``use_geometry``), else the committed
