@@ -70,7 +70,7 @@ class ClubMap:
         """How ``/maps list`` shows it."""
         counts = "/".join(str(n) for n in self.players)
         return (
-            f"`{self.name}`: {self.title} · {self.world} · {counts} players · "
+            f"`{self.name}`: {self.title[:80]} · {self.world} · {counts} players · "
             f"{self.regions} regions · added by <@{self.added_by}>"
         )
 

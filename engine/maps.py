@@ -383,6 +383,9 @@ def parse_map_bytes(raw: bytes) -> tuple[Any, list[str]]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+    except RecursionError:
+        # Lists in lists thousands deep: no map is shaped like that.
+        return None, ["not a map: its JSON is nested too deeply"]
     return data, validate(data)
 
 

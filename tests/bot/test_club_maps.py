@@ -192,6 +192,8 @@ async def test_bad_map_files_get_one_private_line_each(simcord_env) -> None:
          "after the other along the board's edge but do not border each other: region 2 "
          'would have to reach the edge between them. Mark region 2 "edge": true, or give '
          "regions 4 and 0 a border"),
+        ("deep.json", b"[" * 60_000,
+         "`deep.json` cannot be added: not a map: its JSON is nested too deeply"),
         ("big.json", b" " * (MAX_BYTES + 1),
          "`big.json`: the file is 64 KB; a map file may be at most 64 KB."),
         ("builtin.json", (docs_example_text().replace('"tiny-2p"', '"sw-2p"')).encode(),

@@ -54,6 +54,9 @@ def test_resolve_map_refuses_in_one_line_per_problem(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     cases[str(broken)] = "not valid JSON: "
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 60_000, encoding="utf-8")
+    cases[str(deep)] = "not a map: its JSON is nested too deeply"
     for spec, words in cases.items():
         with pytest.raises(MapError) as caught:
             resolve_map(spec)
