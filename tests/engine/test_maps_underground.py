@@ -255,10 +255,13 @@ def test_play_refuses_a_map_of_the_other_world() -> None:
     out = io.StringIO()
     args = ["play", "--world", "underground", "--players", "3", "--map", "sw-3p"]
     assert main(args, stdin=io.StringIO(""), stdout=out) == 2
-    assert out.getvalue() == "error: map sw-3p is a surface board, not underground.\n"
+    assert out.getvalue() == (
+        "error: sw-3p: map sw-3p is a board of the surface world, not underground\n"
+    )
     out = io.StringIO()
     assert main(["play", "--players", "3", "--map", "swu-9p", "--world", "underground"], stdout=out)
-    assert "(try swu-3p)" in out.getvalue()
+    assert out.getvalue().startswith("error: swu-9p: no built-in map and no file of that name")
+    assert "swu-3p" in out.getvalue()
 
 
 NAMES = ("P1", "P2", "P3")
