@@ -1,7 +1,7 @@
 """Command line of the AI players.
 
     python -m ai tournament --players 4 --games 400 --seats hard,easy,easy,easy \
-        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID]
+        [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID|FILE]
     python -m ai check --games 200 --level hard [--seed S] [--budget S | --iterations K]
 
 ``tournament`` rotates the seat list over the games and prints, per entry: level, games, win
@@ -52,7 +52,11 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument(
         "--world", choices=("surface", "underground"), default=None, help="default: surface"
     )
-    t.add_argument("--map", default=None, help="a board id (sw-4p...) instead of the world's own")
+    t.add_argument(
+        "--map",
+        default=None,
+        help="a built-in board (sw-4p...) or a map file's path, instead of the world's own",
+    )
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
     _budget(t)
     c = sub.add_parser("check", help="legal play of one level on every map of both worlds")
@@ -101,15 +105,15 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
                 shares = " ".join(f"{st.level}={st.wins / st.games:.0%}" for st in stats)
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
-        world = args.world or "surface"
+        world, map_key = args.world or "surface", None
         if args.map is not None:
             # Any player count may play on any board here (a 2-player game on sw-4p).
-            world, problem = arguments.board(args.map, None, args.world)
+            world, map_key, problem = arguments.board(args.map, None, args.world)
             if problem is not None:
                 ap.error(problem)
         start = time.perf_counter()
         stats = tournament(
-            make, seats, args.games, args.seed, world=world, map_id=args.map, progress=progress
+            make, seats, args.games, args.seed, world=world, map_id=map_key, progress=progress
         )
         if args.iterations is not None:
             budget = f"iterations={args.iterations}"

@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 from . import startup
 from .ai_seats import AiSeats
 from .announcer import Announcer
+from .club_maps import ClubMaps
 from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
@@ -64,6 +65,7 @@ class SmallWorldBot(commands.Bot):
         self.ai_seats = AiSeats(self.service, self.desk.announce)
         self.desk.on_change = self.ai_seats.wake
         self.league_desk = LeagueDesk(self.service, self)
+        self.club_maps = ClubMaps(self.storage)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
         # One clear warning per server where the bot lacks what its games need.
@@ -79,6 +81,7 @@ class SmallWorldBot(commands.Bot):
         await self.service.backfill_results()
         await self.load_extension("cogs.game")
         await self.load_extension("cogs.league")
+        await self.load_extension("cogs.maps")
         self.add_dynamic_items(TurnButton, PanelButton, PanelSelect)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -313,11 +313,14 @@ class GameService:
         rated: bool | None = None,
         world: str = "surface",
         takeover_after: int = 2,
+        map_id: str | None = None,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
         ``world`` is the engine's world (``surface`` or ``underground``): the game is played
-        on that world's built-in board for the player count, which must have its drawing.
+        on that world's built-in board for the player count, which must have its drawing,
+        unless ``map_id`` names a server's own map (``bot.club_maps`` checked that it fits
+        and registered it with its drawing).
         While the server has an open season the game counts for it, unless ``rated`` is
         False; ``rated=True`` without an open season is refused.
         """
@@ -325,12 +328,13 @@ class GameService:
             raise ServiceError("Small World is played by 2 to 5 players.")
         if world not in WORLD_NAMES:
             raise ServiceError(f"There is no world {world!r}: choose Small World or Underground.")
-        map_id = map_for_players(players, world)
-        if not (GEOMETRY_DIR / f"{map_id}.json").exists():
+        builtin = map_for_players(players, world)
+        if map_id is None and not (GEOMETRY_DIR / f"{builtin}.json").exists():
             raise ServiceError(
                 f"The {players}-player {WORLD_NAMES[world]} board cannot be drawn yet, so it "
                 "cannot be played here: choose another number of players."
             )
+        map_id = map_id or builtin
         if not 0.05 <= deadline_hours <= 24 * 14:
             raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
         if await self.live_game_id(channel_id) is not None:

@@ -20,6 +20,7 @@ from bot.glossary import lookup, search
 from bot.messages import ts
 from bot.once import answered
 from bot.service import WORLD_NAMES, GameService, ServiceError
+from cogs.maps import map_choices
 from engine import EngineError, label, legal_actions, to_act
 from engine.actions import (
     Abandon,
@@ -119,7 +120,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         world="Small World (default) or Small World Underground",
         thread="Play in a new thread of this channel (one channel, many games)",
         takeover_after="Missed deadlines in a row before an AI plays a seat (0: never; 2)",
+        board="One of this server's own maps (/maps list); empty: the usual board",
     )
+    @app_commands.rename(board="map")
+    @app_commands.autocomplete(board=map_choices)
     @app_commands.choices(
         world=[
             app_commands.Choice(name="Small World", value="surface"),
@@ -135,10 +139,16 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         deadline_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
         open_scores: bool = False,
         rated: bool | None = None,
-        world: str = "surface",
+        world: str | None = None,
         thread: bool = False,
         takeover_after: app_commands.Range[int, 0, 10] = 2,
+        board: str | None = None,
     ) -> None:
+        club = None
+        if board is not None and interaction.guild_id is not None:
+            club = await self.bot.club_maps.for_game(interaction.guild_id, board, players, world)
+            world = club.world
+        world = world or "surface"
         where = await self._open_thread(interaction, world) if thread else None
         try:
             lg = await self.service.create(
@@ -152,6 +162,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 rated=rated,
                 world=world,
                 takeover_after=takeover_after,
+                map_id=club.key if club is not None else None,
             )
         except ServiceError:
             if where is not None:
@@ -160,7 +171,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             raise
         extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
         lobby = (
-            f"**{WORLD_NAMES[world]}** for {players} players (map `{lg.map_id}`, "
+            f"**{WORLD_NAMES[world]}** for {players} players "
+            f"(map `{club.name if club is not None else lg.map_id}`, "
             f"{deadline_hours:g} h per decision{extras}). "
             f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
             f"`/sw start` once {players} have joined."

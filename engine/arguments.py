@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn, TextIO
 
-from .content import builtin_maps, load_map
-from .maps import MapError, load_map_file
+from .content import load_map
+from .maps import MapError, resolve_map
 
 #: Player counts of the box's rules; 6 is the team-play expansion, not supported yet.
 MIN_PLAYERS, MAX_PLAYERS, TEAM_PLAYERS = 2, 5, 6
@@ -93,33 +93,25 @@ def players(text: str) -> int:
 
 def board(
     map_arg: str, players: int | None = None, world: str | None = None
-) -> tuple[str, str | None]:
-    """The world of the board ``--map`` names, and why it cannot be played (None if it can).
+) -> tuple[str, str, str | None]:
+    """The world and game key of the board ``--map`` names, and why it cannot be played
+    (None if it can).
 
-    ``map_arg`` is a built-in id (``python -m engine maps list``) or a map file's path ending
-    in ``.json``; a file is checked as ``maps check`` does and its first problem told. With
-    ``players``, the map must be made for that many; with ``world``, it must be of that world.
+    ``map_arg`` is a built-in id (``python -m engine maps list``) or a map file's path; a file
+    is checked as ``maps check`` does, registered (``engine.maps.resolve_map``) and its first
+    problem told. With ``players``, the map must be made for that many; with ``world``, it
+    must be of that world.
     """
-    if map_arg in builtin_maps():
-        m = load_map(map_arg)
-    elif map_arg.endswith(".json"):
-        try:
-            m = load_map_file(map_arg)
-        except MapError as exc:
-            more = len(exc.problems) - 1
-            also = f" (and {more} more: python -m engine maps check {map_arg})" if more else ""
-            return world or "surface", f"{map_arg}: {exc.problems[0]}{also}"
-    else:
-        known = ", ".join(builtin_maps())
-        return world or "surface", (
-            f"no map {map_arg!r}: give a built-in id ({known}) or a map file ending in .json"
-        )
-    if world is not None and m.world != world:
-        return world, f"map {map_arg} belongs to the {m.world} world, not {world}"
-    if players is not None and players not in m.players:
-        counts = "/".join(str(n) for n in m.players)
-        return m.world, f"map {map_arg} is made for {counts} players, not {players}"
-    return m.world, None
+    try:
+        key = resolve_map(map_arg, players, world)
+    except MapError as exc:
+        more = len(exc.problems) - 1
+        also = f" (and {more} more: python -m engine maps check {map_arg})" if more else ""
+        first = exc.problems[0]
+        # The line names the map once: "map sw-3p is a board of…" needs no "sw-3p: " before it.
+        named = first if map_arg in first else f"{map_arg}: {first}"
+        return world or "surface", map_arg, f"{named}{also}"
+    return load_map(key).world, key, None
 
 
 def seed(text: str) -> int:

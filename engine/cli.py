@@ -24,10 +24,12 @@ from .worlds import WORLDS
 # --- simulate -------------------------------------------------------------------------------
 
 
-def simulate_line(players: int, games: int, seed: int, world: str = "surface") -> str:
-    """Play ``games`` random games on ``world`` and return ``games=N games_per_s=X
-    actions_per_s=Y``."""
-    n, seconds, actions = run(players, games, seed, world=world)
+def simulate_line(
+    players: int, games: int, seed: int, world: str = "surface", map_id: str | None = None
+) -> str:
+    """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
+    ``games=N games_per_s=X actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id)
     seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
@@ -35,9 +37,21 @@ def simulate_line(players: int, games: int, seed: int, world: str = "surface") -
 # --- maps -----------------------------------------------------------------------------------
 
 
+#: The last line of ``maps check`` when a file passed: the engine knows nothing of drawing
+#: (it may not import the renderer), so it says where the whole check is.
+DRAWING_NOTE = (
+    "These are the rules only: `python -m renderer check FILE` also says whether the board "
+    "can be drawn (the bot checks both)."
+)
+
+
 def check_maps(files: Sequence[str], out: TextIO) -> int:
-    """Check map files: one summary line per good file, one line per problem; 0 if all good."""
+    """Check map files: one summary line per good file, one line per problem; 0 if all good.
+
+    A closing line says that drawing the board is checked by ``python -m renderer check``.
+    """
     status = 0
+    passed = False
     for name in files:
         data, problems = read_map_file(name)
         if problems:
@@ -50,6 +64,9 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
             f"{name}: ok ({len(m.regions)} regions, {land_count(m)} land, "
             f"entries {land_entries(m)})\n"
         )
+        passed = True
+    if passed:
+        out.write(DRAWING_NOTE + "\n")
     return status
 
 
@@ -84,7 +101,12 @@ def _parser() -> arguments.Parser:
     p.add_argument(
         "--seed", type=arguments.seed, default=None, help="replay a game (default: a fresh one)"
     )
-    p.add_argument("--map", dest="map_id", default=None, help="e.g. sw-3p (default: by players)")
+    p.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: by players)",
+    )
     p.add_argument(
         "--world",
         choices=sorted(WORLDS),
@@ -92,7 +114,13 @@ def _parser() -> arguments.Parser:
         help="surface (default) or underground: the built-in map of that world",
     )
     sim = sub.add_parser("simulate", help="play random games and print their speed")
-    sim.add_argument("--world", choices=sorted(WORLDS), default="surface")
+    sim.add_argument("--world", choices=sorted(WORLDS), default=None)
+    sim.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: the world's, by players)",
+    )
     sim.add_argument("--players", type=arguments.players, default=5)
     sim.add_argument("--games", type=arguments.at_least(1), default=200)
     sim.add_argument("--seed", type=arguments.seed, default=1)
@@ -124,15 +152,15 @@ def main(
             if args.maps_command == "check":
                 return check_maps(args.files, out)
             return list_maps(out)
-        if args.command == "simulate":
-            out.write(simulate_line(args.players, args.games, args.seed, args.world) + "\n")
-            return 0
-        world = args.world or "surface"
+        world, map_key = args.world or "surface", None
         if args.map_id is not None:
-            world, problem = arguments.board(args.map_id, args.players, args.world)
+            world, map_key, problem = arguments.board(args.map_id, args.players, args.world)
             if problem is not None:
                 return arguments.fail(prog, problem, err)
-        return play(args.players, args.seed, args.map_id, inp=inp, out=out, world=world)
+        if args.command == "simulate":
+            out.write(simulate_line(args.players, args.games, args.seed, world, map_key) + "\n")
+            return 0
+        return play(args.players, args.seed, map_key, inp=inp, out=out, world=world)
     except KeyboardInterrupt:
         # Ctrl-C during a long simulate or check (the game itself says goodbye on its own).
         err.write(f"{prog}: interrupted\n")

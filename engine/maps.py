@@ -16,7 +16,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .content import MapDef, build_map, components, map_to_dict, register_map
+from .content import (
+    MapDef,
+    build_map,
+    builtin_maps,
+    components,
+    custom_map,
+    load_map,
+    map_to_dict,
+    register_map,
+)
 from .worlds import SURFACE, UNDERGROUND, WORLDS, World
 
 
@@ -330,21 +339,10 @@ def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
 def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
     """A map file's parsed JSON (None if unreadable) and its problems."""
     try:
-        # "utf-8-sig": a byte-order mark, as some Windows editors write, is not an error.
-        with Path(path).open(encoding="utf-8-sig") as f:
-            data = json.load(f)
+        raw = Path(path).read_bytes()
     except OSError as exc:
         return None, [f"cannot read the file: {exc.strerror or exc}"]
-    except UnicodeDecodeError as exc:
-        return None, [
-            f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}): "
-            "save the file as UTF-8"
-        ]
-    except json.JSONDecodeError as exc:
-        return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
-    except RecursionError:
-        return None, ["not a map: its JSON is nested far too deeply"]
-    return data, validate(data)
+    return parse_map_bytes(raw)
 
 
 def load_map_file(path: str | Path) -> MapDef:
@@ -371,6 +369,65 @@ def register_board(board: MapDef | str | Path) -> str:
     return register_map(raw)
 
 
+def parse_map_bytes(raw: bytes) -> tuple[Any, list[str]]:
+    """A map file's content as read from disk or an upload: its JSON (None if it is not
+    UTF-8 JSON) and its problems, one line each."""
+    try:
+        # "utf-8-sig": a byte-order mark, as some Windows editors write, is not an error.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, [
+            f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}): "
+            "save the file as UTF-8"
+        ]
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+    except RecursionError:
+        # Lists in lists thousands deep: no map is shaped like that.
+        return None, ["not a map: its JSON is nested far too deeply"]
+    return data, validate(data)
+
+
+def resolve_map(spec: str, players: int | None = None, world: str | None = None) -> str:
+    """The game key of the map ``spec`` names, for the front ends' ``--map``.
+
+    ``spec`` is a built-in id (``sw-3p``), the key of a map registered in this process, or
+    the path of a map file, which is checked and registered (its key is ``<id>@<hash>``, or
+    the built-in id when the file is a copy of a built-in map). With ``players`` and
+    ``world``, a map not made for that player count or world is refused too. Every refusal
+    is a ``MapError`` with one line per problem.
+    """
+    path = Path(spec)
+    if spec in builtin_maps() or custom_map(spec) is not None:
+        key = spec
+    elif path.suffix == ".json" or path.exists() or "/" in spec or "\\" in spec:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise MapError(spec, [f"cannot read the file: {exc.strerror or exc}"]) from None
+        data, problems = parse_map_bytes(raw)
+        if problems:
+            raise MapError(spec, problems)
+        key = register_map(data)
+    else:
+        known = ", ".join(builtin_maps())
+        raise MapError(
+            spec, [f"no map {spec!r}: no built-in map and no file of that name (built-in: {known})"]
+        )
+    m = load_map(key)
+    problems = []
+    if players is not None and players not in m.players:
+        made = " or ".join(str(n) for n in m.players)
+        problems.append(f"map {m.id} is made for {made} players, not {players}")
+    if world is not None and m.world != world:
+        problems.append(f"map {m.id} belongs to the {m.world} world, not {world}")
+    if problems:
+        raise MapError(spec, problems)
+    return key
+
+
 def land_count(m: MapDef) -> int:
     """Regions of ``m`` that are not water in its world."""
     world = WORLDS.get(m.world, SURFACE)
@@ -392,7 +449,9 @@ __all__ = [
     "land_count",
     "land_entries",
     "load_map_file",
+    "parse_map_bytes",
     "read_map_file",
     "register_board",
+    "resolve_map",
     "validate",
 ]

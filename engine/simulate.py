@@ -69,11 +69,14 @@ def random_game(
     return SimResult(s, log)
 
 
-def run(players: int, games: int, seed: int, world: str = "surface") -> tuple[int, float, int]:
-    """Play ``games`` random games; return (games, seconds, actions)."""
+def run(
+    players: int, games: int, seed: int, world: str = "surface", map_id: str | None = None
+) -> tuple[int, float, int]:
+    """Play ``games`` random games on ``world`` (or ``map_id``); return (games, seconds,
+    actions)."""
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        result = random_game(players, seed + i, world=world)
+        result = random_game(players, seed + i, world=world, map_id=map_id)
         actions += result.state.version
     return games, time.perf_counter() - start, actions

@@ -2,6 +2,7 @@
 
     python -m renderer demo --out DIR           # demo pictures from seeded simulated games
     python -m renderer map FILE [--out PNG]     # a map file's board as set up, or why not
+    python -m renderer check FILE...            # the rules and the drawing: one line each
 
 (The board geometry builder has its own: ``python -m renderer.geometry``.)
 """
@@ -30,7 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     drawn.add_argument("file", type=Path, help="a map file (format: docs/maps.md)")
     drawn.add_argument("--out", type=Path, help="PNG to write (default: FILE with .png)")
     drawn.add_argument("--seed", type=arguments.seed, default=1, help="seed of the layout builder")
+    check = sub.add_parser(
+        "check", help="check map files against the rules and that their board can be drawn"
+    )
+    check.add_argument("files", nargs="+", type=Path, metavar="FILE")
     args = parser.parse_args(argv)
+    if args.command == "check":
+        return check_files(args.files)
     if args.command == "map":
         return draw_map(args.file, args.out or args.file.with_suffix(".png"), args.seed)
     from .demo import write_demo
@@ -51,6 +58,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def check_files(paths: list[Path]) -> int:
+    """Check map files: the rules of their world, then whether their board can be drawn.
+
+    Prints ``FILE: ok (...)`` for a good file and ``FILE: problem`` for each problem; the
+    exit code is 1 if any file has one.
+    """
+    from .mapcheck import check_map_bytes
+
+    status = 0
+    for path in paths:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            print(f"{path}: cannot read the file: {exc.strerror or exc}")
+            status = 1
+            continue
+        found = check_map_bytes(raw)
+        if found.ok:
+            print(f"{path}: {found.summary()}")
+            continue
+        status = 1
+        for problem in found.problems:
+            print(f"{path}: {problem}")
+    return status
+
+
 def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     """Check a map file, lay out its regions, and draw its board as set up for a game.
 
@@ -58,35 +91,33 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     (stderr, one line per problem of the file; exit 1).
     """
     from engine import new_game, view
-    from engine.maps import MapError, load_map_file, register_board
+    from engine.content import register_map
 
     from .board import render_board
-    from .geometry import TopologyError, build_geometry, topology_from_dict
+    from .mapcheck import check_map_bytes
     from .static import use_geometry
 
     try:
-        m = load_map_file(path)
-    except MapError as exc:
-        for problem in exc.problems:
+        raw = path.read_bytes()
+    except OSError as exc:
+        print(f"error: {path}: cannot read the file: {_why(exc)}", file=sys.stderr)
+        return 1
+    found = check_map_bytes(raw, seed)
+    if not found.ok or found.geometry is None:
+        for problem in found.problems:
             print(f"error: {path}: {problem}", file=sys.stderr)
         return 1
-    key = register_board(m)
-    try:
-        from engine.content import map_to_dict
-
-        geometry = build_geometry(topology_from_dict(map_to_dict(m), m.id), seed=seed)
-    except TopologyError as exc:
-        print(f"error: {path}: the regions cannot be laid out as a board: {exc}", file=sys.stderr)
-        return 1
-    use_geometry(key, geometry)
-    players = min(m.players)
+    key = register_map(found.data)
+    use_geometry(key, found.geometry)
+    players = min(found.data["players"])
     s = new_game([f"P{i + 1}" for i in range(players)], 1, key)
     try:
         out.write_bytes(render_board(view(s)))
     except OSError as exc:
         print(f"error: cannot write {out}: {_why(exc)}", file=sys.stderr)
         return 1
-    print(f"{out}  {out.stat().st_size // 1024} KB ({len(m.regions)} regions, {m.world})")
+    regions, world = len(found.data["regions"]), found.data["world"]
+    print(f"{out}  {out.stat().st_size // 1024} KB ({regions} regions, {world})")
     return 0
 
 

@@ -111,6 +111,14 @@ def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
     map_shape.cache_clear()
 
 
+def forget_geometries() -> None:
+    """Forget every geometry given by ``use_geometry`` and the layouts drawn from it, as a
+    restarted process would."""
+    _BUILT.clear()
+    for cached in (map_shape, region_ids, layouts):
+        cached.cache_clear()
+
+
 @cache
 def map_shape(map_id: str) -> MapShape:
     """The geometry of a map: built in this process (``use_geometry``), else the committed
@@ -457,6 +465,7 @@ __all__ = [
     "MapShape",
     "RegionLayout",
     "RegionShape",
+    "forget_geometries",
     "layouts",
     "map_shape",
     "marker_places",

@@ -24,6 +24,7 @@ from .placement import (
     MapShape,
     RegionLayout,
     RegionShape,
+    forget_geometries,
     layouts,
     map_shape,
     marker_places,
@@ -294,6 +295,15 @@ def features_key(view_regions: list[dict[str, object]]) -> tuple[tuple[str, ...]
 
 
 #: The names of ``renderer.placement`` stay importable from here, where they used to live.
+
+
+def clear_geometry() -> None:
+    """Forget every geometry given by ``use_geometry`` and what was drawn from it (the
+    layouts and the static layers), as a restarted process would."""
+    forget_geometries()
+    static_layer.cache_clear()
+
+
 __all__ = [
     "BADGE_HEIGHT",
     "CHIP",
@@ -303,6 +313,7 @@ __all__ = [
     "MapShape",
     "RegionLayout",
     "RegionShape",
+    "clear_geometry",
     "features_key",
     "layouts",
     "map_shape",

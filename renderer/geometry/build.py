@@ -55,7 +55,14 @@ FORMAT_VERSION = 1
 
 
 class GeometryError(RuntimeError):
-    """The builder could not produce a layout meeting the hard requirements."""
+    """The builder could not produce a layout meeting the hard requirements.
+
+    ``problem`` is the sentence without the map's name in front.
+    """
+
+    def __init__(self, message: str, *, name: str | None = None) -> None:
+        self.problem = message
+        super().__init__(f"{name}: {message}" if name else message)
 
 
 def default_columns(regions: int) -> int:
@@ -93,12 +100,17 @@ def build_layout(
         if found:
             break
     if found is None:
-        raise GeometryError(f"{topo.name}: no exact starting layout: {'; '.join(errors[:6])}")
+        raise GeometryError(
+            f"no layout of hexagons shows exactly the map's borders ({'; '.join(errors[:6])})",
+            name=topo.name,
+        )
     problem, owner = found
     owner = anneal(problem, owner, rng, sweeps=sweeps)
     errors = check_layout(problem, owner)
     if errors:  # the annealer only makes moves that keep the layout valid
-        raise GeometryError(f"{topo.name}: annealing broke the layout: {'; '.join(errors[:6])}")
+        raise GeometryError(
+            f"polishing the layout broke it ({'; '.join(errors[:6])})", name=topo.name
+        )
     return problem, owner
 
 

@@ -59,16 +59,22 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
     try:
         check_planar({v: sorted(ns) for v, ns in g.items()})
     except NotPlanarError as exc:
-        regs = [v for v in exc.vertices if v != OUTSIDE]
-        extra = ""
+        regs = _ids([v for v in exc.vertices if v != OUTSIDE])
+        rim = ""
         if OUTSIDE in exc.vertices:
-            extra = " (with the outside joined to every board-edge region)"
+            rim = ' while every region marked "edge" reaches the board\'s edge'
         raise TopologyError(
-            f"{name}: topology is not planar{extra}; regions involved: {regs}"
+            f"the borders of regions {regs} cannot all be drawn on a flat board{rim} "
+            "without two borders crossing",
+            name=name,
         ) from exc
     edge_regions = sorted(g[OUTSIDE])
     if len(edge_regions) < 3:
-        raise TopologyError(f"{name}: needs at least 3 board-edge regions, has {edge_regions}")
+        raise TopologyError(
+            f'a board needs at least 3 regions on its edge ("edge": true); this one has '
+            f"{len(edge_regions)}" + (f" ({_ids(edge_regions)})" if edge_regions else ""),
+            name=name,
+        )
     seen = {OUTSIDE}
     stack = [OUTSIDE]
     while stack:
@@ -78,14 +84,14 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
                 stack.append(w)
     if len(seen) != len(g):
         lost = sorted(set(g) - seen)
-        raise TopologyError(f"{name}: regions {lost} are not connected to the board edge")
+        raise TopologyError(
+            f"regions {_ids(lost)} have no border with any region that leads to the board's "
+            "edge, so they would float apart from the board",
+            name=name,
+        )
     cuts = articulation_points(g)
     if cuts:
-        what = ["the outside" if c == OUTSIDE else f"region {c}" for c in cuts]
-        raise TopologyError(
-            f"{name}: removing {', '.join(what)} splits the board, so it would enclose "
-            "other regions (a hole) or touch the board edge in two places"
-        )
+        raise TopologyError(_cut_problem(g, cuts[0]), name=name)
     faces = embed_biconnected({v: sorted(ns) for v, ns in g.items()})
     succ: dict[int, int] = {}
     inner: list[list[int]] = []
@@ -96,18 +102,58 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
         k = f.index(OUTSIDE)
         f = f[k:] + f[:k]
         if len(f) != 3:
+            between = f[2:-1]
+            which = "region" if len(between) == 1 else "regions"
             raise TopologyError(
-                f"{name}: outside ring is not a cycle: board-edge regions {f[1]} and {f[-1]} "
-                f"follow each other along the board edge but do not border each other "
-                f"(regions {f[2:-1]} lie between them)"
+                f"regions {f[1]} and {f[-1]} come one after the other along the board's edge "
+                f"but do not border each other: {which} {_ids(between)} would have to reach "
+                f'the edge between them. Mark {which} {_ids(between)} "edge": true, or give '
+                f"regions {f[1]} and {f[-1]} a border",
+                name=name,
             )
         succ[f[1]] = f[2]
     ring = [edge_regions[0]]
     while succ[ring[-1]] != ring[0]:
         ring.append(succ[ring[-1]])
     if len(ring) != len(edge_regions):
-        raise TopologyError(f"{name}: board-edge regions do not form a single ring")
+        raise TopologyError(
+            'the regions marked "edge" do not go once around the board, each bordering the '
+            f"next: going round from region {ring[0]} reaches {_ids(ring)} only",
+            name=name,
+        )
     return ring, inner
+
+
+def _ids(ids: list[int]) -> str:
+    return ", ".join(str(i) for i in ids)
+
+
+def _cut_problem(g: dict[int, set[int]], cut: int) -> str:
+    """Why the board falls apart without ``cut`` (a region, or the board's edge)."""
+    rest = set(g) - {cut}
+    parts: list[list[int]] = []
+    while rest:
+        start = OUTSIDE if OUTSIDE in rest else min(rest)
+        part, todo = {start}, [start]
+        while todo:
+            for w in g[todo.pop()]:
+                if w != cut and w not in part:
+                    part.add(w)
+                    todo.append(w)
+        rest -= part
+        parts.append(sorted(v for v in part if v != OUTSIDE))
+    if cut == OUTSIDE:
+        groups = " and ".join(f"regions {_ids(p)}" for p in parts)
+        return (
+            f"{groups} share no border: the board would fall apart into pieces that only "
+            "meet at its edge; every region must be reachable from every other through borders"
+        )
+    inside = _ids([v for p in parts[1:] for v in p])
+    return (
+        f"regions {inside} can only be reached through region {cut}, so region {cut} would "
+        "surround them like a ring (a region with a hole, which the board cannot draw): give "
+        f'one of them a border with another region, or mark one "edge": true'
+    )
 
 
 def _choose_hub(topo: Topology, face: list[int]) -> int:
@@ -115,8 +161,11 @@ def _choose_hub(topo: Topology, face: list[int]) -> int:
     cands = [v for v in face if all(w == v or w in topo.regions[v].adjacent for w in face)]
     if not cands:
         raise TopologyError(
-            f"{topo.name}: regions {face} meet at one point and none of them borders all "
-            "the others; a hex grid cannot draw four regions meeting at a point"
+            f"regions {_ids(face)} would all meet at one point, and none of them borders all "
+            "the others; the board's regions are drawn from hexagons, where at most three "
+            f"regions meet at a point. Give regions {face[0]} and {face[2]} a border, or "
+            "put a region between them",
+            name=topo.name,
         )
     return max(cands, key=lambda v: (target_weight(topo.regions[v].terrain), -v))
 

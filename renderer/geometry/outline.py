@@ -108,7 +108,7 @@ def trace(
     raw: list[tuple[int, int, list[Vertex]]] = []
     loops: list[list[tuple[int, bool]]] = []
     for k in range(n):
-        loop = _walk(nxt[k])
+        loop = _walk(nxt[k], f"region {problem.ids[k]}")
         starts = [i for i, v in enumerate(loop) if junction(v)] or [0]
         pieces: list[tuple[int, bool]] = []
         first = starts[0]
@@ -172,8 +172,8 @@ def trace(
     return Outlines(shapes, borders)
 
 
-def _walk(nxt: dict[Vertex, tuple[Vertex, int]]) -> list[Vertex]:
-    """The single closed outline of a region (it has no holes), from its smallest corner."""
+def _walk(nxt: dict[Vertex, tuple[Vertex, int]], what: str = "the board's rim") -> list[Vertex]:
+    """The single closed outline of ``what`` (it has no holes), from its smallest corner."""
     start = min(nxt)
     loop = [start]
     v = nxt[start][0]
@@ -181,9 +181,9 @@ def _walk(nxt: dict[Vertex, tuple[Vertex, int]]) -> list[Vertex]:
         loop.append(v)
         v = nxt[v][0]
         if len(loop) > len(nxt):
-            raise RuntimeError("region outline does not close")
+            raise RuntimeError(f"{what}'s outline is not a closed ring")
     if len(loop) != len(nxt):
-        raise RuntimeError("region has more than one outline (a hole or a second piece)")
+        raise RuntimeError(f"{what} has more than one outline (a hole or a second piece)")
     return loop
 
 

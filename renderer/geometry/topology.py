@@ -18,7 +18,15 @@ OUTSIDE = -1
 
 
 class TopologyError(ValueError):
-    """The topology is malformed or cannot be drawn as a board of simply connected regions."""
+    """The topology is malformed or cannot be drawn as a board of simply connected regions.
+
+    ``problem`` is the sentence without the map's name in front, in the map's own terms
+    (regions, borders, the board's edge), for a map checker to print after a file name.
+    """
+
+    def __init__(self, message: str, *, name: str | None = None) -> None:
+        self.problem = message
+        super().__init__(f"{name}: {message}" if name else message)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from engine import Game, GameConfig, label, legal_actions
 from engine.actions import Conquer, PickCombo
 from engine.board import mapdef
-from engine.cli import main, run_play
+from engine.cli import DRAWING_NOTE, main, run_play
 from engine.simulate import random_game
 
 from .helpers import run_python
@@ -293,6 +293,7 @@ def test_maps_check_reports_good_files_and_exits_zero() -> None:
     assert out.getvalue().splitlines() == [
         f"{files[0]}: ok (23 regions, 20 land, entries 14)",
         f"{files[1]}: ok (48 regions, 45 land, entries 25)",
+        DRAWING_NOTE,
     ]
 
 
@@ -312,7 +313,8 @@ def test_maps_check_prints_each_problem_and_exits_one(tmp_path: Path) -> None:
     assert lines[1] == f"{bad}: regions 3 and 8: 3 lists 8 as a neighbour but 8 does not list 3"
     assert lines[2].startswith(f"{bad}: region 4: unknown terrain 'Desert' for world surface")
     assert lines[3].startswith(f"{broken}: not valid JSON: ")
-    assert len(lines) == 4
+    assert lines[4] == DRAWING_NOTE
+    assert len(lines) == 5
 
 
 def test_maps_list_shows_the_built_in_maps() -> None:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.cli import DRAWING_NOTE
+
 from .helpers import ROOT, run_python
 
 
@@ -50,7 +52,8 @@ def not_utf8(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (("play", "--seed", "1.5"), "argument --seed: '1.5' is not a whole number"),
         (("play", "--world", "moon"), "argument --world: invalid choice: 'moon'"),
         (("play", "--map", "sw-9p"), "no map 'sw-9p'"),
-        (("play", "--map", "../../etc/passwd"), "no map '../../etc/passwd'"),
+        # A path is read as a map file, whatever it holds: one line says why it is none.
+        (("play", "--map", "../../etc/passwd"), "../../etc/passwd: not valid JSON"),
         (("play", "--map", "sw-4p"), "map sw-4p is made for 4 players, not 3"),
         (
             ("play", "--map", "sw-3p", "--world", "underground"),
@@ -110,6 +113,7 @@ def test_maps_check_reads_a_byte_order_mark_and_refuses_deep_nesting(tmp_path: P
     assert done.stdout.splitlines() == [
         f"{bom}: ok (23 regions, 20 land, entries 14)",
         f"{deep}: not a map: its JSON is nested far too deeply",
+        DRAWING_NOTE,
     ]
 
 

@@ -1,0 +1,235 @@
+"""A server's own maps: checked when a manager adds a file, stored, listed, offered.
+
+A map file is accepted when it is UTF-8 JSON, plays by the rules of its world
+(``engine.maps``) and can be drawn (``renderer.mapcheck``, which also builds its geometry);
+each problem is one line of the refusal. An accepted map is stored with its geometry, so it
+is never laid out again, and registered in this process (the engine's map registry and the
+renderer's geometry) under its game key, which ``games.map_id`` then holds.
+
+Removing a map only hides it from ``/sw new``: its row stays, and every stored map is
+registered again at start-up, so lobbies and games opened on it keep their board and its
+drawing. (A started game also carries its map inside its state, ``GameState.custom_map``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from engine.content import builtin_maps, register_map
+from engine.maps import parse_map_bytes
+from renderer.mapcheck import check_map_bytes
+from renderer.static import use_geometry
+
+from .errors import ServiceError
+from .storage import Storage, now_iso
+
+#: The largest map file accepted, in bytes: the printed 5-player board is about 8 KB.
+MAX_BYTES = 64 * 1024
+#: The most regions a map may have: laying out a board takes seconds, more with its size.
+MAX_REGIONS = 80
+#: Maps a server may hold at once: ``/sw new`` offers them in one autocomplete list.
+MAX_MAPS = 25
+#: Lines of problems shown at most; the rest are counted.
+MAX_LINES = 12
+
+
+class MapRefused(ServiceError):
+    """A map file refused; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        shown = self.problems[:MAX_LINES]
+        more = len(self.problems) - len(shown)
+        lines = [*shown, *([f"… and {more} more problems"] if more > 0 else [])]
+        super().__init__("\n".join(lines))
+
+
+@dataclass(frozen=True)
+class ClubMap:
+    """One of a server's maps, as listed and offered."""
+
+    name: str
+    key: str
+    title: str
+    world: str
+    players: tuple[int, ...]
+    regions: int
+    added_by: int
+
+    def fits(self, players: int | None, world: str | None) -> bool:
+        """Whether the map may be chosen for that player count and world (None: any)."""
+        return (players is None or players in self.players) and (
+            world is None or world == self.world
+        )
+
+    def line(self) -> str:
+        """How ``/maps list`` shows it."""
+        counts = "/".join(str(n) for n in self.players)
+        return (
+            f"`{self.name}`: {self.title[:80]} · {self.world} · {counts} players · "
+            f"{self.regions} regions · added by <@{self.added_by}>"
+        )
+
+
+def _club_map(row: Any) -> ClubMap:
+    return ClubMap(
+        name=row["name"],
+        key=row["map_key"],
+        title=row["title"],
+        world=row["world"],
+        players=tuple(int(n) for n in row["players"].split(",")),
+        regions=row["regions"],
+        added_by=row["added_by"],
+    )
+
+
+def _register(content: str, key: str, geometry: str) -> None:
+    register_map(json.loads(content), key=key)
+    use_geometry(key, json.loads(geometry))
+
+
+class ClubMaps:
+    """The ``club_maps`` table: add, list, remove, and find a server's maps."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def register_all(self) -> int:
+        """Register every stored map, removed ones included, as at start-up; return how many."""
+        rows = await self.storage.fetchall("SELECT map_key, content, geometry FROM club_maps")
+        for row in rows:
+            _register(row["content"], row["map_key"], row["geometry"])
+        return len(rows)
+
+    async def add(self, guild_id: int, user_id: int, raw: bytes) -> ClubMap:
+        """Check a map file's content and store it for the server; ``MapRefused`` says why
+        not, one line per problem."""
+        if len(raw) > MAX_BYTES:
+            raise MapRefused([too_big(len(raw))])
+        data, problems = parse_map_bytes(raw)
+        if problems:
+            raise MapRefused(problems)
+        if len(data["regions"]) > MAX_REGIONS:
+            raise MapRefused(
+                [f"the map has {len(data['regions'])} regions; at most {MAX_REGIONS} are taken"]
+            )
+        name = data["id"]
+        if name in builtin_maps():
+            raise MapRefused(
+                [f'`{name}` is the name of a built-in map: give your map another "id"']
+            )
+        if await self.find(guild_id, name) is not None:
+            raise MapRefused(
+                [f"this server already has a map `{name}`: remove it first (`/maps remove`)"]
+            )
+        count = await self.storage.fetchone(
+            "SELECT COUNT(*) FROM club_maps WHERE guild_id = ? AND removed_at IS NULL",
+            (guild_id,),
+        )
+        if count is not None and count[0] >= MAX_MAPS:
+            raise MapRefused([f"this server has {MAX_MAPS} maps already: remove one first"])
+        # Laying the board out takes a few seconds: off the event loop.
+        found = await asyncio.to_thread(check_map_bytes, raw)
+        if not found.ok or found.geometry is None:
+            raise MapRefused(found.problems)
+        key = register_map(found.data)
+        content = json.dumps(found.data, sort_keys=True)
+        geometry = json.dumps(found.geometry, separators=(",", ":"))
+        try:
+            await self._insert(guild_id, user_id, name, key, found.data, content, geometry)
+        except sqlite3.IntegrityError:  # the same name added twice at the same moment
+            raise MapRefused(
+                [f"this server already has a map `{name}`: remove it first (`/maps remove`)"]
+            ) from None
+        _register(content, key, geometry)
+        found_map = await self.find(guild_id, name)
+        assert found_map is not None
+        return found_map
+
+    async def _insert(
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        key: str,
+        data: dict[str, Any],
+        content: str,
+        geometry: str,
+    ) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO club_maps (guild_id, name, map_key, title, world, players, regions,"
+                " content, geometry, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    name,
+                    key,
+                    data["name"],
+                    data["world"],
+                    ",".join(str(n) for n in sorted(data["players"])),
+                    len(data["regions"]),
+                    content,
+                    geometry,
+                    user_id,
+                    now_iso(),
+                ),
+            )
+
+    async def listed(self, guild_id: int) -> list[ClubMap]:
+        """The server's maps (not removed), by name."""
+        rows = await self.storage.fetchall(
+            "SELECT * FROM club_maps WHERE guild_id = ? AND removed_at IS NULL ORDER BY name",
+            (guild_id,),
+        )
+        return [_club_map(r) for r in rows]
+
+    async def find(self, guild_id: int, name: str) -> ClubMap | None:
+        """The server's map of that name, or None."""
+        row = await self.storage.fetchone(
+            "SELECT * FROM club_maps WHERE guild_id = ? AND name = ? AND removed_at IS NULL",
+            (guild_id, name),
+        )
+        return None if row is None else _club_map(row)
+
+    async def remove(self, guild_id: int, name: str) -> ClubMap:
+        """Hide a map from ``/sw new``; games on it keep it."""
+        found = await self.find(guild_id, name)
+        if found is None:
+            raise ServiceError(f"This server has no map `{name[:60]}`: see `/maps list`.")
+        async with self.storage.transaction() as tx:
+            await tx.execute(
+                "UPDATE club_maps SET removed_at = ? WHERE guild_id = ? AND name = ?"
+                " AND removed_at IS NULL",
+                (now_iso(), guild_id, name),
+            )
+        return found
+
+    async def for_game(self, guild_id: int, name: str, players: int, world: str | None) -> ClubMap:
+        """The map a new game asks for, checked against its player count and world."""
+        found = await self.find(guild_id, name)
+        if found is None:
+            raise ServiceError(
+                f"This server has no map `{name[:60]}`: see `/maps list`, or leave `map` "
+                "empty for the usual board."
+            )
+        if players not in found.players:
+            counts = " or ".join(str(n) for n in found.players)
+            raise ServiceError(f"Map `{found.name}` is made for {counts} players, not {players}.")
+        if world is not None and world != found.world:
+            raise ServiceError(
+                f"Map `{found.name}` is a board of the {found.world} world: leave `world` "
+                "empty or choose that one."
+            )
+        return found
+
+
+def too_big(size: int) -> str:
+    """The refusal of a file over the size limit."""
+    return f"the file is {size / 1024:.0f} KB; a map file may be at most {MAX_BYTES // 1024} KB"
+
+
+__all__ = ["MAX_BYTES", "ClubMap", "ClubMaps", "MapRefused", "too_big"]
