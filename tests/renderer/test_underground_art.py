@@ -127,7 +127,7 @@ def test_the_map_command_draws_a_map_file_or_says_why_not(tmp_path, capsys) -> N
     assert main(["map", str(four), "--out", str(tmp_path / "x.png")]) == 1
     said = capsys.readouterr()
     assert said.out == "" and len(said.err.splitlines()) == 1
-    assert said.err.startswith("error: ") and "cannot be laid out" in said.err
+    assert said.err.startswith("error: ") and "the board cannot be drawn" in said.err
     broken = tmp_path / "broken.json"
     broken.write_text('{"id": "x"}', encoding="utf-8")
     assert main(["map", str(broken)]) == 1
