@@ -62,6 +62,8 @@ rest. `/sw notify` sends you a DM when it's your turn.
 Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw follow`. \
 `/sw new thread:true` opens a game in its own thread. Finished games: `/league games`, \
 `/league replay`, `/league stats`; the season: `/league standings`, `/league player`.
+Your club's own board: a server manager adds its file with `/maps add`, and `/sw new map:` \
+offers it (`/maps list` shows them).
 Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
 
 

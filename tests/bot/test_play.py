@@ -136,6 +136,18 @@ async def test_command_tree_within_discord_limits(simcord_env) -> None:
     assert len(longest) <= 100 and re.fullmatch(TEMPLATE, longest)
 
 
+async def test_help_names_every_command_group(simcord_env) -> None:
+    """/sw help is where a newcomer learns the commands: each group the bot registers
+    (/sw, /league, /maps) is named there, and its text fits one Discord message."""
+    from cogs.game import HELP
+
+    names = [c.name for c in simcord_env.bot.tree.get_commands()]
+    assert {"sw", "league", "maps"} <= set(names)
+    for name in names:
+        assert f"`/{name} " in HELP, name
+    assert len(HELP) <= 2000
+
+
 async def test_notify_sends_a_dm_when_it_is_your_move(simcord_env) -> None:
     w = await world(simcord_env)
     for m in w.members:
