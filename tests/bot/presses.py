@@ -17,6 +17,37 @@ from simcord.enums import AppCommandType, ComponentType, InteractionType
 from simcord.results import InteractionResult
 
 
+async def _together(
+    member: Any,
+    channel_id: int,
+    kind: InteractionType,
+    data: dict[str, Any],
+    times: int,
+    message: Any = None,
+) -> list[Any]:
+    """Emit ``times`` copies of one interaction (made from ``message`` if it is a press),
+    all before the bot runs, then let the bot handle them."""
+    env = member._env
+    backend = env.backend
+    results = []
+    for _ in range(times):
+        record, payload = sim_interactions.base_payload(
+            backend,
+            type=kind,
+            channel_id=channel_id,
+            guild_id=member.guild.id,
+            user_id=member.id,
+            data=data,
+        )
+        if message is not None:
+            payload["message"] = dict(serializers.message_payload(backend, message))
+            record.source_message_id = message.id
+        backend.emit("INTERACTION_CREATE", payload)
+        results.append(InteractionResult(env, record))
+    await env._settle_internal(dispatch="INTERACTION_CREATE")
+    return results
+
+
 async def press_together(member: Any, message: Any, label: str, times: int = 2) -> list[Any]:
     """Press the button labelled ``label`` on ``message`` ``times`` times at once."""
     env = member._env
@@ -26,23 +57,9 @@ async def press_together(member: Any, message: Any, label: str, times: int = 2) 
         button = sim_actors._find_component(
             stored.components, types=(ComponentType.BUTTON,), custom_id=None, label=label
         )
-        backend = env.backend
-        results = []
-        for _ in range(times):
-            record, payload = sim_interactions.base_payload(
-                backend,
-                type=InteractionType.MESSAGE_COMPONENT,
-                channel_id=stored.channel_id,
-                guild_id=member.guild.id,
-                user_id=member.id,
-                data={"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON},
-            )
-            payload["message"] = dict(serializers.message_payload(backend, stored))
-            record.source_message_id = stored.id
-            backend.emit("INTERACTION_CREATE", payload)
-            results.append(InteractionResult(env, record))
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-        return results
+        data = {"custom_id": button["custom_id"], "component_type": ComponentType.BUTTON}
+        kind = InteractionType.MESSAGE_COMPONENT
+        return await _together(member, stored.channel_id, kind, data, times, stored)
     finally:
         env._end_operation()
 
@@ -69,21 +86,7 @@ async def slash_together(member: Any, channel: Any, name: str, /, **options: Any
         }
         if resolved:
             data["resolved"] = resolved
-        backend = env.backend
-        results = []
-        for _ in range(2):
-            record, payload = sim_interactions.base_payload(
-                backend,
-                type=InteractionType.APPLICATION_COMMAND,
-                channel_id=channel.id,
-                guild_id=member.guild.id,
-                user_id=member.id,
-                data=data,
-            )
-            backend.emit("INTERACTION_CREATE", payload)
-            results.append(InteractionResult(env, record))
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-        return results
+        return await _together(member, channel.id, InteractionType.APPLICATION_COMMAND, data, 2)
     finally:
         env._end_operation()
 
@@ -96,26 +99,12 @@ async def select_together(
     env._begin_operation("select_together")
     try:
         stored = sim_actors._visible_message(member, message)
-        backend = env.backend
-        results = []
-        for _ in range(times):
-            record, payload = sim_interactions.base_payload(
-                backend,
-                type=InteractionType.MESSAGE_COMPONENT,
-                channel_id=stored.channel_id,
-                guild_id=member.guild.id,
-                user_id=member.id,
-                data={
-                    "custom_id": custom_id,
-                    "component_type": ComponentType.STRING_SELECT,
-                    "values": [value],
-                },
-            )
-            payload["message"] = dict(serializers.message_payload(backend, stored))
-            record.source_message_id = stored.id
-            backend.emit("INTERACTION_CREATE", payload)
-            results.append(InteractionResult(env, record))
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-        return results
+        data = {
+            "custom_id": custom_id,
+            "component_type": ComponentType.STRING_SELECT,
+            "values": [value],
+        }
+        kind = InteractionType.MESSAGE_COMPONENT
+        return await _together(member, stored.channel_id, kind, data, times, stored)
     finally:
         env._end_operation()
