@@ -186,4 +186,3 @@ def test_taking_ones_own_decline_race_gives_no_vengeance_marker() -> None:
     assert not [e for e in s.events if e["kind"] == "vengeance"]
     play(s, "stop", "end")
     assert s.players[0].marks == []
-
