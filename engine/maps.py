@@ -330,12 +330,20 @@ def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
 def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
     """A map file's parsed JSON (None if unreadable) and its problems."""
     try:
-        with Path(path).open(encoding="utf-8") as f:
+        # "utf-8-sig": a byte-order mark, as some Windows editors write, is no problem.
+        with Path(path).open(encoding="utf-8-sig") as f:
             data = json.load(f)
     except OSError as exc:
         return None, [f"cannot read the file: {exc.strerror or exc}"]
+    except UnicodeDecodeError as exc:
+        return None, [f"not UTF-8 text: byte {exc.start} cannot be read (save the file as UTF-8)"]
     except json.JSONDecodeError as exc:
         return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+    except RecursionError:
+        return None, ["not valid JSON for a map: lists or objects nested too deeply"]
+    except ValueError:
+        # Python refuses to read integers of thousands of digits (``sys.int_info``).
+        return None, ["not valid JSON for a map: a number has too many digits"]
     return data, validate(data)
 
 
