@@ -11,14 +11,15 @@ returned value replaced (``True``/``False`` swapped, anything else by ``None``).
 
 1. writes the changed file into a temporary copy of the repository (the working tree is never
    modified; the copy is deleted at the end unless ``--keep``);
-2. plays a few seeded random games in the copy (``--games``), recording every state, every
-   legal-action list and the verdict on a few refused candidates (a deploy of one more token
-   than the hand, of 0, a move of 0, a conquest anywhere, the right action from the wrong
-   seat), and compares their digest with the unchanged engine's: a mutant that leaves all of
-   it the same is marked "no play change seen" (likely equivalent: no test can notice it
-   through play);
-3. runs the engine tests against the copy (``-x``; the fast files first, then the slow
-   random-game invariants only if it lived), each stage under the per-mutant ``--timeout``.
+2. runs the engine tests against the copy (``-x``; the fast files first, then the slow
+   random-game invariants only if it lived), each stage under the per-mutant ``--timeout``;
+3. if it lived, plays seeded random games in the copy (``--games``, both worlds, 2 to 5
+   players), recording every state, every legal-action list and the verdict on a few refused
+   candidates (a deploy of one more token than the hand, of 0, a move of 0, a conquest
+   anywhere, the right action from the wrong seat), and compares their digest with the
+   unchanged engine's: a survivor that leaves all of it the same is marked "no play change
+   seen" (likely equivalent: no test can notice it through play; rare situations the random
+   games never reach can hide a real difference, so read those lines).
 
 It prints each mutant's fate as it goes, then the kill rate (overall and among the mutants that
 change play) and every survivor as ``file:line`` with the change. Runs under ``nice``
@@ -362,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--files", nargs="+", default=list(DEFAULT_FILES))
     parser.add_argument("--timeout", type=float, default=900, help="seconds per test stage")
-    parser.add_argument("--games", type=int, default=24, help="probe games per mutant")
+    parser.add_argument("--games", type=int, default=96, help="probe games per survivor")
     parser.add_argument("--nice", type=int, default=10, help="niceness added (default 10)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary copy")
     parser.add_argument("--list", action="store_true", help="only count the mutation points")
@@ -385,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         if status != "passed":
             print(f"the unchanged engine fails its fast tests: {detail}")
             return 1
-        baseline = probe_digest(work, args.games, args.timeout)
+        baseline = ""
         slow_checked = False
         rows: list[tuple[Mutant, str, str, bool]] = []
         for i, m in enumerate(sample, 1):
@@ -401,7 +402,6 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"[{i}/{len(sample)}] {m.where} {m.change}: invalid", flush=True)
                     continue
                 path.write_text(changed, encoding="utf-8")
-                plays = probe_digest(work, args.games, args.timeout) != baseline
                 status, detail = run_tests(work, fast, args.timeout)
                 if status == "passed":
                     status, detail = run_tests(work, slow, args.timeout)
@@ -413,13 +413,21 @@ def main(argv: list[str] | None = None) -> int:
                             print(f"the unchanged engine fails its slow tests: {why}")
                             return 1
                         slow_checked = True
+                # Killed: the tests saw a difference. Lived: do seeded games see one?
+                plays = True
+                if status == "passed":
+                    if not baseline:
+                        path.write_text(original, encoding="utf-8")
+                        baseline = probe_digest(work, args.games, args.timeout)
+                        path.write_text(changed, encoding="utf-8")
+                    plays = probe_digest(work, args.games, args.timeout) != baseline
             finally:
                 path.write_text(original, encoding="utf-8")
             fate = {"passed": "SURVIVED", "failed": "killed", "timeout": "killed (timeout)"}[status]
             rows.append((m, fate, detail, plays))
-            seen = "changes play" if plays else "no play change seen"
+            seen = "" if plays else " · no play change seen"
             print(
-                f"[{i}/{len(sample)}] {m.where} {m.change}: {fate} {detail} · {seen} · "
+                f"[{i}/{len(sample)}] {m.where} {m.change}: {fate} {detail}{seen} · "
                 f"{time.monotonic() - started:.0f}s",
                 flush=True,
             )
@@ -431,21 +439,20 @@ def main(argv: list[str] | None = None) -> int:
 
     ran = [r for r in rows if r[1] != "invalid"]
     killed = [r for r in ran if r[1].startswith("killed")]
-    playing = [r for r in ran if r[3]]
-    killed_playing = [r for r in playing if r[1].startswith("killed")]
+    survivors = [r for r in ran if not r[1].startswith("killed")]
+    alike = [r for r in survivors if not r[3]]
     print()
     print(
         f"sample: {len(sample)} of {len(everything)} mutation points (seed {args.seed}); "
         f"{len(rows) - len(ran)} invalid"
     )
-    pct = 100 * len(killed) / max(1, len(ran))
-    print(f"killed: {len(killed)} of {len(ran)} ({pct:.0f}%)")
-    pct = 100 * len(killed_playing) / max(1, len(playing))
+    print(f"killed: {len(killed)} of {len(ran)} ({100 * len(killed) / max(1, len(ran)):.0f}%)")
+    playing = len(ran) - len(alike)
     print(
-        f"killed among those that change play ({args.games} probe games): "
-        f"{len(killed_playing)} of {len(playing)} ({pct:.0f}%)"
+        f"killed among those not marked equivalent: {len(killed)} of {playing} "
+        f"({100 * len(killed) / max(1, playing):.0f}%); {len(alike)} survivors changed none "
+        f"of {args.games} seeded games"
     )
-    survivors = [r for r in ran if not r[1].startswith("killed")]
     if survivors:
         print("survivors:")
         for m, _, _, plays in survivors:
