@@ -59,7 +59,12 @@ def _without_version(s: GameState) -> dict[str, Any]:
 
 
 def _int_fields(a: Action) -> list[str]:
-    return [f.name for f in fields(a) if isinstance(getattr(a, f.name), int)]
+    """The numeric fields of an action (a region, a count, a seat), not its flags."""
+    return [
+        f.name
+        for f in fields(a)
+        if isinstance(getattr(a, f.name), int) and not isinstance(getattr(a, f.name), bool)
+    ]
 
 
 def _covered(action: Action, legal: list[Action]) -> bool:
