@@ -12,7 +12,8 @@ the orders it likes, shrinking any failure to the shortest sequence that shows i
 - send a candidate that is not legal (any kind of action with arbitrary numbers, a legal one
   with a number nudged, a legal one from the wrong seat): it must raise the engine's typed
   error (``EngineError``) and leave the state exactly as it was, compared as JSON; if the
-  engine accepts it, it must have been legal;
+  engine accepts it, it must have been legal; a listed Deploy or Move with one token more
+  than the most listed, or with none, is refused;
 - undo (``Game.undo``) when the engine allows it: the state is exactly the one before the
   last action (its version aside, which only rises), and playing the action again gives the
   same state as the first time.
@@ -216,6 +217,21 @@ class EngineMachine(RuleBasedStateMachine):
             self._play(seat, nudged)
         else:
             self._refused_unchanged(seat, nudged)
+
+    @precondition(_live)
+    @rule(data=st.data())
+    def refuse_beyond_the_counts(self, data: st.DataObject) -> None:
+        """[SW p.5 "Troop Redeployment"] a Deploy or Move is listed for one token and for
+        as many as may go: one more than that, or none at all, is refused unchanged."""
+        seat = self._seat()
+        legal = legal_actions(self.s, seat)
+        counted = [a for a in legal if isinstance(a, (Deploy, Move))]
+        if not counted:
+            return
+        action = data.draw(st.sampled_from(counted), label="listed")
+        most = max(a.count for a in counted if replace(a, count=0) == replace(action, count=0))
+        for count in (most + 1, 0):
+            self._refused_unchanged(seat, replace(action, count=count))
 
     @precondition(_live)
     @rule(data=st.data())
