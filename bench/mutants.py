@@ -17,11 +17,12 @@ returned value replaced (``True``/``False`` swapped, anything else by ``None``).
    out of time is counted as killed: a game that never ends is noticed);
 3. if it lived, plays seeded random games in the copy (``--games``, both worlds, 2 to 5
    players), recording every state, every legal-action list and the verdict on a few refused
-   candidates (a deploy of one more token than the hand, of 0, a move of 0, a conquest
-   anywhere, the right action from the wrong seat), and compares their digest with the
-   unchanged engine's: a survivor that leaves all of it the same is marked "no play change
-   seen" (likely equivalent: no test can notice it through play; rare situations the random
-   games never reach can hide a real difference, so read those lines).
+   candidates (a deploy of one more token than the hand, of 0, a move of 0 and of 1 (which
+   a defender may not make), a conquest anywhere, the right action from the wrong seat),
+   and compares their digest with the unchanged engine's. A survivor that leaves all of it
+   the same is marked "no play change seen": likely equivalent, as no test can notice it
+   through play; situations the random games never reach can hide a real difference, so
+   read those lines.
 
 It prints each mutant's fate as it goes, then the kill rate (overall and among the mutants not
 marked equivalent) and every survivor as ``file:line`` with the change. Runs under ``nice``
@@ -278,6 +279,7 @@ def candidates(s, rng):
     out = [Conquer(rng.randrange(len(s.regions)))]
     if own:
         out += [Deploy(own[0], race.hand + 1), Deploy(own[0], 0), Move(own[0], own[-1], 0)]
+        out.append(Move(own[0], own[-1], 1))
     return out
 
 for g in range(GAMES):

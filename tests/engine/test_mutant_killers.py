@@ -105,6 +105,26 @@ def test_a_deploy_or_move_of_no_token_is_refused(text: str) -> None:
     assert owned(s, "Ratmen") == {1: 1, 2: 4}
 
 
+def test_a_defender_places_the_tokens_it_holds_and_moves_none() -> None:
+    """[SW p.4 "Enemy Losses & Withdrawals"] the defender must "Keep the other Race tokens in
+    hand, and redeploy them in any other Region(s) still occupied by his race": it places
+    what it holds; the tokens it still has on the map stay where they are (only the active
+    player reorganizes his troops [SW p.5]). Found by ``bench/mutants.py`` (seed 1)."""
+    s = clear_board(fresh(2, map_id="sw-2p"))
+    put(s, 0, "Ratmen", "Alchemist", {1: 1}, hand=8)
+    put(s, 1, "Orcs", "Merchant", {2: 3, 9: 3, 10: 1})
+    begin(s, 0)
+    play(s, "conquer 2", "stop", "end")
+    assert s.turn.phase == CLOSING and to_act(s) == 1
+    assert not [a for a in texts(s) if a.startswith("move")]
+    why = unchanged_refusal(s, "move 9 10 1")
+    assert why == "Defenders only place the tokens they hold."
+    play(s, "deploy 10 2")
+    assert owned(s, "Orcs") == {9: 3, 10: 3}
+    play(s, "finish")
+    assert s.turn.seat == 1 and s.turn.phase == CONQUER
+
+
 def test_a_defender_deploy_of_no_token_is_refused() -> None:
     """[SW p.4 "Enemy Losses & Withdrawals"] the defender redeploys the tokens it holds; a
     deploy of 0 is no redeployment, so the defender still owes its 2 tokens."""
