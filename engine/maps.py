@@ -387,6 +387,9 @@ def parse_map_bytes(raw: bytes) -> tuple[Any, list[str]]:
     except RecursionError:
         # Lists in lists thousands deep: no map is shaped like that.
         return None, ["not a map: its JSON is nested far too deeply"]
+    except ValueError:
+        # Python refuses to read integers of thousands of digits (``sys.int_info``).
+        return None, ["not a map: a number in it has far too many digits"]
     return data, validate(data)
 
 

@@ -1,0 +1,30 @@
+"""Settings shared by the whole test suite.
+
+Hypothesis profiles: ``ci`` (the default) draws the same examples on every run and keeps no
+example database, so the suite is repeatable and writes nothing into the checkout; ``dev``
+draws new examples each run and remembers failing ones in ``.hypothesis/`` (ignored by git),
+for a longer local hunt: ``HYPOTHESIS_PROFILE=dev pytest tests/engine/test_stateful.py``.
+No profile has a deadline: the machine's speed must never decide a test.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
