@@ -372,6 +372,9 @@ def test_the_balrog_then_moves_once_a_turn_to_a_region_bordering_its_own() -> No
     offered = sorted(t for t in texts(s) if t.startswith("balrog"))
     assert offered == ["balrog 14", "balrog 9"]  # 8 is the Pentacle's, 10 a Chasm
     assert default_action(s) is not None and default_action(s).text == "stop"
+    # Typed by hand, a region that does not border the Balrog's is refused, whatever else
+    # it is (24, an empty Mudpool, is open to everyone else).
+    refused(s, "balrog 24", "only to a region bordering region 11")
     play(s, "balrog 14")
     assert where_is(s, "balrog") == [14]
     assert s.regions[11].race is None
