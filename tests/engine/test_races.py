@@ -97,6 +97,10 @@ def test_amazons_player_withdraws_four_after_redeploying_and_gets_them_back() ->
     assert "withdraw 21 2" not in texts(s)
     assert "Leave one token in region 21" in refused(s, "withdraw 21 2")
     assert "Only 4 more" in refused(s, "withdraw 20 5")
+    # A region number past the board's last, or below 0, is no region of theirs (a typed
+    # line, or a forged press, gets the sentence, never an IndexError).
+    for rid in (len(s.regions), -1):
+        assert refused(s, f"withdraw {rid} 1") == f"Region {rid} is not one of your Amazon regions."
     play(s, "withdraw 20 3")
     assert "withdraw 20 1" not in texts(s)  # 20 is down to one: it stays
     assert "1 more" in refused(s, "end")
