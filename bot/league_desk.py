@@ -260,7 +260,7 @@ class LeagueDesk:
         # Members' results only: an AI seat's win is no one's (README, "Server leagues").
         rows = stats.members_only(await self.league.result_rows(interaction.guild_id))
         if map_id:
-            rows = [r for r in rows if r["map_id"] == map_id]
+            rows = [r for r in rows if stats.map_name(str(r["map_id"])) == map_id]
         table = stats.combo_stats(rows, by, MIN_SAMPLE)
         games = len({r["game_id"] for r in rows})
         if not table:
@@ -308,7 +308,8 @@ class LeagueDesk:
             winners = r["winners"] or "nobody"
             rated = " · rated" if r["rated"] else ""
             lines.append(
-                f"`#{r['id']}` {r['finished_at'][:10]} · `{r['map_id']}`{rated} · won by {winners}"
+                f"`#{r['id']}` {r['finished_at'][:10]} · `{stats.map_name(r['map_id'])}`{rated}"
+                f" · won by {winners}"
             )
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=QUIET
@@ -346,7 +347,7 @@ class LeagueDesk:
         game = lg.game
         data, ext = await asyncio.to_thread(_render_replay, game)
         await interaction.followup.send(
-            f"Game `#{game_id}` on `{lg.map_id}`, turn by turn.",
+            f"Game `#{game_id}` on `{stats.map_name(lg.map_id)}`, turn by turn.",
             file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}"),
         )
 

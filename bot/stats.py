@@ -83,6 +83,12 @@ def combo_name(race: str, power: str) -> str:
     return f"{power} {race}"
 
 
+def map_name(map_id: str) -> str:
+    """The map's id as its players know it: a club's own map is stored as ``id@hash`` (the
+    hash tells layouts apart, ``engine.content.register_map``), shown as its plain id."""
+    return map_id.partition("@")[0]
+
+
 def members_only(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The rows of members: an AI seat (``/sw addai``) has a negative user id and no member
     behind it, so its results are left out. Its opponents' rows stay: they played."""
@@ -92,7 +98,7 @@ def members_only(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 def _keys(row: Mapping[str, Any], by: str) -> set[str]:
     """The distinct keys one row counts towards (a double pick counts once)."""
     if by == "map":
-        return {str(row["map_id"])}
+        return {map_name(str(row["map_id"]))}
     combos = [(str(race), str(power)) for race, power in row["combos"]]
     if by == "race":
         return {race for race, _ in combos}

@@ -119,6 +119,13 @@ def test_by_map() -> None:
     assert m3.edge == pytest.approx(0.0)
 
 
+def test_by_map_names_a_clubs_map_by_its_own_id() -> None:
+    """A server's own map is stored as ``id@hash``: the table shows the id players know."""
+    rows = [row(9, ANN, 1, 50, 2, [ORCS_FLY], "tiny-2p@0123456789ab"),
+            row(9, BOB, 2, 40, 2, [ELVES_FLY], "tiny-2p@0123456789ab")]  # fmt: skip
+    assert [s.key for s in combo_stats(rows, "map", 1)] == ["tiny-2p"]
+
+
 def test_min_games_filters_small_samples() -> None:
     assert [s.key for s in combo_stats(ROWS, "combo", 3)] == [
         "Flying Orcs",
