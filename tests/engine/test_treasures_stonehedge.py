@@ -8,6 +8,8 @@ changes hands (docs/rulings.md, ruling 71). Same staging and map facts as
 
 from __future__ import annotations
 
+import json
+
 from engine.board import defence
 from engine.rules import start_turn
 from engine.state import GameState, from_json, to_json
@@ -121,3 +123,19 @@ def test_the_stonehedge_power_may_be_forgone_for_the_turn() -> None:
     assert end_turn_gain(s) == 2  # regions 5 and 8 only
     pass_turns(s, 0)
     assert end_turn_gain(s) == 2 + 2
+
+
+def test_a_game_saved_before_the_holder_was_recorded_keeps_its_pieces() -> None:
+    """A game saved by an earlier version has no ``stonehedge_holder``: loading it takes the
+    region's occupant as the holder, so the next action does not run the power's ``on_pick``
+    again (a Magic occupant would be handed its Bag a second time)."""
+    s = discover("Magic", stage=lambda g: reveal(g, 27, "sword"))
+    pieces = dict(s.races[ME[0]].pieces)
+    assert pieces == {"bag": 1}
+    saved = json.loads(to_json(s))
+    del saved["stonehedge_holder"]
+    old = from_json(json.dumps(saved))
+    assert old.stonehedge_holder == ME[0]
+    assert old == s
+    play(old, "stop")
+    assert old.races[ME[0]].pieces == pieces
