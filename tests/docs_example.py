@@ -31,3 +31,26 @@ def write_docs_example(folder: Path) -> Path:
     path = folder / f"{docs_example()['id']}.json"
     path.write_text(docs_example_text(), encoding="utf-8")
     return path
+
+
+#: The example docs/maps.md printed before it was mended: the rules accept it, but regions 4
+#: and 0 follow each other along the edge without a border, with region 2 inland between.
+RIM_GAP: dict[str, Any] = {
+    "id": "gap-2p",
+    "name": "Rim with a gap",
+    "world": "surface",
+    "players": [2],
+    "turns": 10,
+    "regions": [
+        {"id": 0, "terrain": "Sea", "features": [], "edge": True, "entry": False,
+         "adjacent": [1, 2]},
+        {"id": 1, "terrain": "Farmland", "features": [], "edge": True, "entry": True,
+         "adjacent": [0, 2, 3]},
+        {"id": 2, "terrain": "Forest", "features": [], "edge": False, "entry": True,
+         "adjacent": [0, 1, 3, 4]},
+        {"id": 3, "terrain": "Hill", "features": [], "edge": False, "entry": False,
+         "adjacent": [1, 2, 4]},
+        {"id": 4, "terrain": "Mountain", "features": [], "edge": True, "entry": True,
+         "adjacent": [2, 3]},
+    ],
+}  # fmt: skip

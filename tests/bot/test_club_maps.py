@@ -23,24 +23,10 @@ from engine.actions import Conquer, EndConquests, EndTurn
 from engine.content import clear_maps
 from renderer.palette import terrain_colours
 from renderer.static import clear_geometry, map_shape
-from tests.docs_example import docs_example, docs_example_text
+from tests.docs_example import RIM_GAP, docs_example, docs_example_text
 
 from .conftest import make_bot
 from .world import World, actor, game_of, public, world
-
-#: The example docs/maps.md printed before it was mended: the rules accept it, but regions 4
-#: and 0 follow each other along the board's edge without a border.
-RIM_GAP_REGIONS = [
-    {"id": 0, "terrain": "Sea", "features": [], "edge": True, "entry": False, "adjacent": [1, 2]},
-    {"id": 1, "terrain": "Farmland", "features": [], "edge": True, "entry": True,
-     "adjacent": [0, 2, 3]},
-    {"id": 2, "terrain": "Forest", "features": [], "edge": False, "entry": True,
-     "adjacent": [0, 1, 3, 4]},
-    {"id": 3, "terrain": "Hill", "features": [], "edge": False, "entry": False,
-     "adjacent": [1, 2, 4]},
-    {"id": 4, "terrain": "Mountain", "features": [], "edge": True, "entry": True,
-     "adjacent": [2, 3]},
-]  # fmt: skip
 
 
 async def club(env: Any) -> World:
@@ -179,7 +165,7 @@ async def test_bad_map_files_get_one_private_line_each(simcord_env) -> None:
     ann, bob, _cyd = w.members
     rules = copy.deepcopy(docs_example())
     rules["turns"] = 0
-    undrawable = {**docs_example(), "id": "gap-2p", "regions": RIM_GAP_REGIONS}
+    undrawable = {**docs_example(), "id": "gap-2p", "regions": RIM_GAP["regions"]}
     cases = [
         ("latin.json", '{"name": "Carré"}'.encode("latin-1"),
          "`latin.json` cannot be added: not UTF-8 text (byte 0xe9 at offset 14): save the file"

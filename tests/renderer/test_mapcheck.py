@@ -19,30 +19,8 @@ from engine.content import clear_maps, register_map
 from renderer import render_board
 from renderer.mapcheck import CANNOT_DRAW, check_map_bytes
 from renderer.static import map_shape, use_geometry
-from tests.docs_example import docs_example, docs_example_text, write_docs_example
+from tests.docs_example import RIM_GAP, docs_example, docs_example_text, write_docs_example
 from tests.engine.helpers import run_python
-
-#: The example docs/maps.md printed before it was mended: the rules accept it, but regions 4
-#: and 0 follow each other along the edge without a border, with region 2 inland between.
-RIM_GAP: dict[str, Any] = {
-    "id": "gap-2p",
-    "name": "Rim with a gap",
-    "world": "surface",
-    "players": [2],
-    "turns": 10,
-    "regions": [
-        {"id": 0, "terrain": "Sea", "features": [], "edge": True, "entry": False,
-         "adjacent": [1, 2]},
-        {"id": 1, "terrain": "Farmland", "features": [], "edge": True, "entry": True,
-         "adjacent": [0, 2, 3]},
-        {"id": 2, "terrain": "Forest", "features": [], "edge": False, "entry": True,
-         "adjacent": [0, 1, 3, 4]},
-        {"id": 3, "terrain": "Hill", "features": [], "edge": False, "entry": False,
-         "adjacent": [1, 2, 4]},
-        {"id": 4, "terrain": "Mountain", "features": [], "edge": True, "entry": True,
-         "adjacent": [2, 3]},
-    ],
-}  # fmt: skip
 
 
 def encode(data: dict[str, Any]) -> bytes:
