@@ -249,6 +249,14 @@ def _holder(s: GameState, rid: int) -> str:
     return " · ".join(parts + shown + marks)
 
 
+def _page(items: list[Action], asked: int) -> tuple[list[Action], int, int]:
+    """The page ``asked`` of ``items`` (the last one if it is past the end), 25 to a page as
+    a select menu holds: ``(shown, page, pages)``."""
+    pages = max(1, -(-len(items) // MAX_OPTIONS))
+    page = min(asked, pages - 1)
+    return items[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS], page, pages
+
+
 def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     race = acting_race(s)
     assert race is not None
@@ -257,9 +265,7 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         (a for a in actions if isinstance(a, CONQUESTS)),
         key=lambda a: (getattr(a, "region", 0), CONQUESTS.index(type(a))),
     )
-    pages = max(1, -(-len(targets) // MAX_OPTIONS))
-    page = min(settings.page, pages - 1)
-    shown = targets[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
+    shown, page, pages = _page(targets, settings.page)
     if shown:
         options = [
             Option(_short(_target_label(s, a)), f"a={a.text}", _short(_holder(s, a.region)))
@@ -276,7 +282,8 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         buttons += turn
     # Each button is offered only when the engine would take it now: while a choice is
     # forced (the Flames' Volcano, the Shadow Mimes' power) nothing else is legal.
-    if EndConquests() in actions:
+    may_stop = EndConquests() in actions
+    if may_stop:
         ends = end_actions(s)
         buttons.insert(0, Button("Stop conquering", "a=stop", "primary"))
         if len(ends) > 1:
@@ -292,11 +299,11 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     hand = plural(race.hand, "token")
     own = len(regions_of(s, race.name))
     text = f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
-    if EndConquests() in actions:
+    if may_stop:
         text += f"{plural(own, 'region')}. Conquer, or stop to redeploy."
     else:
         text += f"{plural(own, 'region')}. First make the choice below: it comes before any other."
-    if not targets and EndConquests() in actions:
+    if not targets and may_stop:
         text += "\nNo region is in reach of your tokens in hand now."
     return Panel(text, rows)
 
@@ -317,9 +324,7 @@ def _other_menu(
     # A free gain on offer (the Fountain of Youth's token) comes first: it is never cut off
     # by a long list of abandonments or Relic targets.
     actions = sorted(actions, key=lambda a: not a.bonus)
-    pages = max(1, -(-len(actions) // MAX_OPTIONS))
-    page = min(settings.more, pages - 1)
-    shown = actions[page * MAX_OPTIONS : (page + 1) * MAX_OPTIONS]
+    shown, page, pages = _page(actions, settings.more)
     options = [Option(_short(label(s, a)), f"a={a.text}") for a in shown]
     kinds = {type(a) for a in actions}
     placeholder = "Abandon a region…" if kinds == {Abandon} else "Other moves (powers, abandon)…"
