@@ -379,11 +379,11 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     return overriders(in_force(s, race), hook)
 
 
-def cost_abilities(race: RaceState, s: GameState | None = None) -> tuple[Ability, ...]:
+def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
     """The abilities in force that change conquest costs (the hot path skips the others):
-    the banner and badge, and (given the state) the power the Stonehedge lends the race."""
+    the banner and badge, and the power the Stonehedge lends the race."""
     own = overriding(race, "cost_delta")
-    if s is None or not s.stonehedge:
+    if not s.stonehedge:
         return own
     p = drawn_power(s, race)
     if p is None or type(p).cost_delta is Ability.cost_delta:
@@ -394,15 +394,22 @@ def cost_abilities(race: RaceState, s: GameState | None = None) -> tuple[Ability
 _FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
 
 
-def flag(race: RaceState, attr: str, s: GameState | None = None) -> bool:
+def _own_flag(race: RaceState, attr: str) -> bool:
     """True if the race's banner or badge sets a boolean class flag, decline taken into
-    account, or (given the state) the power the Stonehedge lends the race sets it."""
+    account (cached: it depends on the race alone)."""
     key = (race.name, race.power, race.in_decline, attr)
     found = _FLAG_CACHE.get(key)
     if found is None:
         found = _FLAG_CACHE[key] = any(getattr(a, attr) for a in abilities(race))
-    if found or s is None or not s.stonehedge:
-        return found
+    return found
+
+
+def flag(race: RaceState, attr: str, s: GameState) -> bool:
+    """True if the race's banner or badge sets a boolean class flag, decline taken into
+    account, or the power the Stonehedge lends the race sets it."""
+    own = _own_flag(race, attr)
+    if own or not s.stonehedge:
+        return own
     p = drawn_power(s, race)
     return p is not None and bool(getattr(p, attr))
 
@@ -412,17 +419,17 @@ _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
 PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
-def defence_traits(race: RaceState, s: GameState | None = None) -> tuple[tuple[Ability, ...], bool]:
-    """What a race's banner and badge do when it is attacked: its ``guards`` and whether it
-    is ``power_proof`` (one cached lookup on the hot path of ``targets``); given the state,
-    the power the Stonehedge lends the race too."""
+def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], bool]:
+    """What a race's banner and badge, and the power the Stonehedge lends it, do when it is
+    attacked: its ``guards`` and whether it is ``power_proof`` (the banner and badge's part
+    is one cached lookup on the hot path of ``targets``)."""
     key = (race.name, race.power, race.in_decline)
     found = _TRAITS.get(key)
     if found is None:
-        found = (guards(race), flag(race, "power_proof"))
+        found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if s is None or not s.stonehedge:
+    if not s.stonehedge:
         return found
     p = drawn_power(s, race)
     guarding = p is not None and type(p).guard is not Ability.guard
@@ -431,7 +438,7 @@ def defence_traits(race: RaceState, s: GameState | None = None) -> tuple[tuple[A
     return ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
 
 
-def guards(race: RaceState, s: GameState | None = None) -> tuple[Ability, ...]:
-    """The banner and badge in force that may refuse an attack on the race (``guard``), and
-    (given the state) the power the Stonehedge lends the race."""
-    return defence_traits(race, s)[0] if s is not None else overriding(race, "guard")
+def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:
+    """The banner, badge and Stonehedge power in force that may refuse an attack on the race
+    (``guard``)."""
+    return defence_traits(race, s)[0]

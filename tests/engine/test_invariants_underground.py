@@ -48,7 +48,7 @@ def _check_step(s: GameState, start: dict[str, int]) -> None:
             if d.river:
                 # The River is emptied at redeployment unless a power lets a race stay.
                 acting = s.turn.phase == CONQUER and s.turn.race == r.race
-                assert acting or flag(s.races[r.race], "stays_in_river"), (rid, r.race)
+                assert acting or flag(s.races[r.race], "stays_in_river", s), (rid, r.race)
         if r.markers:
             on_board.update(r.markers)
     for name, race in s.races.items():
