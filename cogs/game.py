@@ -17,54 +17,28 @@ from discord.ext import commands
 from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.glossary import lookup, search
-from bot.messages import ts
 from bot.once import answered
 from bot.service import WORLD_NAMES, GameService, ServiceError
+from cogs.choices import action_choices
+from cogs.help import HELP
 from cogs.maps import map_choices
-from engine import EngineError, label, legal_actions, to_act
+from cogs.status import status_text
+from engine import EngineError
 from engine.actions import (
     Abandon,
     Conquer,
     Decline,
     Deploy,
-    EndConquests,
-    EndTurn,
-    Finish,
     Move,
     PickCombo,
     Reinforce,
 )
 from engine.rules import end_actions
-from engine.state import CLOSING
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
 
 Interaction = discord.Interaction[Any]
-
-#: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
-ENDING = (EndConquests, EndTurn, Finish, Decline)
-#: Discord shows at most this many autocomplete choices.
-AUTOCOMPLETE_LIMIT = 25
-
-HELP = """\
-**Small World in this channel**
-`/sw new` opens a game (2–5 players), `/sw join` takes a seat, `/sw start` begins.
-**On your turn, tap ▶ Play** under the latest game message (or type `/sw play`): your own \
-panel opens, only you see it, and the whole turn is menus and buttons: pick a combo, \
-conquer (each region with its cost), final conquest with the die, abandon, special powers, \
-redeploy, decline, end. It can be opened again at any time.
-The channel gets one message per turn, edited as the turn goes, then a summary with the board.
-Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw redeploy`, \
-`/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
-`/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw rules` tell the \
-rest. `/sw notify` sends you a DM when it's your turn.
-Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw follow`. \
-`/sw new thread:true` opens a game in its own thread. Finished games: `/league games`, \
-`/league replay`, `/league stats`; the season: `/league standings`, `/league player`.
-Your club's own board: a server manager adds its file with `/maps add`, and `/sw new map:` \
-offers it (`/maps list` shows them).
-Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
 
 
 def refusals(func: Any) -> Any:
@@ -490,37 +464,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names}).", ephemeral=True
             )
             return
-        s = lg.game.state
-        lines = [f"**Round {s.round}/{s.turns}** · phase {s.turn.phase} · map `{s.map_id}`"]
-        seat = to_act(s)
-        if seat is not None:
-            waiting = " (placing tokens after an attack)" if s.turn.phase == CLOSING else ""
-            deadline = f", deadline {ts(lg.deadline_at)}" if lg.deadline_at else ""
-            lines.append(f"To act: **{s.players[seat].name}**{waiting}{deadline}")
-        now = self.service.clock()
-        for i, p in enumerate(s.players):
-            active = f"{s.races[p.active].power} {p.active}" if p.active else "no active race"
-            decl = ", ".join(p.declined) or "none"
-            row = lg.seat_row(i)
-            how = ""
-            if row.ai is not None:
-                how = " · 🤖 an AI stands in" if row.stand_in else " · 🤖 AI"
-            elif row.away_until is not None and row.away_until > now:
-                how = f" · 🏖️ away until {ts(row.away_until)}"
-            lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}{how}")
-        changes = await self.service.seat_changes(lg.id)
-        if changes:
-            lines.append("**Seats** (who played where):")
-            lines += changes[-5:]
-        rows = await self.service.history(lg.id, limit=10)
-        if rows:
-            names = [p.name for p in s.players]
-            lines.append("**Last actions** (⏰ played by a deadline):")
-            lines += [
-                f"`{r['seq']:>4}` {names[r['seat']]}: {r['text']}" + (" ⏰" if r["auto"] else "")
-                for r in rows
-            ]
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        text = await status_text(self.service, lg, lg.game.state)
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a race, a power or a rule")
     @app_commands.guild_only()
@@ -551,12 +496,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         value_of: Any,
         dedupe: bool = False,
     ) -> list[app_commands.Choice[Any]]:
-        """Legal actions of the member's seat as autocomplete choices (Discord shows 25).
-
-        Every word typed must appear in the label or the value. When more than 25 match,
-        the steps that end a conquest, a redeployment or a turn move to the front, so they
-        never fall off the list.
-        """
+        """Legal actions of the member's seat as autocomplete choices (``action_choices``);
+        none for a member who is not playing here."""
         try:
             lg = await self.service.in_channel(interaction.channel_id)
         except ServiceError:
@@ -564,28 +505,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         seat = lg.seat_of(interaction.user.id)
         if lg.game is None or seat is None:
             return []
-        state = lg.game.state
-        words = current.lower().split()
-        found: list[tuple[bool, app_commands.Choice[Any]]] = []
-        seen = set()
-        for a in legal_actions(state, seat):
-            if kinds is not None and not isinstance(a, kinds):
-                continue
-            value = value_of(a)
-            if value is None or (dedupe and value in seen):
-                continue
-            seen.add(value)
-            text = label(state, a)
-            if dedupe and isinstance(a, (Deploy, Move)):
-                text = f"{value} · {state.regions[value].tokens} tokens there"
-            haystack = f"{text} {value}".lower()
-            if not all(w in haystack for w in words):
-                continue
-            ending = isinstance(a, ENDING)
-            found.append((ending, app_commands.Choice(name=text[:100], value=value)))
-        if len(found) > AUTOCOMPLETE_LIMIT:
-            found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
-        return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]
+        return action_choices(lg.game.state, seat, current, kinds, value_of, dedupe)
 
 
 async def setup(bot: SmallWorldBot) -> None:

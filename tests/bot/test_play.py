@@ -139,7 +139,7 @@ async def test_command_tree_within_discord_limits(simcord_env) -> None:
 async def test_help_names_every_command_group(simcord_env) -> None:
     """/sw help is where a newcomer learns the commands: each group the bot registers
     (/sw, /league, /maps) is named there, and its text fits one Discord message."""
-    from cogs.game import HELP
+    from cogs.help import HELP
 
     names = [c.name for c in simcord_env.bot.tree.get_commands()]
     assert {"sw", "league", "maps"} <= set(names)

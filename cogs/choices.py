@@ -1,0 +1,54 @@
+"""Autocomplete choices made from the legal actions of a member's seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from discord import app_commands
+
+from engine import label, legal_actions
+from engine.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
+from engine.state import GameState
+
+#: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
+ENDING = (EndConquests, EndTurn, Finish, Decline)
+#: Discord shows at most this many autocomplete choices.
+AUTOCOMPLETE_LIMIT = 25
+
+
+def action_choices(
+    state: GameState,
+    seat: int,
+    current: str,
+    kinds: tuple[type, ...] | None,
+    value_of: Callable[[Any], Any],
+    dedupe: bool = False,
+) -> list[app_commands.Choice[Any]]:
+    """Legal actions of ``seat`` as autocomplete choices (Discord shows 25).
+
+    Every word typed (``current``) must appear in the label or the value. When more than 25
+    match, the steps that end a conquest, a redeployment or a turn move to the front, so they
+    never fall off the list.
+    """
+    words = current.lower().split()
+    found: list[tuple[bool, app_commands.Choice[Any]]] = []
+    seen = set()
+    for a in legal_actions(state, seat):
+        if kinds is not None and not isinstance(a, kinds):
+            continue
+        value = value_of(a)
+        if value is None or (dedupe and value in seen):
+            continue
+        seen.add(value)
+        text = label(state, a)
+        if dedupe and isinstance(a, (Deploy, Move)):
+            text = f"{value} · {state.regions[value].tokens} tokens there"
+        haystack = f"{text} {value}".lower()
+        if not all(w in haystack for w in words):
+            continue
+        ending = isinstance(a, ENDING)
+        found.append((ending, app_commands.Choice(name=text[:100], value=value)))
+    if len(found) > AUTOCOMPLETE_LIMIT:
+        found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
+    return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]
