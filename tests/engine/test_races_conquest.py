@@ -18,16 +18,7 @@ import pytest
 from engine.board import tray
 from engine.state import GameState
 
-from .helpers import (
-    clear_board,
-    fresh,
-    owned,
-    play,
-    put,
-    refused,
-    texts,
-    turn,
-)
+from .helpers import clear_board, fresh, owned, play, put, refused, texts, turn
 
 # --- Giants (B-R5) -----------------------------------------------------------------------------
 

@@ -19,16 +19,7 @@ from engine import to_act
 from engine.board import tray
 from engine.state import CLOSING, GameState
 
-from .helpers import (
-    clear_board,
-    fresh,
-    owned,
-    play,
-    put,
-    refused,
-    texts,
-    turn,
-)
+from .helpers import clear_board, fresh, owned, play, put, refused, texts, turn
 
 # --- Elves (B-R3) ------------------------------------------------------------------------------
 

@@ -14,15 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import (
-    clear_board,
-    end_turn_gain,
-    fresh,
-    owned,
-    play,
-    put,
-    turn,
-)
+from .helpers import clear_board, end_turn_gain, fresh, owned, play, put, turn
 
 # --- scoring races: Dwarves (B-R2), Humans (B-R7), Wizards (B-R14), Ratmen (B-R9) ---------------
 

@@ -21,9 +21,7 @@ from engine import default_action, label
 from engine.actions import EndConquests
 from engine.board import add_marker, drop_marker, marker_total, tray
 from engine.races_underground import MoveAncient, PlaceVolcano
-from engine.races_underground_choices import (
-    TakeHammers,
-)
+from engine.races_underground_choices import TakeHammers
 from engine.state import CONQUER, GameState, from_json, to_json
 
 from .helpers import (
