@@ -2,6 +2,8 @@
 
 Two kinds: ``put``/``turn`` stage a position without playing to it; ``start``/``pass_turns``
 play a real game from ``new_game``, where only the combos on offer are chosen in advance.
+Around them: ``force_die`` fixes the next roll, and ``gain_at_end``/``gain_on_decline`` end a
+staged turn and return what it scored.
 """
 
 from __future__ import annotations
@@ -17,8 +19,13 @@ from engine import IllegalAction, apply, default_action, legal_actions, new_game
 from engine.actions import Action
 from engine.board import regions_of
 from engine.conquest import conquest_cost
+from engine.content import components
+from engine.rng import mix
 from engine.rules import ready, start_turn
 from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
+
+#: The badge paired with an Underground race under test: it changes no cost, reach or score.
+NEUTRAL = "Stout"
 
 
 def fresh(
@@ -26,6 +33,11 @@ def fresh(
 ) -> GameState:
     """A new game whose turn state is reset so a test can stage any position."""
     return new_game([f"P{i + 1}" for i in range(players)], seed, map_id, world=world)
+
+
+def ug(seed: int = 1) -> GameState:
+    """A new 2-player Underground game, to stage a position on."""
+    return fresh(world="underground", seed=seed)
 
 
 def offer(s: GameState, race: str, power: str) -> GameState:
@@ -204,13 +216,53 @@ def owned(s: GameState, race: str) -> dict[int, int]:
     return {rid: s.regions[rid].tokens for rid in regions_of(s, race)}
 
 
+def where_is(s: GameState, key: str) -> list[int]:
+    """The regions holding the marker ``key``."""
+    return [rid for rid, r in enumerate(s.regions) if r.markers.get(key)]
+
+
+def force_die(s: GameState, face: int) -> None:
+    """Set the RNG counter so that the next die roll shows ``face``."""
+    faces = components()["die_faces"]
+    c = s.rng_counter
+    while faces[mix(s.seed, c + 1) % len(faces)] != face:
+        c += 1
+    s.rng_counter = c
+
+
+def gain_at_end(s: GameState, seat: int, action: str = "end") -> int:
+    """Stage ``seat``'s redeployment, end the turn, and return the coins it scored."""
+    turn(s, seat, phase=REDEPLOY)
+    before = s.players[seat].coins
+    play(s, action)
+    return s.players[seat].coins - before
+
+
+def end_turn_gain(s: GameState, seat: int = 0) -> int:
+    """``gain_at_end`` with a plain ``end``, for seat 0 unless told otherwise."""
+    return gain_at_end(s, seat)
+
+
+def gain_on_decline(s: GameState, seat: int) -> int:
+    """Stage ``seat``'s turn, put its active race in decline, return the coins it scored."""
+    turn(s, seat)
+    before = s.players[seat].coins
+    play(s, "decline")
+    return s.players[seat].coins - before
+
+
 __all__ = [
+    "NEUTRAL",
     "REDEPLOY",
     "begin",
     "board",
     "clear_board",
     "cost",
+    "end_turn_gain",
+    "force_die",
     "fresh",
+    "gain_at_end",
+    "gain_on_decline",
     "hide",
     "offer",
     "owned",
@@ -222,6 +274,8 @@ __all__ = [
     "start",
     "texts",
     "turn",
+    "ug",
+    "where_is",
 ]
 
 

@@ -18,8 +18,7 @@ import pytest
 from engine import NotYourTurn, apply, legal_actions, parse, to_act, to_json
 from engine.state import CLOSING, CONQUER, REDEPLOY, GameState
 
-from .helpers import begin, clear_board, fresh, owned, play, put, refused, start, texts
-from .test_powers import force_die
+from .helpers import begin, clear_board, force_die, fresh, owned, play, put, refused, start, texts
 
 
 def unchanged_refusal(s: GameState, text: str) -> str:

@@ -1,7 +1,8 @@
 """Rule tests for the Small World Underground races [SWU pp.10-12] whose benefit is a cost, a
 reach or a score (checklist §3.3): Drow, Gnomes, Kraken, Liches, Lizardmen, Mudmen, Mummies,
 Ogres, Shrooms, Spiderines. The five races with choices of their own are in
-``test_races_underground_choices.py``.
+``test_races_underground_pieces.py`` (Cultists, Flames, Iron Dwarves) and
+``test_races_underground_mimes_wisps.py`` (Shadow Mimes, Will-o'-Wisps).
 
 Positions are staged with ``put`` on the 2-player Underground map (``swu-2p``) and the turn is
 begun with the real ``start_turn``; a player's first turn is played from ``start``. Facts of
@@ -24,14 +25,7 @@ from engine.board import tray
 from engine.content import races
 from engine.state import CONQUER, REDEPLOY, GameState, from_json, to_json
 
-from .helpers import begin, cost, fresh, owned, play, put, refused, start, texts
-
-NEUTRAL = "Stout"
-
-
-def ug(seed: int = 1) -> GameState:
-    """A new 2-player Underground game, to stage a position on."""
-    return fresh(world="underground", seed=seed)
+from .helpers import NEUTRAL, begin, cost, owned, play, put, refused, start, texts, ug
 
 
 def coins_for(s: GameState, *actions: str, seat: int = 0) -> int:

@@ -2,7 +2,7 @@
 optional", "Using a Popular Place's power is always optional" (FR "Il n'est jamais obligatoire
 d'utiliser un Lieu Légendaire"). Where a Place works by itself its owner may forgo it for the
 turn; where using it could only cost its holder, the engine does not use it (docs/rulings.md,
-ruling 70). Same staging and map facts as ``test_treasures``.
+ruling 70). Same staging and map facts as the Relic tests (``helpers_treasures``).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from engine.places import Forgo, TakeFountainToken
 from engine.state import GameState
 from engine.view import label
 
-from .helpers import cost, owned, pass_turns, play, put
-from .test_treasures import FOE, ME, end_turn_gain, found, refused, texts
+from .helpers import cost, owned, pass_turns, play, put, texts
+from .helpers_treasures import FOE, ME, end_turn_gain, found, refused
 from .test_treasures_places import declined_with
 
 # --- the Fountain of Youth: the player's token, taken by a deadline --------------------------

@@ -1,6 +1,7 @@
 """Rule tests for the nine Popular Places [SWU pp.14-15], checklist §3.6 (PP-U1..PP-U9).
 
-Same staging as ``test_treasures`` (its fixtures and map facts); also used here:
+Same staging as the Relic tests (``helpers_treasures``: its fixtures and map facts); also
+used here:
 
      4 Mudpool (next to 2, 3, 7, 12)             7 Mystic Crystals, Monster (next to 4, 6, 10, 13)
     12, 13, 14 the River (14 next to 10, 11, 13, 23, 25)
@@ -16,8 +17,8 @@ from engine.conquest import conquest_cost
 from engine.rules import start_turn
 from engine.state import CLOSING, REDEPLOY, GameState, from_json, to_json
 
-from .helpers import owned, pass_turns, play, put, reveal, texts
-from .test_treasures import FOE, ME, end_turn_gain, found, game, hide, refused, where_is
+from .helpers import hide, owned, pass_turns, play, put, reveal, texts, where_is
+from .helpers_treasures import FOE, ME, end_turn_gain, found, game, refused
 
 
 def declined_with(key: str, regions: dict[int, int], at: int) -> GameState:

@@ -2,8 +2,8 @@
 with the Stonehedge for the rest of the game"; FR the occupant has it "en plus de son Pouvoir
 normal". What the badge does when picked (``on_pick``) it does for the Stonehedge's occupant,
 its flags and cost changes are read, and what it gave is taken back when the Stonehedge
-changes hands (docs/rulings.md, ruling 71). Same staging and map facts as
-``test_treasures``; P1 discovers the Stonehedge in Monster region 8 (next to 5, 9, 11).
+changes hands (docs/rulings.md, ruling 71). Same staging and map facts as the Relic tests
+(``helpers_treasures``); P1 discovers the Stonehedge in Monster region 8 (next to 5, 9, 11).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from engine.board import defence
 from engine.rules import start_turn
 from engine.state import GameState, from_json, to_json
 
-from .helpers import cost, hide, owned, pass_turns, play, put, reveal, texts
-from .test_treasures import FOE, ME, end_turn_gain, game, where_is
+from .helpers import cost, hide, owned, pass_turns, play, put, reveal, texts, where_is
+from .helpers_treasures import FOE, ME, end_turn_gain, game
 
 
 def discover(power: str, at: dict[int, int] | None = None, stage: object = None) -> GameState:
