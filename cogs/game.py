@@ -16,9 +16,11 @@ from discord.ext import commands
 
 from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
+from bot.errors import ServiceError
 from bot.glossary import lookup, search
 from bot.once import answered
-from bot.service import WORLD_NAMES, GameService, ServiceError
+from bot.service import GameService
+from bot.service.lobby import WORLD_NAMES
 from cogs.choices import action_choices
 from cogs.help import HELP
 from cogs.maps import map_choices
