@@ -63,10 +63,10 @@ class Outcome:
 class PanelReply:
     """The answer to a press on a member's panel, all of it read by the service.
 
-    Exactly one of three: ``error``, when the press cannot be answered with a panel (the
-    game is gone, or not this channel's); ``refusal``, when nothing was played (``game``
-    is then the game as it is now, to show the panel afresh); or ``outcome``, what was
-    played and committed, with ``events`` to tell the member.
+    ``error`` when the press cannot be answered with a panel (the game is gone, or is not
+    this channel's running game); else ``game`` as it is now with the member's ``seat``,
+    and, for a press that plays, either ``refusal`` (nothing was played) or ``outcome``
+    (what was played and committed, with the ``events`` to tell the member).
     """
 
     game: LoadedGame | None = None
