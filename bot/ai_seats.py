@@ -21,7 +21,8 @@ from ai import make_player
 from engine import to_act
 from engine.state import clone
 
-from .service import GameService, Outcome
+from .service import GameService
+from .service.outcome import Outcome
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -24,13 +24,16 @@ from engine.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
 from .controls import panel_view
+from .errors import ServiceError
 from .messages import CHANNEL
 from .narrate import describe_event
 from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
 from .panel import build as build_panel
-from .service import GameService, LoadedGame, Outcome, ServiceError
+from .service import GameService
+from .service.loaded import LoadedGame
+from .service.outcome import Applied, Outcome, PanelReply
 
 log = logging.getLogger(__name__)
 
@@ -137,25 +140,30 @@ class Desk:
     async def commit(
         self, interaction: Interaction, actions: list[Any] | Any, key: str | None
     ) -> Outcome | ServiceError | EngineError:
-        """Check, acknowledge a press, apply and commit: the outcome, or why it was refused
-        (nothing changed then). The caller replies either way."""
+        """Check, acknowledge a press, apply and commit, in one call to the service: the
+        outcome, or why it was refused (nothing changed then). The caller replies either way."""
         try:
-            await self.service.check(interaction.channel_id, interaction.user.id, actions, key=key)
-        except (ServiceError, EngineError) as exc:
-            return exc
-        if interaction.type == discord.InteractionType.component:
-            # A press is acknowledged at once without a message (Discord's 3 seconds).
-            await interaction.response.defer()
-        try:
-            outcome = await self.service.act(
-                interaction.channel_id, interaction.user.id, actions, key=key
+            outcome = await self.service.play(
+                interaction.channel_id,
+                interaction.user.id,
+                actions,
+                key=key,
+                acknowledge=self.acknowledgement(interaction),
             )
         except (ServiceError, EngineError) as exc:
-            # Someone else's action (or the same button pressed twice) got in between the
-            # first check and the game's lock: refused there.
+            # Refused at the first check, or inside the game's lock when someone else's
+            # action (or the same button pressed twice) got in between.
             return exc
         committed(interaction)
         return outcome
+
+    @staticmethod
+    def acknowledgement(interaction: Interaction) -> Callable[[], Awaitable[Any]] | None:
+        """How a request that passed the first check is acknowledged before it is applied:
+        a press at once, without a message (Discord's 3 seconds); a command by its reply."""
+        if interaction.type == discord.InteractionType.component:
+            return interaction.response.defer
+        return None
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
@@ -169,13 +177,19 @@ class Desk:
         await self.announce(outcome, interaction)
 
     def result_note(self, outcome: Outcome, seat: int | None) -> str:
-        """What the member's request did, for their eyes: the actions, what the dice said,
-        what the engine did for them, and, once their turn is over, what it scored."""
-        lg = outcome.game
+        """What the member's request did, for their eyes (``told``)."""
+        return self.told(outcome.game, outcome.applied, outcome.events, seat)
+
+    @staticmethod
+    def told(
+        lg: LoadedGame, applied: list[Applied], events: list[dict[str, Any]], seat: int | None
+    ) -> str:
+        """The actions, what the dice said, what the engine did for the member, and, once
+        their turn is over, what it scored."""
         assert lg.game is not None
         state = lg.game.state
-        lines = ["✅ " + " → ".join(a.label for a in outcome.applied)]
-        for e in visible_events(state, outcome.events, seat):
+        lines = ["✅ " + " → ".join(a.label for a in applied)]
+        for e in visible_events(state, events, seat):
             if e["kind"] == "score" and seat is not None and e.get("seat") == seat:
                 coins = state.players[seat].coins
                 lines.append(
@@ -189,8 +203,14 @@ class Desk:
         self, lg: LoadedGame, user_id: int, settings: Settings | None = None, note: str = ""
     ) -> tuple[str, discord.ui.View | None]:
         """The member's own panel now, as a text and a view (None when nothing is theirs)."""
+        return self.seat_panel(lg, lg.seat_of(user_id), settings, note)
+
+    @staticmethod
+    def seat_panel(
+        lg: LoadedGame, seat: int | None, settings: Settings | None = None, note: str = ""
+    ) -> tuple[str, discord.ui.View | None]:
+        """The panel of a seat of the game (``panel_for`` with the seat already known)."""
         assert lg.game is not None
-        seat = lg.seat_of(user_id)
         if seat is None:
             return "You are not playing in this game.", None
         state = lg.game.state
@@ -301,50 +321,62 @@ class Desk:
         settings_text: str,
         payload: str,
     ) -> None:
+        # One call to the service per press: it reads the game and, for a move or an undo,
+        # plays it and returns all that the answer needs.
         settings = Settings.decode(settings_text)
-        try:
-            lg = await self.service.load(game_id)
-        except ServiceError as exc:
-            await reply_error(interaction, str(exc))
-            return
-        if lg.channel_id != interaction.channel_id or lg.game is None:
-            await reply_error(interaction, "That panel belongs to a game that is not running here.")
-            return
-        if payload == "undo":
-            await self.panel_undo(interaction, version, settings)
-            return
-        if payload == "board":
-            await self.show_board(interaction, lg, mine=True)
-            return
-        if not payload.startswith("a="):
-            # Settings only (a move's start, a count, a page): nothing is played.
-            await self.show_panel(interaction, lg, settings.after(payload))
-            return
-        kept = Settings(amount=settings.amount)
-        result = await self.commit(interaction, payload[2:].split("|"), f"v{version}")
-        if not isinstance(result, Outcome):
-            lg = await self.service.load(game_id)
-            await self.show_panel(interaction, lg, kept, note=self.refusal(lg, version, result))
-            return
-        note = self.result_note(result, result.game.seat_of(interaction.user.id))
-        await self.show_panel(interaction, result.game, kept, note=note)
-        await self.announce(result, interaction)
-
-    async def panel_undo(self, interaction: Interaction, version: int, settings: Settings) -> None:
-        """Undo from a panel: only what the member saw (two taps undo one action)."""
-        try:
-            outcome = await self.service.undo(
-                interaction.channel_id or 0, interaction.user.id, key=f"v{version}"
+        channel_id, user_id = interaction.channel_id, interaction.user.id
+        if payload.startswith("a="):
+            reply = await self.service.panel_play(
+                game_id,
+                channel_id,
+                user_id,
+                payload[2:].split("|"),
+                version,
+                self.acknowledgement(interaction),
             )
-        except (ServiceError, EngineError) as exc:
-            lg = await self.service.in_channel(interaction.channel_id or 0)
-            await self.show_panel(interaction, lg, settings, note=self.refusal(lg, version, exc))
+        elif payload == "undo":
+            reply = await self.service.panel_undo(game_id, channel_id, user_id, version)
+        else:
+            reply = await self.service.panel_game(game_id, channel_id, user_id)
+        if reply.error is not None:
+            await reply_error(interaction, reply.error)
+            return
+        assert reply.game is not None
+        if payload == "board":
+            await self.show_board(interaction, reply.game, mine=True)
+        elif payload.startswith("a=") or payload == "undo":
+            await self.panel_result(interaction, reply, version, settings, undone=payload == "undo")
+        else:
+            # Settings only (a move's start, a count, a page): nothing is played.
+            await self.show_panel(interaction, reply.game, reply.seat, settings.after(payload))
+
+    async def panel_result(
+        self,
+        interaction: Interaction,
+        reply: PanelReply,
+        version: int,
+        settings: Settings,
+        *,
+        undone: bool,
+    ) -> None:
+        """The panel after a move (or, ``undone``, an undo): what it did, or why nothing was
+        played; then what it announced is posted. Only the count the member chose is kept,
+        except on a refused undo, which shows the panel as it was set."""
+        assert reply.game is not None
+        kept = Settings(amount=settings.amount)
+        if reply.outcome is None:
+            assert reply.refusal is not None
+            note = self.refusal(reply.game, version, reply.refusal)
+            shown = settings if undone else kept
+            await self.show_panel(interaction, reply.game, reply.seat, shown, note=note)
             return
         committed(interaction)
-        await self.show_panel(
-            interaction, outcome.game, Settings(settings.amount), note="↩️ Undone."
-        )
-        await self.announce(outcome, interaction)
+        if undone:
+            note = "↩️ Undone."
+        else:
+            note = self.told(reply.game, reply.outcome.applied, reply.events, reply.seat)
+        await self.show_panel(interaction, reply.game, reply.seat, kept, note=note)
+        await self.announce(reply.outcome, interaction)
 
     @staticmethod
     def refusal(lg: LoadedGame, version: int, exc: Exception) -> str:
@@ -355,10 +387,15 @@ class Desk:
         return f"⚠️ {exc}"
 
     async def show_panel(
-        self, interaction: Interaction, lg: LoadedGame, settings: Settings, note: str = ""
+        self,
+        interaction: Interaction,
+        lg: LoadedGame,
+        seat: int | None,
+        settings: Settings,
+        note: str = "",
     ) -> None:
         """Replace the panel the member pressed with its fresh state."""
-        text, panel = self.panel_for(lg, interaction.user.id, settings, note)
+        text, panel = self.seat_panel(lg, seat, settings, note)
         if interaction.response.is_done():
             await interaction.edit_original_response(content=text, view=panel)
         else:

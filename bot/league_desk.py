@@ -17,8 +17,9 @@ import discord
 from engine import Game, view
 
 from . import ratings, stats
+from .errors import ServiceError
 from .league import PAGE, League, LeagueError, Season, Standing
-from .service import GameService, ServiceError
+from .service import GameService
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,8 @@ from engine import to_act, to_json
 from . import outbox, seat_log
 from .errors import ServiceError
 from .messages import CHANNEL, Announcement, ts
-from .service import GameService, LoadedGame
+from .service import GameService
+from .service.loaded import LoadedGame
 from .storage import Transaction, now_iso
 
 #: Days of announced absence a member may use in one game, all absences together.

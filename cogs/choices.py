@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import discord
 from discord import app_commands
 
+from bot.errors import ServiceError
+from bot.service import GameService
 from engine import label, legal_actions
 from engine.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.state import GameState
@@ -52,3 +55,23 @@ def action_choices(
     if len(found) > AUTOCOMPLETE_LIMIT:
         found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
     return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]
+
+
+async def member_choices(
+    service: GameService,
+    interaction: discord.Interaction[Any],
+    current: str,
+    kinds: tuple[type, ...] | None,
+    value_of: Callable[[Any], Any],
+    dedupe: bool = False,
+) -> list[app_commands.Choice[Any]]:
+    """Legal actions of the member's seat in the channel's game as autocomplete choices
+    (``action_choices``); none for a member who is not playing here."""
+    try:
+        lg = await service.in_channel(interaction.channel_id)
+    except ServiceError:
+        return []
+    seat = lg.seat_of(interaction.user.id)
+    if lg.game is None or seat is None:
+        return []
+    return action_choices(lg.game.state, seat, current, kinds, value_of, dedupe)

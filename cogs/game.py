@@ -16,13 +16,16 @@ from discord.ext import commands
 
 from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
+from bot.errors import ServiceError
 from bot.glossary import lookup, search
 from bot.once import answered
-from bot.service import WORLD_NAMES, GameService, ServiceError
-from cogs.choices import action_choices
+from bot.service import GameService
+from bot.service.lobby import WORLD_NAMES
+from cogs.choices import member_choices
 from cogs.help import HELP
 from cogs.maps import map_choices
 from cogs.status import status_text
+from cogs.threads import open_thread
 from engine import EngineError
 from engine.actions import (
     Abandon,
@@ -125,7 +128,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             club = await self.bot.club_maps.for_game(interaction.guild_id, board, players, world)
             world = club.world
         world = world or "surface"
-        where = await self._open_thread(interaction, world) if thread else None
+        where = await open_thread(interaction, world) if thread else None
         try:
             lg = await self.service.create(
                 interaction.guild_id,
@@ -161,27 +164,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             f"{players} players in {where.mention}: join it there with `/sw join`."
         )
         await where.send(lobby)
-
-    async def _open_thread(self, interaction: Interaction, world: str) -> Any:
-        """A public thread of the channel for a new game, or a clear refusal."""
-        channel = interaction.channel
-        if isinstance(channel, discord.Thread):
-            raise ServiceError("This is a thread already: open the game here without `thread`.")
-        if not isinstance(channel, discord.TextChannel):
-            raise ServiceError("Games in threads need a text channel.")
-        name = f"{WORLD_NAMES[world]} · {interaction.user.display_name}"[:100]
-        try:
-            return await channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                # The longest Discord allows: a slow game must not fall asleep between turns.
-                auto_archive_duration=10080,
-            )
-        except discord.Forbidden as exc:
-            raise ServiceError(
-                "I cannot open threads here: I need Create Public Threads and Send Messages "
-                "in Threads in this channel."
-            ) from exc
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
@@ -265,7 +247,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
 
     @pick.autocomplete("slot")
     async def pick_slot(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(interaction, current, (PickCombo,), lambda a: a.slot)
+        return await member_choices(
+            self.service, interaction, current, (PickCombo,), lambda a: a.slot
+        )
 
     @app_commands.command(name="conquer", description="Conquer a region, or roll for it")
     @app_commands.describe(
@@ -282,7 +266,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         # With die:True typed first, the list offers the regions the die may make up for.
         die = bool(getattr(interaction.namespace, "die", False))
         kind = Reinforce if die else Conquer
-        return await self._choices(interaction, current, (kind,), lambda a: a.region)
+        return await member_choices(self.service, interaction, current, (kind,), lambda a: a.region)
 
     @app_commands.command(name="abandon", description="Empty one of your regions before conquering")
     @app_commands.guild_only()
@@ -292,7 +276,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
 
     @abandon.autocomplete("region")
     async def abandon_region(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(interaction, current, (Abandon,), lambda a: a.region)
+        return await member_choices(
+            self.service, interaction, current, (Abandon,), lambda a: a.region
+        )
 
     @app_commands.command(name="redeploy", description="Place tokens from hand, or move them")
     @app_commands.describe(
@@ -314,7 +300,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
 
     @redeploy.autocomplete("to")
     async def redeploy_to(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(
+        return await member_choices(
+            self.service,
             interaction,
             current,
             (Deploy, Move),
@@ -352,7 +339,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
 
     @do.autocomplete("action")
     async def do_action(self, interaction: Interaction, current: str) -> list[Any]:
-        return await self._choices(interaction, current, None, lambda a: a.text)
+        return await member_choices(self.service, interaction, current, None, lambda a: a.text)
 
     # --- private ------------------------------------------------------------------------
 
@@ -485,27 +472,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def help(self, interaction: Interaction) -> None:
         await interaction.response.send_message(HELP, ephemeral=True)
-
-    # --- autocomplete -------------------------------------------------------------------
-
-    async def _choices(
-        self,
-        interaction: Interaction,
-        current: str,
-        kinds: tuple[type, ...] | None,
-        value_of: Any,
-        dedupe: bool = False,
-    ) -> list[app_commands.Choice[Any]]:
-        """Legal actions of the member's seat as autocomplete choices (``action_choices``);
-        none for a member who is not playing here."""
-        try:
-            lg = await self.service.in_channel(interaction.channel_id)
-        except ServiceError:
-            return []
-        seat = lg.seat_of(interaction.user.id)
-        if lg.game is None or seat is None:
-            return []
-        return action_choices(lg.game.state, seat, current, kinds, value_of, dedupe)
 
 
 async def setup(bot: SmallWorldBot) -> None:

@@ -4,7 +4,8 @@ when, each seat's races and who plays it, the log of seat changes and the last a
 from __future__ import annotations
 
 from bot.messages import ts
-from bot.service import GameService, LoadedGame
+from bot.service import GameService
+from bot.service.loaded import LoadedGame
 from engine import to_act
 from engine.state import CLOSING, GameState
 

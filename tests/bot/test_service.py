@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.errors import ServiceError
 from bot.messages import decision_key
-from bot.service import GameService, ServiceError
+from bot.service import GameService
 from bot.storage import Storage
 from engine import IllegalAction
 

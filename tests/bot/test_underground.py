@@ -85,7 +85,7 @@ async def test_a_board_without_its_drawing_is_refused_at_once(
 ) -> None:
     # Every built-in board has its drawing; a missing one (a new board whose drawing is not
     # committed yet) is refused before a lobby opens.
-    monkeypatch.setattr("bot.service.GEOMETRY_DIR", tmp_path)
+    monkeypatch.setattr("bot.service.lobby.GEOMETRY_DIR", tmp_path)
     w = await world(simcord_env, names=("ann", "bob"))
     host = w.members[0]
     r = await host.slash(w.channel, "sw new", players=2, world="underground")

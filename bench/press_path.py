@@ -1,0 +1,164 @@
+"""Benchmark: which project modules one press on a ▶ Play panel passes through.
+
+    python bench/press_path.py [--seed 5]
+
+Runs the real bot against simcord's in-memory Discord on a fresh SQLite file, starts a
+3-player game, lets the member to act open their panel with ▶ Play, and then makes one
+press that plays a move (the panel's first control that carries an action). Only that press
+runs under ``sys.setprofile`` (and ``threading.setprofile``, for the worker threads that
+draw), and the script prints:
+
+- the project modules (``bot``, ``cogs``, ``renderer``, ``ai``, ``engine``) whose Python
+  functions ran, in the order of their first call, with how many calls each;
+- the calls made from ``bot.desk*`` into the game service (``bot.service`` and the modules
+  under it), one line each, and their number.
+
+A coroutine counts once when it is called, not again each time it resumes after an await.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import threading
+from collections import Counter
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+
+from bot.client import SmallWorldBot
+from bot.settings import Settings
+from engine import to_act
+
+#: The packages of the project, as the first part of a module's name.
+PROJECT = ("bot", "cogs", "renderer", "ai", "engine")
+#: Code flags of functions whose frames resume (coroutines, generators).
+RESUMABLE = 0x20 | 0x80 | 0x100 | 0x200
+
+
+def project(module: str) -> bool:
+    """Whether a module belongs to the project."""
+    return module.split(".", 1)[0] in PROJECT
+
+
+def service_module(module: str) -> bool:
+    """Whether a module is the game service or part of it."""
+    return module == "bot.service" or module.startswith("bot.service.")
+
+
+class Path_:
+    """What the profiler saw: calls per module in first-call order, and desk → service calls."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.modules: Counter[str] = Counter()
+        self.order: list[str] = []
+        self.desk_calls: list[str] = []
+        # Frames already seen: a resumed coroutine is not a new call. Kept alive on purpose,
+        # so that no new frame reuses the id of one seen before.
+        self.seen: set[FrameType] = set()
+        self.lock = threading.Lock()
+
+    def hook(self, frame: FrameType, event: str, _arg: Any) -> None:
+        """The profile function: count Python calls into project modules."""
+        if not self.active or event != "call":
+            return
+        module = frame.f_globals.get("__name__", "")
+        if not project(module):
+            return
+        with self.lock:
+            if frame.f_code.co_flags & RESUMABLE:
+                if frame in self.seen:
+                    return
+                self.seen.add(frame)
+            if module not in self.modules:
+                self.order.append(module)
+            self.modules[module] += 1
+            caller = frame.f_back
+            if caller is None or not service_module(module):
+                return
+            if caller.f_globals.get("__name__", "").startswith("bot.desk"):
+                self.desk_calls.append(f"{module}.{frame.f_code.co_qualname}")
+
+
+def choices(panel: Any) -> list[tuple[str, str, str]]:
+    """Every tap a panel offers: (kind, custom_id, payload)."""
+    out = []
+    for row in panel.components:
+        for c in row.get("components", []):
+            if c["type"] == 2:
+                out.append(("button", c["custom_id"], c["custom_id"].split(":", 4)[4]))
+            elif c["type"] == 3:
+                out.extend(("menu", c["custom_id"], o["value"]) for o in c["options"])
+    return out
+
+
+async def run(seed: int, path: Path_) -> str:
+    """Start a game, open the actor's panel, and make the measured press; returns what it
+    played."""
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings("bench", str(Path(tmp) / "bench.sqlite3"), None, "WARNING")
+        bot = SmallWorldBot(settings)
+        bot.service.seed_source = lambda: seed
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("smallworld")
+            members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
+            await bot.tree.sync()
+            await members[0].slash(channel, "sw new", players=3)
+            await members[1].slash(channel, "sw join")
+            await members[2].slash(channel, "sw join")
+            await members[0].slash(channel, "sw start")
+            lg = await bot.service.last_game(channel.id)
+            seat = to_act(lg.game.state)
+            member = next(m for m in members if m.id == lg.user_at(seat))
+            live = next(
+                m
+                for m in reversed(channel.history())
+                if any(
+                    getattr(i, "label", "") == "▶ Play" for r in m.components for i in r.children
+                )
+            )
+            panel = (await member.click(live, label="▶ Play")).response
+            kind, custom_id, payload = next(c for c in choices(panel) if c[2].startswith("a="))
+            sys.setprofile(path.hook)
+            path.active = True
+            try:
+                if kind == "button":
+                    await member.click(panel, custom_id=custom_id)
+                else:
+                    await member.select(panel, [payload], custom_id=custom_id)
+            finally:
+                path.active = False
+                sys.setprofile(None)
+            await bot.storage.close()
+    return payload
+
+
+def main() -> None:
+    """Measure one press and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=5)
+    args = ap.parse_args()
+    path = Path_()
+    # Worker threads (drawing) get the hook when they start; it counts only while active.
+    threading.setprofile(path.hook)
+    payload = asyncio.run(run(args.seed, path))
+    threading.setprofile(None)  # type: ignore[arg-type]
+    print(f"press: {payload!r}")
+    print(f"project modules, in first-call order: {len(path.order)}")
+    for module in path.order:
+        print(f"  {module:36} {path.modules[module]:6} calls")
+    print(f"calls from bot.desk* into the service: {len(path.desk_calls)}")
+    for call in path.desk_calls:
+        print(f"  {call}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Deadlines: when a decision is due, which games are overdue or due a reminder, the
+reminder itself, and pausing a game's deadlines while its channel refuses the bot.
+
+What a passed deadline plays is ``bot.service.takeover``'s and ``bot.service.play``'s.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine import to_act
+from engine.state import GameState
+
+from .. import outbox
+from ..messages import paused_dm, reminder
+from ..storage import now_iso
+from .loaded import LoadedGame
+from .store import Games
+
+#: Default time a player has for a decision, in hours.
+DEFAULT_DEADLINE_HOURS = 24.0
+#: A reminder goes out when this share of the deadline has passed.
+REMIND_AT = 0.75
+
+
+def deadline_for(lg: LoadedGame, state: GameState, now: datetime) -> datetime:
+    """When the decision owed now must be made: the game's time per decision, counted
+    from ``now``, or from the end of the absence the member to act announced."""
+    start = now
+    seat = to_act(state)
+    if seat is not None:
+        away = lg.seat_row(seat).away_until
+        if away is not None and away > now:
+            start = away
+    return start + timedelta(hours=lg.deadline_hours)
+
+
+class Deadlines:
+    """The deadlines of the games of one store."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+    async def due_games(self) -> tuple[list[int], list[int]]:
+        """Games whose deadline has passed, and games due a reminder (paused ones wait)."""
+        now = self.games.clock()
+        rows = await self.games.storage.fetchall(
+            "SELECT id, deadline_at, deadline_hours, reminded FROM games"
+            " WHERE status = 'active' AND deadline_at IS NOT NULL AND paused = 0"
+        )
+        overdue, remind = [], []
+        for r in rows:
+            at = datetime.fromisoformat(r["deadline_at"])
+            if at <= now:
+                overdue.append(r["id"])
+            elif not r["reminded"] and at - now <= timedelta(
+                hours=r["deadline_hours"] * (1 - REMIND_AT)
+            ):
+                remind.append(r["id"])
+        return overdue, remind
+
+    async def remind(self, game_id: int) -> list[int]:
+        """Record the reminder of the current decision, once; returns the outbox rows."""
+        lg = await self.games.load(game_id)
+        async with self.games.lock(lg.id):
+            actor = lg.actor_id()
+            if lg.reminded or lg.paused or actor is None or lg.deadline_at is None:
+                return []
+            assert lg.game is not None
+            async with self.games.storage.transaction() as tx:
+                await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
+                ids = await outbox.record(
+                    tx,
+                    game_id,
+                    [reminder(game_id, lg.game.state, actor, lg.deadline_at)],
+                    self.games.clock(),
+                )
+            lg.reminded = True
+            return ids
+
+    async def pause(self, game_id: int, reason: str) -> list[int]:
+        """Stop a game's deadlines because its channel refuses the bot; tell the host by DM.
+
+        Returns the outbox rows recorded (none if the game was already paused or is over).
+        """
+        lg = await self.games.load(game_id)
+        async with self.games.lock(lg.id):
+            if lg.paused or lg.status != "active":
+                return []
+            async with self.games.storage.transaction() as tx:
+                await tx.execute("UPDATE games SET paused = 1 WHERE id = ?", (game_id,))
+                ids = await outbox.record(
+                    tx, game_id, [paused_dm(lg.host_id, lg.channel_id, reason)], self.games.clock()
+                )
+            lg.paused = True
+            return ids
+
+    async def resume(self, game_id: int) -> None:
+        """The channel takes the bot's messages again: deadlines run, the current one afresh."""
+        lg = await self.games.load(game_id)
+        async with self.games.lock(lg.id):
+            if not lg.paused:
+                return
+            deadline = None
+            if lg.status == "active" and lg.game is not None:
+                deadline = deadline_for(lg, lg.game.state, self.games.clock())
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "UPDATE games SET paused = 0, deadline_at = ?, reminded = 0 WHERE id = ?",
+                    (now_iso(deadline) if deadline else None, game_id),
+                )
+            lg.paused = False
+            lg.deadline_at = deadline
+            lg.reminded = False

@@ -1,0 +1,257 @@
+"""The lobby: opening a game, seats taken and left (AI seats included), the start that
+draws the seat order, and cancelling.
+
+Each change is one transaction made inside the game's lock; ``start`` records the first
+turn's announcements with it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+from engine import Game, GameConfig
+from engine.content import map_for_players
+from engine.state import to_json
+from renderer.static import GEOMETRY_DIR
+
+from .. import outbox
+from ..errors import ServiceError
+from ..league import League, LeagueError
+from ..storage import now_iso
+from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
+from .loaded import LoadedGame, Seat
+from .notices import turn_announcements
+from .outcome import Outcome
+from .store import Games
+
+#: The engine's worlds as players name them.
+WORLD_NAMES = {"surface": "Small World", "underground": "Small World Underground"}
+#: The engine's worlds as the league tables name them (``games.world``, ``results.world``).
+LEAGUE_WORLDS = {"surface": "smallworld", "underground": "underground"}
+
+
+class Lobby:
+    """The lobbies of the games of one store, and their start."""
+
+    def __init__(self, games: Games, league: League, seed_source: Callable[[], int]) -> None:
+        self.games = games
+        self.league = league
+        #: Where new games get their seed (the service's, which tests replace).
+        self.seed_source = seed_source
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        players: int,
+        deadline_hours: float = DEFAULT_DEADLINE_HOURS,
+        open_scores: bool = False,
+        seed: int | None = None,
+        rated: bool | None = None,
+        world: str = "surface",
+        takeover_after: int = 2,
+        map_id: str | None = None,
+    ) -> LoadedGame:
+        """Open a lobby in a channel; the host takes the first place in it.
+
+        ``world`` is the engine's world (``surface`` or ``underground``): the game is played
+        on that world's built-in board for the player count, which must have its drawing,
+        unless ``map_id`` names a server's own map (``bot.club_maps`` checked that it fits
+        and registered it with its drawing).
+        While the server has an open season the game counts for it, unless ``rated`` is
+        False; ``rated=True`` without an open season is refused.
+        """
+        if not 2 <= players <= 5:
+            raise ServiceError("Small World is played by 2 to 5 players.")
+        if world not in WORLD_NAMES:
+            raise ServiceError(f"There is no world {world!r}: choose Small World or Underground.")
+        builtin = map_for_players(players, world)
+        if map_id is None and not (GEOMETRY_DIR / f"{builtin}.json").exists():
+            raise ServiceError(
+                f"The {players}-player {WORLD_NAMES[world]} board cannot be drawn yet, so it "
+                "cannot be played here: choose another number of players."
+            )
+        map_id = map_id or builtin
+        if not 0.05 <= deadline_hours <= 24 * 14:
+            raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
+        if await self.games.live_game_id(channel_id) is not None:
+            raise ServiceError(
+                "This channel already has a game. Finish or cancel it, or open another in a "
+                "thread: `/sw new thread:true`."
+            )
+        try:
+            season_id = await self.league.rated_for_new_game(guild_id, rated)
+        except LeagueError as exc:
+            raise ServiceError(str(exc)) from exc
+        seed = seed if seed is not None else self.seed_source()
+        now = now_iso(self.games.clock())
+        async with self.games.storage.transaction() as tx:
+            game_id = await tx.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
+                " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
+                " created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    players,
+                    map_id,
+                    seed,
+                    deadline_hours,
+                    int(open_scores),
+                    season_id,
+                    int(season_id is not None),
+                    LEAGUE_WORLDS[world],
+                    takeover_after,
+                    now,
+                    now,
+                ),
+            )
+            assert game_id is not None
+            await tx.execute(
+                "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                (game_id, host_id, host_name, now),
+            )
+        return await self.games.load(game_id)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
+        """Take a place in the channel's lobby."""
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("This game has already started.")
+            if lg.seat_of(user_id) is not None or any(s.user_id == user_id for s in lg.seats):
+                raise ServiceError("You are already in this game.")
+            if len(lg.seats) >= lg.player_count:
+                raise ServiceError(f"The game is full ({lg.player_count} players).")
+            now = now_iso(self.games.clock())
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                    (lg.id, user_id, name, now),
+                )
+            lg.seats.append(Seat(user_id, name, None))
+            return lg
+
+    async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
+        """Leave the lobby; the host cancels instead."""
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("The game has started; ask the host to cancel it instead.")
+            if not any(s.user_id == user_id for s in lg.seats):
+                raise ServiceError("You are not in this game.")
+            if user_id == lg.host_id:
+                raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                )
+            lg.seats = [s for s in lg.seats if s.user_id != user_id]
+            return lg
+
+    async def add_ai(self, channel_id: int, user_id: int, level: str, name: str) -> LoadedGame:
+        """The host seats an AI player in the lobby; the game stops counting for the season.
+
+        An AI seat is a seat row with a negative id (no member has one) and its ``ai`` level.
+        """
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("AI players join in the lobby, before the game starts.")
+            if user_id != lg.host_id:
+                raise ServiceError("Only the host can add an AI player.")
+            if len(lg.seats) >= lg.player_count:
+                raise ServiceError(f"The game is full ({lg.player_count} players).")
+            ai_id = min([0, *(s.user_id for s in lg.seats)]) - 1
+            now = now_iso(self.games.clock())
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at, ai)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (lg.id, ai_id, name, now, level),
+                )
+                await self.league.unrate(lg.id, tx)
+            lg.seats.append(Seat(ai_id, name, None, ai=level))
+            lg.rated = False
+            return lg
+
+    async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
+        """Cancel the channel's game (host or a member who can manage the server)."""
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
+            if user_id != lg.host_id and not is_admin:
+                raise ServiceError("Only the host or a server manager can cancel this game.")
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "UPDATE games SET status = 'cancelled', deadline_at = NULL, updated_at = ?"
+                    " WHERE id = ?",
+                    (now_iso(self.games.clock()), lg.id),
+                )
+            lg.status = "cancelled"
+            self.games.forget(lg.id)
+            return lg
+
+    async def start(self, channel_id: int, user_id: int) -> Outcome:
+        """Start the lobby's game: seat order drawn from the game's seed."""
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("This game has already started.")
+            if user_id != lg.host_id:
+                raise ServiceError("Only the host can start the game.")
+            if len(lg.seats) != lg.player_count:
+                raise ServiceError(
+                    f"Waiting for players: {len(lg.seats)} of {lg.player_count} have joined."
+                )
+            order = sorted(lg.seats, key=lambda s: s.user_id)
+            random.Random(lg.seed).shuffle(order)
+            for i, s in enumerate(order):
+                s.seat = i
+            config = GameConfig(
+                tuple(s.name for s in order),
+                lg.seed,
+                lg.map_id,
+                {"open_scores": lg.open_scores},
+            )
+            game = Game(config)
+            deadline = deadline_for(lg, game.state, self.games.clock())
+            now = now_iso(self.games.clock())
+            async with self.games.storage.transaction() as tx:
+                for s in order:
+                    await tx.execute(
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                        (s.seat, lg.id, s.user_id),
+                    )
+                await tx.execute(
+                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
+                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                    (
+                        json.dumps(
+                            {
+                                "players": list(config.players),
+                                "seed": config.seed,
+                                "map_id": config.map_id,
+                                "options": config.options,
+                            }
+                        ),
+                        to_json(game.state),
+                        game.state.version,
+                        now_iso(deadline),
+                        now,
+                        lg.id,
+                    ),
+                )
+                items = await turn_announcements(tx, lg, game.state, deadline)
+                announced = await outbox.record(tx, lg.id, items, self.games.clock())
+            lg.status = "active"
+            lg.game = game
+            lg.deadline_at = deadline
+            lg.reminded = False
+            lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
+            return Outcome(lg, turn_ended=True, actor_changed=True, announced=announced)

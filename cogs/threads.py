@@ -1,0 +1,32 @@
+"""A new game in a thread of its own (``/sw new thread:true``): one channel, many games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import ServiceError
+from bot.service.lobby import WORLD_NAMES
+
+
+async def open_thread(interaction: discord.Interaction[Any], world: str) -> discord.Thread:
+    """A public thread of the channel for a new game, or a clear refusal."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        raise ServiceError("This is a thread already: open the game here without `thread`.")
+    if not isinstance(channel, discord.TextChannel):
+        raise ServiceError("Games in threads need a text channel.")
+    name = f"{WORLD_NAMES[world]} · {interaction.user.display_name}"[:100]
+    try:
+        return await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            # The longest Discord allows: a slow game must not fall asleep between turns.
+            auto_archive_duration=10080,
+        )
+    except discord.Forbidden as exc:
+        raise ServiceError(
+            "I cannot open threads here: I need Create Public Threads and Send Messages "
+            "in Threads in this channel."
+        ) from exc
