@@ -80,7 +80,7 @@ def test_the_committed_underground_boards() -> None:
 def test_the_key_says_who_holds_each_relic_and_place() -> None:
     """A Relic or Place passes to whoever takes its region [SWU p.13]: the key names the
     holder now, or no one when its region stands empty."""
-    from renderer.board import key_items
+    from renderer.key import key_items
 
     s = new_game(["ann", "bob", "cyd"], 2, "swu-3p")
     rng = random.Random(2)
