@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .board_palette import board_palette
-from .icons import MARKERS, badge, chip_size, cost_chip, paste_centred, sprite
+from .icons import badge, cost_chip, paste_centred, sprite
 from .key import key_items
 from .legend import background, draw_legend, row_heights
 from .marks import draw_marks, read_marks
 from .palette import WHITE, initials, seat_colour
 from .picture import BoardLayout, Composed, Writer, encode
+from .pieces import MARKERS, chip_size
 from .placement import layouts, map_shape, marker_places, number_boxes
 from .static import features_key
 

@@ -11,7 +11,7 @@ from functools import cache
 
 from PIL import Image
 
-from .icons import COST_RING, FEATURES, MARKERS, badge, cost_chip, sprite
+from .icons import COST_RING, badge, cost_chip, sprite
 from .key import MARK_LABELS, KeyItem
 from .legend import ROW, background
 from .marks import LOST_INK
@@ -27,6 +27,7 @@ from .palette import (
     WHITE,
     seat_colour,
 )
+from .pieces import FEATURES, MARKERS
 
 
 #: Colours that must survive palette mapping exactly: the seat colours (the owner of a token

@@ -12,22 +12,19 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from .fonts import font
-from .icons import (
+from .icons import badge, cost_chip, paste_centred, sprite
+from .marks import MARK_WIDTH, edge_of, paint_mark, read_marks
+from .palette import INK, PAPER, TERRAIN, WHITE, initials, seat_colour
+from .picture import TextItem, Writer
+from .pieces import (
     FEATURE_NAMES,
     FEATURES,
     MARKER_NAMES,
     MARKERS,
     PLACE_TAGS,
     RELIC_TAGS,
-    badge,
     chip_size,
-    cost_chip,
-    paste_centred,
-    sprite,
 )
-from .marks import MARK_WIDTH, edge_of, paint_mark, read_marks
-from .palette import INK, PAPER, TERRAIN, WHITE, initials, seat_colour
-from .picture import TextItem, Writer
 from .static import terrain_tile
 
 #: Margin left and right of the legend and its key.

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.words import plural
 
 from .fonts import ellipsize, fit_text, font, text_width
-from .icons import MARKER_NAMES, SS, paste_centred, seat_disc, sprite
+from .icons import SS, paste_centred, seat_disc, sprite
 from .key import KEY_ROW, KEY_TEXT, PAD, KeyItem, key_items, key_layer, key_rows
 from .palette import (
     DECLINE_FILL,
@@ -32,6 +32,7 @@ from .palette import (
     text_on,
 )
 from .picture import TextItem, Writer
+from .pieces import MARKER_NAMES
 from .placement import map_shape
 from .static import static_layer
 

@@ -15,9 +15,9 @@ from engine.simulate import random_game
 from renderer import render_board
 from renderer.board import compose
 from renderer.demo import midgame, stage_markers
-from renderer.icons import MARKERS, chip_size
 from renderer.legend import legend_height
 from renderer.palette import DECLINE_FILL, HIGHLIGHT, SEAT_COLOURS, seat_colour, terrain_colours
+from renderer.pieces import MARKERS, chip_size
 from renderer.static import (
     RegionLayout,
     features_key,
