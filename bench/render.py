@@ -21,8 +21,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import view
-from renderer.board import board_palette, compose, encode, render_board
+from renderer.board import compose, render_board
+from renderer.board_palette import board_palette
 from renderer.demo import demo_seed, midgame, stage_markers
+from renderer.picture import encode
 from renderer.static import features_key
 
 

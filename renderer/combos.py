@@ -10,10 +10,11 @@ from typing import Any
 
 from PIL import Image
 
-from .board import Composed, Writer, encode, holder_of
 from .fonts import fit_text
 from .icons import coin, paste_centred, seat_disc
+from .key import holder_of
 from .palette import INK, MUTED, PAPER, PAPER_DARK, WHITE, initials
+from .picture import Composed, Writer, encode
 
 WIDTH = 1000
 TOP = 112

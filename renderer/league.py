@@ -13,10 +13,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .board import Composed, Writer, encode
 from .fonts import ellipsize, fit_text, text_width
 from .icons import SS, paste_centred, seat_disc
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE
+from .picture import Composed, Writer, encode
 
 #: Colours of a rating going up or down. The arrows (▲ ▼) say the same without colour.
 GAIN: RGB = (20, 128, 60)

@@ -17,8 +17,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, features
 
-from .board import compose, legend_height
+from .board import compose
 from .fonts import ellipsize, font, printable
+from .legend import legend_height
 from .palette import INK, PAPER, WHITE
 from .static import map_shape
 

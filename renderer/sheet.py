@@ -9,10 +9,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .board import TREASURE_KEYS, Composed, Writer, encode, holdings
 from .fonts import ellipsize, fit_text
-from .icons import MARKER_NAMES, MARKERS, paste_centred, seat_disc
+from .icons import paste_centred, seat_disc
+from .key import TREASURE_KEYS
+from .legend import holdings
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
+from .picture import Composed, Writer, encode
+from .pieces import MARKER_NAMES, MARKERS
 
 WIDTH = 1200
 ROW = 100

@@ -14,8 +14,9 @@ from functools import cache
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .fonts import font
-from .icons import FEATURES, paste_centred, sprite
+from .icons import paste_centred, sprite
 from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
+from .pieces import FEATURES
 from .placement import (
     BADGE_HEIGHT,
     CHIP,
@@ -136,7 +137,8 @@ def _cracks(d: ImageDraw.ImageDraw, t: int, ink: RGB) -> None:
         d.line((x - 9, y - 4, x - 3, y + 2, x + 1, y - 3, x + 9, y + 5), fill=ink, width=2)
 
 
-_PATTERNS: dict[str, TileDraw] = {
+#: Terrain -> the pattern its tile draws over its fill colour.
+PATTERNS: dict[str, TileDraw] = {
     "Mudpool": _bubbles,
     "Mushroom Forest": _mushrooms,
     "Mystic Crystals": _crystals,
@@ -159,7 +161,7 @@ def terrain_tile(terrain: str) -> Image.Image:
     """One seamless TILE×TILE square of a terrain: its fill with its pattern."""
     fill, ink = terrain_colours(terrain)
     tile = Image.new("RGB", (TILE, TILE), fill)
-    draw = _PATTERNS.get(terrain)
+    draw = PATTERNS.get(terrain)
     if draw is not None:
         draw(ImageDraw.Draw(tile), TILE, ink)
     return tile

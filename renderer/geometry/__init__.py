@@ -1,11 +1,13 @@
 """Board geometry builder: map topology in, drawable hex-based region shapes out.
 
 Pipeline (see the modules): :mod:`.topology` loads and checks the region graph,
-:mod:`.planar` embeds it in the plane, :mod:`.embed` draws a triangulated skeleton,
-:mod:`.layout` turns it into an exact hex-cell layout, :mod:`.anneal` improves the shapes
-without ever breaking the rules' adjacency, and :mod:`.outline` produces smoothed outlines,
-shared borders and label points. The result is committed as JSON under ``data/geometry``;
-the bot only reads it and never re-solves at run time.
+:mod:`.planar` embeds it in the plane, :mod:`.faces` reads the board's ring and faces from
+that embedding, :mod:`.embed` draws a triangulated skeleton (its rim from :mod:`.rim`,
+finished by :mod:`.polish`), :mod:`.layout` turns it into an exact hex-cell layout,
+:mod:`.anneal` improves the shapes without ever breaking the rules' adjacency, and
+:mod:`.outline` produces smoothed outlines, shared borders and label points. The result is
+committed as JSON under ``data/geometry``; the bot only reads it and never re-solves at run
+time.
 
 Command line: ``python -m renderer.geometry build --map PATH --out PATH [--seed N]``,
 ``python -m renderer.geometry build-all`` and

@@ -20,7 +20,7 @@ from engine import Game, default_action, legal_actions, parse, to_act, view
 from engine.content import treasures
 from engine.narration import thing
 from engine.state import CLOSING, CONQUER, REDEPLOY, GameState, to_json
-from renderer.board import key_items
+from renderer.key import key_items
 
 from .conftest import make_bot
 from .test_taps import LEAKS, LIVE, choices, tap

@@ -22,7 +22,7 @@ from engine.cli import describe_event, main, run_play
 from engine.content import DATA_DIR, load_map, map_for_players, treasures
 from engine.maps import UNDERGROUND, validate
 from engine.simulate import random_game
-from renderer.geometry.embed import analyse
+from renderer.geometry.faces import analyse
 from renderer.geometry.topology import topology_from_dict
 
 from .helpers import run_python

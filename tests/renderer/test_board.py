@@ -13,10 +13,11 @@ from PIL import Image
 from engine import new_game, view
 from engine.simulate import random_game
 from renderer import render_board
-from renderer.board import compose, legend_height
+from renderer.board import compose
 from renderer.demo import midgame, stage_markers
-from renderer.icons import MARKERS, chip_size
+from renderer.legend import legend_height
 from renderer.palette import DECLINE_FILL, HIGHLIGHT, SEAT_COLOURS, seat_colour, terrain_colours
+from renderer.pieces import MARKERS, chip_size
 from renderer.static import (
     RegionLayout,
     features_key,

@@ -11,7 +11,6 @@ import pytest
 from PIL import Image
 
 from renderer import render_card, render_standings
-from renderer.board import Composed, TextItem
 from renderer.league import (
     ACCENT,
     CHART_BOX,
@@ -34,6 +33,7 @@ from renderer.league import (
     row_top,
 )
 from renderer.palette import INK, MUTED, WHITE
+from renderer.picture import Composed, TextItem
 
 RGB = tuple[int, int, int]
 

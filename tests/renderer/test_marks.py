@@ -13,10 +13,10 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from engine import new_game, view
 from engine.changes import attack_costs, turn_marks
 from renderer import render_board
-from renderer.board import LOST_INK, compose
+from renderer.board import compose
 from renderer.demo import demo_seed, midgame
 from renderer.icons import COST_RING
-from renderer.marks import NUMBER_GAP
+from renderer.marks import LOST_INK, NUMBER_GAP
 from renderer.palette import SEAT_COLOURS, TRIBE_FILL, luminance, seat_colour
 from renderer.static import RegionLayout, features_key, layouts, number_boxes, region_ids
 

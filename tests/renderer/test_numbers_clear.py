@@ -17,9 +17,10 @@ from PIL import Image
 from engine import view
 from engine.changes import attack_costs, turn_marks
 from engine.content import builtin_maps, load_map
-from renderer.board import BoardLayout, compose
+from renderer.board import compose
 from renderer.demo import played, stage_markers
 from renderer.marks import Box
+from renderer.picture import BoardLayout
 
 MAPS = [(m, load_map(m).world, min(load_map(m).players)) for m in builtin_maps()]
 

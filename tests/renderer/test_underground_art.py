@@ -13,10 +13,10 @@ from engine import apply, legal_actions, new_game, to_act, view
 from engine.content import builtin_maps, load_map, treasures
 from engine.simulate import choose
 from engine.worlds import UNDERGROUND
-from renderer import icons
+from renderer import glyphs, pieces
 from renderer.board import render_board
 from renderer.palette import TERRAIN
-from renderer.static import _PATTERNS, GEOMETRY_DIR
+from renderer.static import GEOMETRY_DIR, PATTERNS
 
 DRAWN = [
     m
@@ -32,7 +32,7 @@ def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 def test_every_underground_terrain_has_its_own_fill_and_pattern() -> None:
     """Terrains are told apart by fill and pattern, and never look like a surface terrain."""
     for terrain in UNDERGROUND.terrains:
-        assert terrain in TERRAIN and terrain in _PATTERNS, terrain
+        assert terrain in TERRAIN and terrain in PATTERNS, terrain
     fills = {t: TERRAIN[t][0] for t in TERRAIN}
     for a, b in combinations(sorted(fills), 2):
         assert _distance(fills[a], fills[b]) >= 25, (a, b)
@@ -50,11 +50,11 @@ def test_every_piece_relic_and_place_has_its_own_chip() -> None:
                 keys.update(r.markers)
     assert {"monster", "black_mountain", "ancient", "queen", "armor"} <= keys
     for key in keys:
-        assert key in icons._SPRITES, key
-        assert key in icons.MARKER_NAMES, key
+        assert key in glyphs.SPRITES, key
+        assert key in pieces.MARKER_NAMES, key
     # Relics are discs, Places rounded squares: what moves looks unlike what stays.
     for key, t in treasures().items():
-        assert icons._SPRITES[key][2] is (not t.relic), key
+        assert glyphs.SPRITES[key][2] is (not t.relic), key
 
 
 @pytest.mark.parametrize("map_id", DRAWN)
@@ -80,7 +80,7 @@ def test_the_committed_underground_boards() -> None:
 def test_the_key_says_who_holds_each_relic_and_place() -> None:
     """A Relic or Place passes to whoever takes its region [SWU p.13]: the key names the
     holder now, or no one when its region stands empty."""
-    from renderer.board import key_items
+    from renderer.key import key_items
 
     s = new_game(["ann", "bob", "cyd"], 2, "swu-3p")
     rng = random.Random(2)

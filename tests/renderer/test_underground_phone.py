@@ -15,11 +15,13 @@ from engine.content import builtin_maps, load_map, map_for_players
 from engine.simulate import choose
 from engine.state import GameState
 from engine.worlds import UNDERGROUND
-from renderer.board import compose, key_items, legend_height, row_heights
+from renderer.board import compose
 from renderer.combos import compose_combos
 from renderer.demo import rare_states, rare_things
-from renderer.icons import CHIP_SCALE, PLACE_TAGS, RELIC_TAGS, chip_size
+from renderer.key import key_items
+from renderer.legend import legend_height, row_heights
 from renderer.palette import BORDER, SEAT_COLOURS, TERRAIN, terrain_colours
+from renderer.pieces import CHIP_SCALE, PLACE_TAGS, RELIC_TAGS, chip_size
 from renderer.sheet import compose_final
 from renderer.static import (
     GEOMETRY_DIR,

@@ -1,0 +1,97 @@
+"""The pieces a board can show, as the renderer names them: map features, markers, Relics
+and Places in the order they are drawn, their readable names, and how large their chips are.
+
+Nothing here draws; :mod:`.glyphs` holds each piece's picture and :mod:`.icons` the chips.
+"""
+
+from __future__ import annotations
+
+from engine.content import treasures
+
+#: Two letters on the chip of each Righteous Relic (gold disc) and Popular Place (blue square).
+RELIC_TAGS = {
+    "doormat": "Dm",
+    "ring": "Rg",
+    "socks": "So",
+    "scepter": "Sc",
+    "orb": "Or",
+    "sword": "Sw",
+}
+PLACE_TAGS = {
+    "altar": "Al",
+    "crypt": "Cr",
+    "diamonds": "Di",
+    "pipe": "Pi",
+    "fountain": "Fo",
+    "keep": "Ke",
+    "lost_mine": "LM",
+    "stonehedge": "St",
+    "pentacle": "Pe",
+}
+
+#: Map features (printed on the board, never move), drawn on rounded squares. The Volcano
+#: symbol marks the Chasms where the Flames may put their Volcano.
+FEATURES = ("Cavern", "Magic Source", "Mine", "Volcano")
+#: Key labels of the features whose name alone would be mistaken for a piece.
+FEATURE_NAMES = {"Volcano": "Volcano symbol"}
+#: Markers the view may list (``markers`` keys), in the order they are drawn.
+MARKERS = (
+    "mountain",
+    "lair",
+    "fortress",
+    "camp",
+    "hole",
+    "hero",
+    "dragon",
+    # Underground pieces, then the Relics (gold discs) and Places (blue squares).
+    "monster",
+    "black_mountain",
+    "armor",
+    "volcano",
+    "ancient",
+    "queen",
+    "ghost",
+    "balrog",
+    "bag",
+    *RELIC_TAGS,
+    *PLACE_TAGS,
+)
+#: How much larger than a plain marker chip some chips are drawn on the board. A Relic or
+#: Place carries two letters that must be read on a phone (about 0.25× of the board), and
+#: the Underground's single pieces (each changes what may be attacked) must be made out at
+#: a glance; the surface markers keep the size the surface boards were tuned for.
+CHIP_SCALE: dict[str, float] = {
+    **dict.fromkeys((*RELIC_TAGS, *PLACE_TAGS), 1.4),
+    **dict.fromkeys(("balrog", "ghost", "queen", "ancient", "volcano"), 1.3),
+    **dict.fromkeys(("monster", "armor", "bag"), 1.15),
+}
+
+
+def chip_size(kind: str, base: int) -> int:
+    """The size (px) of ``kind``'s chip on a region whose plain chips are ``base`` px."""
+    return round(base * CHIP_SCALE.get(kind, 1.0))
+
+
+#: Readable names of markers, for the key in the legend.
+MARKER_NAMES = {
+    "mountain": "Mountain",
+    "lair": "Troll Lair",
+    "fortress": "Fortress",
+    "camp": "Encampment",
+    "hole": "Hole",
+    "hero": "Hero",
+    "dragon": "Dragon",
+    "lost_tribe": "Lost Tribe",
+    "monster": "Monsters",
+    "black_mountain": "Black Mountain",
+    "armor": "Mushroom Armor",
+    "volcano": "Volcano",
+    "ancient": "Great Ancient",
+    "queen": "Queen",
+    "ghost": "Ghost",
+    "balrog": "Balrog",
+    "bag": "Bag-o'-Many-Things",
+    "hammer": "Silver Hammer",
+    "vengeance": "Vengeance",
+    **{key: t.name for key, t in treasures().items()},
+}
