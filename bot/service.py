@@ -27,9 +27,9 @@ from engine import (
     problem,
     to_act,
 )
-from engine.content import map_for_players
-from engine.state import OVER, GameState, from_json, to_json
-from engine.view import plural
+from engine.core.content import map_for_players
+from engine.core.state import OVER, GameState, from_json, to_json
+from engine.core.view import plural
 from renderer.static import GEOMETRY_DIR
 
 from . import outbox, seat_log

@@ -8,8 +8,8 @@ from typing import Any
 from discord import app_commands
 
 from engine import label, legal_actions
-from engine.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
-from engine.state import GameState
+from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
+from engine.core.state import GameState
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)

@@ -8,10 +8,12 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 
-from .actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
-from .rules import apply, legal_actions, to_act
-from .setup import new_game
-from .state import CONQUER, REDEPLOY, GameState
+from engine.core.actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
+from engine.core.legal import legal_actions
+from engine.core.rules import apply
+from engine.core.setup import new_game
+from engine.core.state import CONQUER, REDEPLOY, GameState
+from engine.core.turn import to_act
 
 #: Relative weights of the random player by phase: it prefers conquering, rarely shuffles
 #: tokens, and ends a redeployment soon, so random games look like games and stay short.

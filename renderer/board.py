@@ -14,7 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import plural
+from engine.core.words import plural
 
 from .fonts import Font, ellipsize, fit_text, font, printable, text_width
 from .icons import (
@@ -703,7 +703,7 @@ def board_palette(map_id: str, players: int, features: tuple[tuple[str, ...], ..
 
 
 def render_board(view: dict[str, Any]) -> bytes:
-    """The board for a public view of a game (``engine.view(state)``), as PNG bytes.
+    """The board for a public view of a game (``engine.core.view(state)``), as PNG bytes.
 
     Coins are drawn only once the game is over, whatever the view holds.
     """

@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from engine.content import treasures
+from engine.core.content import treasures
 
 from .fonts import font
 from .palette import (

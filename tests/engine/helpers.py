@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, apply, default_action, legal_actions, new_game, parse, to_act
-from engine.actions import Action
-from engine.board import regions_of
-from engine.conquest import conquest_cost
-from engine.rules import ready, start_turn
-from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
+from engine.core.actions import Action
+from engine.core.board import regions_of
+from engine.core.conquest import conquest_cost
+from engine.core.readying import ready
+from engine.core.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
+from engine.core.turns import start_turn
 
 
 def fresh(

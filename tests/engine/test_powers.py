@@ -17,11 +17,11 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine.board import marker_total
-from engine.conquest import conquest_cost
-from engine.content import components, load_map
-from engine.rng import mix
-from engine.state import CLOSING, CONQUER, REDEPLOY, Combo, GameState
+from engine.core.board import marker_total
+from engine.core.conquest import conquest_cost
+from engine.core.content import components, load_map
+from engine.core.rng import mix
+from engine.core.state import CLOSING, CONQUER, REDEPLOY, Combo, GameState
 
 from .helpers import clear_board, fresh, owned, play, put, texts, turn
 

@@ -15,19 +15,19 @@ Stout is the badge paired with the race under test: it changes no cost, reach or
 from __future__ import annotations
 
 from engine import default_action, label, legal_actions
-from engine.actions import EndConquests
-from engine.board import add_marker, drop_marker, marker_total, tray
-from engine.content import components
-from engine.races_underground import MoveAncient, PlaceVolcano
-from engine.races_underground_choices import (
+from engine.core.actions import EndConquests
+from engine.core.board import add_marker, drop_marker, marker_total, tray
+from engine.core.content import components
+from engine.core.rng import mix
+from engine.core.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
+from engine.worlds.underground.race_choices import (
     KeepMime,
     MimePower,
     TakeHammers,
     WillOWisps,
     WispRoll,
 )
-from engine.rng import mix
-from engine.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
+from engine.worlds.underground.races import MoveAncient, PlaceVolcano
 
 from .helpers import (
     begin,

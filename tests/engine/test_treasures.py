@@ -24,12 +24,12 @@ from collections.abc import Callable
 import pytest
 
 from engine import IllegalAction, default_action, legal_actions, new_game
-from engine.board import tray
-from engine.content import components
-from engine.rng import mix
-from engine.rules import start_turn
-from engine.state import CLOSING, CONQUER, REDEPLOY, GameState, from_json, to_json
-from engine.view import label
+from engine.core.board import tray
+from engine.core.content import components
+from engine.core.rng import mix
+from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState, from_json, to_json
+from engine.core.turns import start_turn
+from engine.core.view import label
 
 from .helpers import hide, owned, pass_turns, play, put, reveal, start, texts
 
