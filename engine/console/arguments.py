@@ -16,6 +16,7 @@ from typing import NoReturn, TextIO
 
 from engine.core.content import load_map
 from engine.core.maps import MapError, resolve_map
+from engine.core.worlds import DEFAULT_WORLD
 
 #: Player counts of the box's rules; 6 is the team-play expansion, not supported yet.
 MIN_PLAYERS, MAX_PLAYERS, TEAM_PLAYERS = 2, 5, 6
@@ -110,7 +111,7 @@ def board(
         first = exc.problems[0]
         # The line names the map once: "map sw-3p is a board of…" needs no "sw-3p: " before it.
         named = first if map_arg in first else f"{map_arg}: {first}"
-        return world or "surface", map_arg, f"{named}{also}"
+        return world or DEFAULT_WORLD, map_arg, f"{named}{also}"
     return load_map(key).world, key, None
 
 

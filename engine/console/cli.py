@@ -19,14 +19,14 @@ from engine.console.screen import describe_any, describe_event
 from engine.console.terminal import INTERRUPTED, play, run_play
 from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
-from engine.core.worlds import WORLDS
+from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.simulate import run
 
 # --- simulate -------------------------------------------------------------------------------
 
 
 def simulate_line(
-    players: int, games: int, seed: int, world: str = "surface", map_id: str | None = None
+    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
 ) -> str:
     """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
     ``games=N games_per_s=X actions_per_s=Y``."""
@@ -153,7 +153,7 @@ def main(
             if args.maps_command == "check":
                 return check_maps(args.files, out)
             return list_maps(out)
-        world, map_key = args.world or "surface", None
+        world, map_key = args.world or DEFAULT_WORLD, None
         if args.map_id is not None:
             world, map_key, problem = arguments.board(args.map_id, args.players, args.world)
             if problem is not None:

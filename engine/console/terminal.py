@@ -39,6 +39,7 @@ from engine.core.state import GameState
 from engine.core.turn import to_act
 from engine.core.view import label, visible_events
 from engine.core.words import plural
+from engine.core.worlds import DEFAULT_WORLD
 
 HELP = """\
 Commands:
@@ -151,13 +152,13 @@ def fresh_seed() -> int:
 
 
 def replay_command(
-    players: int, seed: int, map_arg: str | None = None, world: str = "surface"
+    players: int, seed: int, map_arg: str | None = None, world: str = DEFAULT_WORLD
 ) -> str:
     """The command that starts the same game again: same players, board and seed."""
     parts = ["python -m engine play", f"--players {players}"]
     if map_arg is not None:
         parts.append(f"--map {map_arg}")
-    elif world != "surface":
+    elif world != DEFAULT_WORLD:
         parts.append(f"--world {world}")
     parts.append(f"--seed {seed}")
     return " ".join(parts)
@@ -290,7 +291,7 @@ def play(
     *,
     inp: TextIO,
     out: TextIO,
-    world: str = "surface",
+    world: str = DEFAULT_WORLD,
 ) -> int:
     """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams.
 

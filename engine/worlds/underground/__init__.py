@@ -78,9 +78,33 @@ UNDERGROUND = World(
 
 register_world(UNDERGROUND)
 
-# The abilities register themselves on import: powers (and their actions), races (their
-# choices first), then the treasures module, which imports the Balrog, Magic, the Places,
-# the Relics and the Stonehedge. The order is that of every registry and of legal_actions.
-from . import powers, races, treasures  # noqa: E402
+# The abilities and their actions register themselves on import, in this order, which is
+# the order of every registry and so of legal_actions: the powers, then those with actions
+# of their own (Royal, Shield, Reborn, Tomb), the races (``races`` imports
+# ``race_choices`` first), then the treasures: the Balrog (which imports the Places first),
+# Magic (which imports the Relics first), the Places, the Relics and the Stonehedge.
+# isort: off
+from . import powers  # noqa: E402
+from . import power_acts  # noqa: E402
+from . import races  # noqa: E402
+from . import treasures  # noqa: E402
+from . import balrog  # noqa: E402
+from . import magic  # noqa: E402
+from . import places  # noqa: E402
+from . import relics  # noqa: E402
+from . import stonehedge  # noqa: E402
 
-__all__ = ["UNDERGROUND", "powers", "races", "treasures"]
+# isort: on
+
+__all__ = [
+    "UNDERGROUND",
+    "balrog",
+    "magic",
+    "places",
+    "power_acts",
+    "powers",
+    "races",
+    "relics",
+    "stonehedge",
+    "treasures",
+]

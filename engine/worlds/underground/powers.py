@@ -469,6 +469,3 @@ class Vampire(Ability):
         if not 0 <= action.region < len(s.regions):
             return f"There is no region {action.region}."
         return self._closed(s, race) or self._problem(s, race, action.region)
-
-
-from engine.worlds.underground import power_acts as _acts  # noqa: E402,F401  (Royal, Shield, Reborn, Tomb)

@@ -1,8 +1,8 @@
 """The Righteous Relics and Popular Places of Small World Underground [SWU pp.13-15]: what
 they share. The six Relics are in ``relics``, the Magic power's Bag-o'-Many-Things (which
 copies a Relic) in ``magic``, the Popular Places in ``places`` (the Stonehedge in
-``stonehedge``) and the Wickedest Pentacle's Balrog in ``balrog``; importing this module
-registers them all.
+``stonehedge``) and the Wickedest Pentacle's Balrog in ``balrog``; the package's
+``__init__`` imports them, which registers them.
 
 General rules of the Relics [SWU p.14] "Righteous Relics":
 
@@ -256,10 +256,3 @@ class ConquestRelic(Relic):
             return super().label(s, rid, verb, by)
         cost = self.cost(s, race, rid)
         return f"{super().label(s, rid, verb, by)} · {_short_label(cost, race.hand)}"
-
-
-from engine.worlds.underground import balrog as _balrog  # noqa: E402, F401  (registers the Wickedest Pentacle)
-from engine.worlds.underground import magic as _magic  # noqa: E402, F401  (registers the Magic power)
-from engine.worlds.underground import places as _places  # noqa: E402, F401  (registers the Popular Places)
-from engine.worlds.underground import relics as _relics  # noqa: E402, F401  (registers the six Relics)
-from engine.worlds.underground import stonehedge as _stonehedge  # noqa: E402, F401  (registers the Stonehedge)
