@@ -50,7 +50,14 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The rule core: what decides what may be played and what it does.
 DEFAULT_FILES = (
+    # The turn rules (engine/rules.py before issue 21 split it by concern).
     "engine/core/rules.py",
+    "engine/core/turn.py",
+    "engine/core/legal.py",
+    "engine/core/validation.py",
+    "engine/core/turns.py",
+    "engine/core/readying.py",
+    "engine/core/scoring.py",
     "engine/core/conquest.py",
     "engine/core/withdrawal.py",
     "engine/worlds/surface/races.py",
