@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .abilities import (
-    cost_abilities,
-    flag,
-    in_force,
-    map_hooks,
-)
+from .abilities import cost_abilities, flag, in_force, map_hooks
 from .actions import (
     Abandon,
     Action,
@@ -28,31 +23,9 @@ from .actions import (
     Reinforce,
 )
 from .board import regions_of
-from .conquest import (
-    MAX_SHORT,
-    region_costs,
-    targets,
-)
-from .state import (
-    CLOSING,
-    CONQUER,
-    OVER,
-    PICK,
-    REDEPLOY,
-    GameState,
-    RaceState,
-    from_dict,
-    to_dict,
-)
-from .turn import (
-    ability_actions,
-    acting_race,
-    can_decline,
-    closing_action,
-    must,
-    owed,
-    to_act,
-)
+from .conquest import MAX_SHORT, region_costs, targets
+from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState, RaceState, from_dict, to_dict
+from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed, to_act
 from .turns import end_conquests
 
 #: Actions are values, never changed once made (``engine.core.actions``), so the lists share

@@ -6,14 +6,9 @@ they stood, and ``spread`` places the rest on the race's weakest regions.
 
 from __future__ import annotations
 
-from .abilities import (
-    hooked,
-)
+from .abilities import hooked
 from .board import event, regions_of
-from .state import (
-    GameState,
-    RaceState,
-)
+from .state import GameState, RaceState
 
 
 def ready(s: GameState, race: RaceState) -> None:

@@ -9,10 +9,7 @@ power follows its region).
 
 from __future__ import annotations
 
-from .abilities import (
-    AFTER_ACTION,
-    hooked,
-)
+from .abilities import AFTER_ACTION, hooked
 from .actions import (
     Abandon,
     Action,
@@ -27,18 +24,11 @@ from .actions import (
     Reinforce,
 )
 from .board import clear_region, event, roll_die
-from .conquest import (
-    conquest_cost,
-    take_region,
-)
+from .conquest import conquest_cost, take_region
 from .content import combo_tokens, races
 from .errors import IllegalAction
 from .market import refill_market
-from .state import (
-    CONQUER,
-    GameState,
-    RaceState,
-)
+from .state import CONQUER, GameState, RaceState
 from .turn import acting_race, perform
 from .turns import decline_turn, end_conquests, end_turn, finish
 from .validation import problem

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .abilities import (
-    hooked,
-)
+from .abilities import hooked
 from .board import event, regions_of
-from .state import (
-    OVER,
-    GameState,
-)
+from .state import OVER, GameState
 
 
 def score(s: GameState, seat: int) -> int:
@@ -41,9 +36,5 @@ def game_over(s: GameState) -> None:
     best = rows[0]
     tied = [r for r in rows if r["coins"] == best["coins"]]
     winners = [r["seat"] for r in tied if r["tokens"] == best["tokens"]]
-    s.result = {
-        "ranking": rows,
-        "winners": winners,
-        "tiebreak_used": len(tied) > 1,
-    }
+    s.result = {"ranking": rows, "winners": winners, "tiebreak_used": len(tied) > 1}
     event(s, "game_over", winners=winners)

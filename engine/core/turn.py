@@ -8,25 +8,10 @@ performs one, whether declining is possible, and which action closes the redeplo
 
 from __future__ import annotations
 
-from .abilities import (
-    Ability,
-    hooked,
-    in_force,
-    overriders,
-)
-from .actions import (
-    Action,
-    EndTurn,
-    Finish,
-)
+from .abilities import Ability, hooked, in_force, overriders
+from .actions import Action, EndTurn, Finish
 from .errors import IllegalAction
-from .state import (
-    CLOSING,
-    CONQUER,
-    OVER,
-    GameState,
-    RaceState,
-)
+from .state import CLOSING, CONQUER, OVER, GameState, RaceState
 
 #: The two closing actions, shared (actions are values, never changed once made).
 END_TURN = EndTurn()

@@ -4,26 +4,12 @@ defenders redeploy in turn, and the next seat's turn begins.
 
 from __future__ import annotations
 
-from .abilities import (
-    POWERS,
-    Ability,
-    flag,
-    hooked,
-)
+from .abilities import POWERS, Ability, flag, hooked
 from .board import clear_region, event, regions_of, river_regions, tokens_on_board
 from .market import remove_race
 from .readying import ready, spread, unready
 from .scoring import game_over, score
-from .state import (
-    CLOSING,
-    CONQUER,
-    PICK,
-    REDEPLOY,
-    GameState,
-    Pending,
-    RaceState,
-    TurnState,
-)
+from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState, Pending, RaceState, TurnState
 from .turn import acting_race, owed, perform
 
 

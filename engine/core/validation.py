@@ -6,10 +6,7 @@ rule is written twice; redeployments, whose counts are not all listed, are check
 
 from __future__ import annotations
 
-from .abilities import (
-    in_force,
-    map_hooks,
-)
+from .abilities import in_force, map_hooks
 from .actions import (
     Abandon,
     Action,
@@ -24,19 +21,10 @@ from .actions import (
     Reinforce,
 )
 from .board import regions_of
-from .conquest import (
-    conquest_cost,
-    target_problem,
-)
+from .conquest import conquest_cost, target_problem
 from .errors import NotYourTurn
 from .legal import legal_actions
-from .state import (
-    CLOSING,
-    CONQUER,
-    PICK,
-    REDEPLOY,
-    GameState,
-)
+from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState
 from .turn import acting_race, declined_partners, must, owed_reason, to_act
 
 
