@@ -18,22 +18,18 @@ from engine.core.actions import (
     Conquer,
     Decline,
     Deploy,
-    DragonAttack,
-    Encamp,
-    Enchant,
     EndConquests,
     EndTurn,
     Finish,
-    Fortify,
     Move,
     PickCombo,
-    PlaceHero,
     Reinforce,
 )
 from engine.core.conquest import conquest_cost
 from engine.core.content import combo_tokens, components
 from engine.core.state import CONQUER, PICK, REDEPLOY
 from engine.core.turn import acting_race
+from engine.worlds.surface.actions import DragonAttack, Encamp, Enchant, Fortify, PlaceHero
 
 from .evaluate import exposure
 

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The rule core: what decides what may be played and what it does.
 DEFAULT_FILES = (
-    # The turn rules (engine/rules.py before issue 21 split it by concern).
+    # The turn rules (one module until issue 21 split it by concern).
     "engine/core/rules.py",
     "engine/core/turn.py",
     "engine/core/legal.py",

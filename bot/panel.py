@@ -30,8 +30,6 @@ from engine.core.actions import (
     Conquer,
     Decline,
     Deploy,
-    DragonAttack,
-    Enchant,
     EndConquests,
     EndTurn,
     Finish,
@@ -45,6 +43,7 @@ from engine.core.state import CLOSING, CONQUER, OVER, PICK, GameState
 from engine.core.turn import acting_race, closing_action
 from engine.core.validation import problem
 from engine.core.view import plural
+from engine.worlds.surface.actions import DragonAttack, Enchant
 
 from .narrate import owed_pieces
 

@@ -132,81 +132,6 @@ class Finish(Action):
     verb: ClassVar[str] = "finish"
 
 
-# --- special powers and races ------------------------------------------------------------
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Withdraw(Action):
-    """Amazons: take ``count`` tokens off a region, toward the 4 removed after redeploying."""
-
-    verb: ClassVar[str] = "withdraw"
-    region: int
-    count: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Enchant(Action):
-    """Sorcerers: replace a lone active enemy token with one of yours from the tray."""
-
-    verb: ClassVar[str] = "enchant"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class DragonAttack(Action):
-    """Dragon Master: conquer with one token and put the Dragon there."""
-
-    verb: ClassVar[str] = "dragon"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class RollBerserk(Action):
-    """Berserk: roll the die before the next conquest."""
-
-    verb: ClassVar[str] = "roll"
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Fortify(Action):
-    """Fortified: build a Fortress in one of your regions (once a turn)."""
-
-    verb: ClassVar[str] = "fortify"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class PlaceHero(Action):
-    """Heroic: put one of the two Heroes in one of your regions."""
-
-    verb: ClassVar[str] = "hero"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Encamp(Action):
-    """Bivouacking: put an Encampment in one of your regions."""
-
-    verb: ClassVar[str] = "encamp"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Decamp(Action):
-    """Bivouacking: take an Encampment back from one of your regions."""
-
-    verb: ClassVar[str] = "decamp"
-    region: int
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class MakePeace(Action):
-    """Diplomat: choose an opponent who may not attack your active race until your next turn."""
-
-    verb: ClassVar[str] = "peace"
-    seat: int
-
-
 ACTION_TYPES: tuple[type[Action], ...] = (
     PickCombo,
     Decline,
@@ -218,21 +143,13 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     EndTurn,
     Finish,
-    Withdraw,
-    Enchant,
-    DragonAttack,
-    RollBerserk,
-    Fortify,
-    PlaceHero,
-    Encamp,
-    Decamp,
-    MakePeace,
 )
 _BY_VERB = {t.verb: t for t in ACTION_TYPES}
 
 
 def register_action(cls: type[Action]) -> type[Action]:
-    """Class decorator: make an action of a race, power, Relic or Place parseable.
+    """Class decorator: make an action of a race, power, Relic or Place parseable (world
+    packages register theirs on import; the order is that of ``action_types``).
 
     The verb must be new: two kinds of action may never share a text form.
     """

@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, PickCombo, Reinforce, RollBerserk, parse
+from .actions import Action, PickCombo, Reinforce, parse
 from .errors import IllegalAction
 from .rules import apply
 from .setup import new_game
 from .state import GameState, to_dict
 from .turn import to_act
 
-#: Actions after which undo is impossible: they reveal a combo or roll the die.
-IRREVERSIBLE = (PickCombo, Reinforce, RollBerserk)
+#: Actions after which undo is impossible: they reveal a combo or roll the die (an action of
+#: a race, power, Relic or Place that rolls or reveals says so with ``reveals``).
+IRREVERSIBLE = (PickCombo, Reinforce)
 #: Events that show something hidden or random: undo stops at the action that caused them
 #: (a Monster region's conquest reveals the top Place or Relic, whatever the action was).
 REVEALING_EVENTS = frozenset({"discover", "roll", "berserk", "draw"})

@@ -13,23 +13,14 @@ from .actions import (
     Abandon,
     Action,
     Conquer,
-    Decamp,
     Decline,
     Deploy,
-    DragonAttack,
-    Encamp,
-    Enchant,
     EndConquests,
     EndTurn,
     Finish,
-    Fortify,
-    MakePeace,
     Move,
     PickCombo,
-    PlaceHero,
     Reinforce,
-    RollBerserk,
-    Withdraw,
 )
 from .board import mapdef, tray
 from .conquest import conquest_cost
@@ -172,7 +163,6 @@ def label(s: GameState, action: Action) -> str:
         Decline: "Go into decline",
         EndConquests: "Stop conquering · redeploy",
         Finish: "Finish redeploying",
-        RollBerserk: "Roll the Berserk die",
     }
     if type(action) in simple:
         return simple[type(action)]
@@ -184,22 +174,4 @@ def label(s: GameState, action: Action) -> str:
         return f"Deploy {action.count} in {where(action.region)}"
     if isinstance(action, Move):
         return f"Move {action.count} from {action.source} to {where(action.target)}"
-    if isinstance(action, Withdraw):
-        return (
-            f"Withdraw {plural(action.count, 'token')} from {where(action.region)} · back next turn"
-        )
-    if isinstance(action, Enchant):
-        return f"Enchant {where(action.region)} · 1 token from the tray"
-    if isinstance(action, DragonAttack):
-        return f"Dragon attack {where(action.region)} · 1 token"
-    if isinstance(action, Fortify):
-        return f"Build a Fortress in {where(action.region)}"
-    if isinstance(action, PlaceHero):
-        return f"Place a Hero in {where(action.region)}"
-    if isinstance(action, Encamp):
-        return f"Put an Encampment in {where(action.region)}"
-    if isinstance(action, Decamp):
-        return f"Take an Encampment from {where(action.region)}"
-    if isinstance(action, MakePeace):
-        return f"Make peace with {s.players[action.seat].name}"
     return action.text

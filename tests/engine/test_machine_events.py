@@ -224,7 +224,8 @@ def test_heroes_left_unplaced_are_placed_and_said() -> None:
 
 def test_heroes_the_player_placed_are_not_said_again() -> None:
     """Must not apply: Heroes the player placed themselves are no default."""
-    from engine.core.actions import Conquer, PlaceHero
+    from engine.core.actions import Conquer
+    from engine.worlds.surface.actions import PlaceHero
 
     s = start(("Ratmen", "Heroic"), players=2, seed=3)
     play(s, "pick 1")

@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from engine import default_action, label, legal_actions, to_act
-from engine.core.actions import Withdraw
 from engine.core.board import tray
 from engine.core.legal import end_actions
 from engine.core.state import CLOSING, CONQUER, PICK, GameState
+from engine.worlds.surface.actions import Withdraw
 
 from .helpers import (
     REDEPLOY,

@@ -29,8 +29,13 @@ SURFACE = World(
 
 register_world(SURFACE)
 
-# The abilities register themselves on import: the powers first, then the races (the order of
-# ``abilities.POWERS`` and ``abilities.RACES``).
-from . import powers, races  # noqa: E402
+# Everything registers itself on import, in this order (the order of every registry): the
+# action kinds, the powers, then the races.
+# isort: off
+from . import actions  # noqa: E402
+from . import powers  # noqa: E402
+from . import races  # noqa: E402
 
-__all__ = ["SURFACE", "WATER", "powers", "races"]
+# isort: on
+
+__all__ = ["SURFACE", "WATER", "actions", "powers", "races"]

@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from engine.core.abilities import Ability, power_ability
-from engine.core.actions import (
-    Action,
-    Decamp,
-    DragonAttack,
-    Encamp,
-    Fortify,
-    MakePeace,
-    PlaceHero,
-    RollBerserk,
-)
+from engine.core.actions import Action
 from engine.core.board import (
     add_marker,
     drop_marker,
@@ -27,6 +18,16 @@ from engine.core.board import (
 from engine.core.bonuses import terrain_bonus
 from engine.core.conquest import take_region, targets
 from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState, RaceState
+
+from .actions import (
+    Decamp,
+    DragonAttack,
+    Encamp,
+    Fortify,
+    MakePeace,
+    PlaceHero,
+    RollBerserk,
+)
 
 Forest = power_ability(terrain_bonus("Forest"))
 Hill = power_ability(terrain_bonus("Hill"))

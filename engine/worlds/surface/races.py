@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import withdrawal
 from engine.core.abilities import Ability, race_ability
-from engine.core.actions import Action, Enchant, Withdraw
+from engine.core.actions import Action
 from engine.core.board import (
     add_marker,
     clear_region,
@@ -20,6 +20,8 @@ from engine.core.board import (
 )
 from engine.core.conquest import lone_active_token, neighbourhood, take_region, targets
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
+
+from .actions import Enchant, Withdraw
 
 #: Amazon tokens that conquer but never defend [SW p.8].
 AMAZON_LOAN = 4
