@@ -31,7 +31,7 @@ def thing(key: str) -> str:
 #: The past tense of the verbs the sentences use, for readers told after the fact (the bot's
 #: turn summaries). Present forms are written as the sentence needs them ("discover" for a
 #: race, "puts" for a player); every one maps to its past form here.
-_PAST: dict[str, str] = {
+PAST: dict[str, str] = {
     "become": "became", "becomes": "became", "bite": "bit", "drink": "drank", "fall": "fell",
     "find": "found", "finds": "found", "fly": "flew", "forge": "forged", "forgoes": "forwent",
     "gain": "gained",
@@ -57,7 +57,7 @@ class Teller:
 
     def v(self, verb: str) -> str:
         """A verb in the tense of this telling."""
-        return _PAST[verb] if self.past else verb
+        return PAST[verb] if self.past else verb
 
     def who(self, key: str = "seat") -> str:
         """The player named by a seat field."""
@@ -104,7 +104,7 @@ def underground_sentence(e: Event, names: Sequence[str], *, past: bool = False) 
         # [SWU p.14] Taking the Crypt: "the Ghost immediately leaves the Region it was
         # protecting, and falls under the control of the conquering player".
         return f"The Ghost {t.v('leaves')} {e['left']}: {t.who()} {t.v('now holds')} the Crypt"
-    tell = _SENTENCES.get(kind)
+    tell = SENTENCES.get(kind)
     if tell is None or any(e.get(k, "") is None for k in _NEEDED):
         # An unknown kind, or fields missing: the generic line tells what there is.
         return None
@@ -165,7 +165,8 @@ def _river(e: Event, t: Teller) -> str:
     return f"{t.whose()}: {plural(n, 'token')} {leave} the River to be redeployed"
 
 
-_SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
+#: The sentence that tells each Underground event, by event kind (``underground_sentence``).
+SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     "discover": _discover,
     "river": _river,
     "volcano": lambda e, t: f"{t.whose()} {t.v('put')} the Volcano on {e['region']}",

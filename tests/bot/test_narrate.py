@@ -120,19 +120,19 @@ def test_underground_events_are_told_in_the_past_like_the_base_games() -> None:
     # follow ("discovered", "sent the Balrog"), where the terminal tells them as they happen.
     import re
 
-    from engine.text.narration import _PAST, _SENTENCES, underground_sentence
+    from engine.text.narration import PAST, SENTENCES, underground_sentence
 
     told: set[str] = set()
     for s, events in _underground_turns(range(1, 41)):
         names = [p.name for p in s.players]
         for e in events:
-            if e["kind"] not in _SENTENCES:
+            if e["kind"] not in SENTENCES:
                 continue
             line = describe_event(s, e)
             present = underground_sentence(e, names)
             assert line is not None and present is not None, e
             assert line.rstrip(".") != present or " put " in line, line
-            for verb, past in _PAST.items():
+            for verb, past in PAST.items():
                 if verb != past:
                     assert not re.search(rf"\b{verb}\b", line), (verb, line)
             told.add(e["kind"])

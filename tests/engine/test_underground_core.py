@@ -222,7 +222,7 @@ def test_every_underground_event_is_told_in_a_sentence() -> None:
     from engine import new_game, to_act
     from engine.console.cli import describe_any, describe_event
     from engine.simulate import choose
-    from engine.text.narration import _SENTENCES
+    from engine.text.narration import SENTENCES
 
     names = ["A", "B", "C"]
     told: set[str] = set()
@@ -232,7 +232,7 @@ def test_every_underground_event_is_told_in_a_sentence() -> None:
         while (seat := to_act(s)) is not None:
             apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
             for e in s.events:
-                if e["kind"] in _SENTENCES:
+                if e["kind"] in SENTENCES:
                     assert describe_event(e, names) != describe_any(e, names), e
                     told.add(e["kind"])
     assert {"volcano", "vampire", "balrog", "ring", "pay", "steal"} <= told
