@@ -16,8 +16,8 @@ import argparse
 import sys
 import time
 
-from engine import arguments
-from engine.content import map_for_players
+from engine.console import arguments
+from engine.core.content import map_for_players
 
 from . import LEVELS, make_player
 from .check import check

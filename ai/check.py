@@ -13,7 +13,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.content import map_for_players
+from engine.core.content import map_for_players
 
 from .player import Player
 from .tournament import play_game

@@ -14,7 +14,7 @@ determinized copy (``ai.hidden``).
 from __future__ import annotations
 
 from engine import Action, GameState, apply, legal_actions, to_act
-from engine.actions import (
+from engine.core.actions import (
     Abandon,
     Conquer,
     Decline,
@@ -25,9 +25,9 @@ from engine.actions import (
     Move,
     Reinforce,
 )
-from engine.conquest import conquest_cost
-from engine.rules import acting_race
-from engine.state import CONQUER, PICK, clone
+from engine.core.conquest import conquest_cost
+from engine.core.state import CONQUER, PICK, clone
+from engine.core.turn import acting_race
 
 from . import quick
 from .evaluate import exposure, value

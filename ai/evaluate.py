@@ -14,9 +14,9 @@ coins, because some scoring hooks move coins or tokens.
 from __future__ import annotations
 
 from engine import GameState
-from engine.board import defence, is_immune, mapdef
-from engine.rules import score
-from engine.state import CONQUER, REDEPLOY, clone
+from engine.core.board import defence, is_immune, mapdef
+from engine.core.scoring import score
+from engine.core.state import CONQUER, REDEPLOY, clone
 
 #: Weight of one defence point (token or marker) on a region of the active race, up to
 #: ``DEFENCE_CAP`` points a region: past that an attack rarely pays.

@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 
 from engine import GameState
-from engine.content import components
-from engine.state import OVER, clone
+from engine.core.content import components
+from engine.core.state import OVER, clone
 
 #: Coins each player starts with [SW p.2]; the estimate of a purse starts there too.
 STARTING_COINS: int = components()["starting_coins"]

@@ -13,27 +13,23 @@ the first listed, as a deadline would.
 from __future__ import annotations
 
 from engine import Action, GameState, default_action
-from engine.actions import (
+from engine.core.actions import (
     Abandon,
     Conquer,
     Decline,
     Deploy,
-    DragonAttack,
-    Encamp,
-    Enchant,
     EndConquests,
     EndTurn,
     Finish,
-    Fortify,
     Move,
     PickCombo,
-    PlaceHero,
     Reinforce,
 )
-from engine.conquest import conquest_cost
-from engine.content import combo_tokens, components
-from engine.rules import acting_race
-from engine.state import CONQUER, PICK, REDEPLOY
+from engine.core.conquest import conquest_cost
+from engine.core.content import combo_tokens, components
+from engine.core.state import CONQUER, PICK, REDEPLOY
+from engine.core.turn import acting_race
+from engine.worlds.surface.actions import DragonAttack, Encamp, Enchant, Fortify, PlaceHero
 
 from .evaluate import exposure
 

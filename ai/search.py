@@ -20,8 +20,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import Action, GameState, apply, legal_actions, to_act
-from engine.actions import Decline, EndTurn, PickCombo
-from engine.state import PICK, clone
+from engine.core.actions import Decline, EndTurn, PickCombo
+from engine.core.state import PICK, clone
 
 from . import quick
 

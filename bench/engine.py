@@ -30,10 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.rules import apply, legal_actions, to_act
-from engine.setup import new_game
+from engine.core.legal import legal_actions
+from engine.core.rules import apply
+from engine.core.setup import new_game
+from engine.core.state import GameState, clone
+from engine.core.turn import to_act
 from engine.simulate import choose, random_game
-from engine.state import GameState, clone
 
 #: The checkout measured: the fresh process of ``warmup`` imports the engine from here.
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,8 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.simulate as simulate
-from engine.content import builtin_maps, load_map
-from engine.state import GameState
+from engine.core.content import builtin_maps, load_map
+from engine.core.state import GameState
 
 #: Share of games below which a region is flagged as rarely taken.
 RARE = 0.5

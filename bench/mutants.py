@@ -1,6 +1,6 @@
 """Mutation sample of the rule core: how many small changes to the rules do the engine tests notice?
 
-    python bench/mutants.py --sample 30 --seed 1 [--files engine/rules.py ...] [--timeout 900]
+    python bench/mutants.py --sample 30 --seed 1 [--files engine/core/rules.py ...] [--timeout 900]
 
 Not a test and not run in CI: a measurement, printed. It lists every place in the rule files
 where one small change can be made (``ast``): a comparison flipped at its boundary (``<`` to
@@ -50,21 +50,28 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: The rule core: what decides what may be played and what it does.
 DEFAULT_FILES = (
-    "engine/rules.py",
-    "engine/conquest.py",
-    "engine/withdrawal.py",
-    "engine/races.py",
-    "engine/races_underground.py",
-    "engine/races_underground_choices.py",
-    "engine/powers.py",
-    "engine/powers_underground.py",
-    "engine/powers_underground_acts.py",
-    "engine/relics.py",
-    "engine/places.py",
-    "engine/treasures.py",
-    "engine/balrog.py",
-    "engine/magic.py",
-    "engine/market.py",
+    # The turn rules (one module until issue 21 split it by concern).
+    "engine/core/rules.py",
+    "engine/core/turn.py",
+    "engine/core/legal.py",
+    "engine/core/validation.py",
+    "engine/core/turns.py",
+    "engine/core/readying.py",
+    "engine/core/scoring.py",
+    "engine/core/conquest.py",
+    "engine/core/withdrawal.py",
+    "engine/worlds/surface/races.py",
+    "engine/worlds/underground/races.py",
+    "engine/worlds/underground/race_choices.py",
+    "engine/worlds/surface/powers.py",
+    "engine/worlds/underground/powers.py",
+    "engine/worlds/underground/power_acts.py",
+    "engine/worlds/underground/relics.py",
+    "engine/worlds/underground/places.py",
+    "engine/worlds/underground/treasures.py",
+    "engine/worlds/underground/balrog.py",
+    "engine/worlds/underground/magic.py",
+    "engine/core/market.py",
 )
 
 #: Engine test files run last, and only for a mutant the others did not kill: they play
@@ -254,11 +261,11 @@ PROBE = r"""
 import hashlib, random, sys
 sys.path.insert(0, ".")
 from engine import EngineError, apply, legal_actions, new_game, to_act, to_json
-from engine.actions import Conquer, Deploy, Move
-from engine.board import regions_of
-from engine.rules import acting_race
+from engine.core.actions import Conquer, Deploy, Move
+from engine.core.board import regions_of
+from engine.core.turn import acting_race
 from engine.simulate import choose
-from engine.state import clone
+from engine.core.state import clone
 
 GAMES = int(sys.argv[1])
 PLAN = [("surface", 2), ("underground", 3), ("surface", 5), ("underground", 2),

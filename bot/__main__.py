@@ -15,7 +15,7 @@ import logging
 import sys
 
 from bot.settings import Settings
-from engine import arguments
+from engine.console import arguments
 
 NO_TOKEN_MESSAGE = "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
 

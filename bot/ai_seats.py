@@ -19,7 +19,7 @@ from typing import Any
 
 from ai import make_player
 from engine import to_act
-from engine.state import clone
+from engine.core.state import clone
 
 from .service import GameService
 from .service.outcome import Outcome

@@ -1,7 +1,7 @@
 """A server's own maps: checked when a manager adds a file, stored, listed, offered.
 
 A map file is accepted when it is UTF-8 JSON, plays by the rules of its world
-(``engine.maps``) and can be drawn (``renderer.mapcheck``, which also builds its geometry);
+(``engine.core.maps``) and can be drawn (``renderer.mapcheck``, which also builds its geometry);
 each problem is one line of the refusal. An accepted map is stored with its geometry, so it
 is never laid out again, and registered in this process (the engine's map registry and the
 renderer's geometry) under its game key, which ``games.map_id`` then holds.
@@ -19,8 +19,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from engine.content import builtin_maps, register_map
-from engine.maps import parse_map_bytes
+from engine.core.content import builtin_maps, register_map
+from engine.core.maps import parse_map_bytes
 from renderer.mapcheck import check_map_bytes
 from renderer.static import use_geometry
 

@@ -18,9 +18,9 @@ from typing import Any
 import discord
 
 from engine import EngineError, to_act, view
-from engine.changes import attack_costs, turn_marks
-from engine.rules import end_actions
-from engine.view import plural, visible_events
+from engine.core.changes import attack_costs, turn_marks
+from engine.core.legal import end_actions
+from engine.core.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
 from .controls import panel_view

@@ -1,13 +1,13 @@
 """Short explanations for ``/sw rules``: every race, power and rule term, in our own words.
 
-The races, powers and rule terms live in ``engine.glossary`` (the terminal shows the same);
+The races, powers and rule terms live in ``engine.text.glossary`` (the terminal shows the same);
 this module adds what only the bot has (deadlines, ``/sw coins``).
 """
 
 from __future__ import annotations
 
-from engine import glossary
-from engine.glossary import RULE_TERMS
+from engine.text import glossary
+from engine.text.glossary import RULE_TERMS
 
 BOT_TERMS: dict[str, str] = {
     "Deadlines": (

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine import Game, parse
-from engine.actions import PickCombo
+from engine.core.actions import PickCombo
 
 from . import ratings
 from .errors import ServiceError

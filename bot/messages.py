@@ -14,9 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from engine import to_act, view
-from engine.changes import turn_marks
-from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
-from engine.view import plural
+from engine.core.changes import turn_marks
+from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
+from engine.core.view import plural
 
 from .narrate import owed_pieces, summary, told_lines
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import mapdef
-from engine.narration import thing, underground_sentence
-from engine.state import GameState, RaceState
-from engine.view import visible_events
-from engine.words import and_list, plural
+from engine.core.board import mapdef
+from engine.core.state import GameState, RaceState
+from engine.core.view import visible_events
+from engine.core.words import and_list, plural
+from engine.text.narration import thing, underground_sentence
 
 
 def _name(s: GameState, seat: int | None) -> str:
@@ -24,7 +24,7 @@ def _name(s: GameState, seat: int | None) -> str:
 def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     """One line for an event, or None for bookkeeping events (turn starts, game over).
 
-    Callers pass only events the reader may see (``engine.view.visible_events``).
+    Callers pass only events the reader may see (``engine.core.view.visible_events``).
     """
     kind = e["kind"]
     who = _name(s, e.get("seat"))

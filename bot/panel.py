@@ -24,14 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine import Action, label, legal_actions, to_act
-from engine.abilities import POWERS, RACES
-from engine.actions import (
+from engine.core.abilities import POWERS, RACES
+from engine.core.actions import (
     Abandon,
     Conquer,
     Decline,
     Deploy,
-    DragonAttack,
-    Enchant,
     EndConquests,
     EndTurn,
     Finish,
@@ -39,10 +37,13 @@ from engine.actions import (
     PickCombo,
     Reinforce,
 )
-from engine.board import mapdef, regions_of
-from engine.rules import acting_race, closing_action, end_actions, problem
-from engine.state import CLOSING, CONQUER, OVER, PICK, GameState
-from engine.view import plural
+from engine.core.board import mapdef, regions_of
+from engine.core.legal import end_actions
+from engine.core.state import CLOSING, CONQUER, OVER, PICK, GameState
+from engine.core.turn import acting_race, closing_action
+from engine.core.validation import problem
+from engine.core.view import plural
+from engine.worlds.surface.actions import DragonAttack, Enchant
 
 from .narrate import owed_pieces
 

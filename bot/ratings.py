@@ -157,7 +157,7 @@ def _better_first(score: tuple[int, int]) -> tuple[int, int]:
 def ranks_from_scores(scores: list[tuple[int, int]]) -> list[int]:
     """The finishing rank of every seat, from ``(coins, tokens_on_board)`` per seat.
 
-    Small World's rule (``engine.rules._game_over``): most coins wins, a tie on coins goes
+    Small World's rule (``engine.core.scoring.game_over``): most coins wins, a tie on coins goes
     to the most race tokens (active and in decline) on the board, and players still tied
     share the place (docs/rulings.md, ruling 26). Ranks are "1224" style: a seat's rank is
     1 + the number of seats strictly ahead of it, so ``[(10, 3), (8, 5), (8, 5), (4, 9)]``

@@ -85,7 +85,7 @@ def combo_name(race: str, power: str) -> str:
 
 def map_name(map_id: str) -> str:
     """The map's id as its players know it: a club's own map is stored as ``id@hash`` (the
-    hash tells layouts apart, ``engine.content.register_map``), shown as its plain id."""
+    hash tells layouts apart, ``engine.core.content.register_map``), shown as its plain id."""
     return map_id.partition("@")[0]
 
 

@@ -11,8 +11,8 @@ from discord import app_commands
 from bot.errors import ServiceError
 from bot.service import GameService
 from engine import label, legal_actions
-from engine.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
-from engine.state import GameState
+from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
+from engine.core.state import GameState
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)

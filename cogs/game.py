@@ -27,16 +27,8 @@ from cogs.maps import map_choices
 from cogs.status import status_text
 from cogs.threads import open_thread
 from engine import EngineError
-from engine.actions import (
-    Abandon,
-    Conquer,
-    Decline,
-    Deploy,
-    Move,
-    PickCombo,
-    Reinforce,
-)
-from engine.rules import end_actions
+from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
+from engine.core.legal import end_actions
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot

@@ -7,7 +7,7 @@ from bot.messages import ts
 from bot.service import GameService
 from bot.service.loaded import LoadedGame
 from engine import to_act
-from engine.state import CLOSING, GameState
+from engine.core.state import CLOSING, GameState
 
 
 async def status_text(service: GameService, lg: LoadedGame, s: GameState) -> str:

@@ -1,5 +1,5 @@
-"""``python -m engine play|simulate``: see ``engine.cli``."""
+"""``python -m engine play|simulate``: see ``engine.console.cli``."""
 
-from .cli import main
+from engine.console.cli import main
 
 raise SystemExit(main())

@@ -8,10 +8,13 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 
-from .actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
-from .rules import apply, legal_actions, to_act
-from .setup import new_game
-from .state import CONQUER, REDEPLOY, GameState
+from engine.core.actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
+from engine.core.legal import legal_actions
+from engine.core.rules import apply
+from engine.core.setup import new_game
+from engine.core.state import CONQUER, REDEPLOY, GameState
+from engine.core.turn import to_act
+from engine.core.worlds import DEFAULT_WORLD
 
 #: Relative weights of the random player by phase: it prefers conquering, rarely shuffles
 #: tokens, and ends a redeployment soon, so random games look like games and stay short.
@@ -48,7 +51,7 @@ def random_game(
     *,
     record: bool = False,
     max_actions: int = 5000,
-    world: str = "surface",
+    world: str = DEFAULT_WORLD,
     map_id: str | None = None,
 ) -> SimResult:
     """Play one random game to the end on ``world`` (or ``map_id``); ``record`` keeps the
@@ -70,7 +73,7 @@ def random_game(
 
 
 def run(
-    players: int, games: int, seed: int, world: str = "surface", map_id: str | None = None
+    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
 ) -> tuple[int, float, int]:
     """Play ``games`` random games on ``world`` (or ``map_id``); return (games, seconds,
     actions)."""

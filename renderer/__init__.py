@@ -1,6 +1,6 @@
 """Board images with Pillow, drawn from the engine's public view of a game.
 
-``render_board``, ``render_combos`` and ``render_final`` take ``engine.view(state)`` (a dict)
+``render_board``, ``render_combos`` and ``render_final`` take ``engine.core.view(state)`` (a dict)
 and return PNG bytes. They never read coins from a view unless the game is over.
 ``render_replay`` turns a list of such views into an animated WebP (or GIF).
 ``render_standings`` and ``render_card`` draw league pictures from plain dicts.

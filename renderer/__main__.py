@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine import arguments
+from engine.console import arguments
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,7 +91,7 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     (stderr, one line per problem of the file; exit 1).
     """
     from engine import new_game, view
-    from engine.content import register_map
+    from engine.core.content import register_map
 
     from .board import render_board
     from .mapcheck import check_map_bytes

@@ -79,7 +79,7 @@ def compose(view: dict[str, Any]) -> Composed:
 
 
 def render_board(view: dict[str, Any]) -> bytes:
-    """The board for a public view of a game (``engine.view(state)``), as PNG bytes.
+    """The board for a public view of a game (``engine.core.view(state)``), as PNG bytes.
 
     Coins are drawn only once the game is over, whatever the view holds.
     """

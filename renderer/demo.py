@@ -15,10 +15,10 @@ import random
 from pathlib import Path
 
 from engine import apply, legal_actions, new_game, to_act, view
-from engine.changes import attack_costs, turn_marks
-from engine.content import load_map, map_for_players
+from engine.core.changes import attack_costs, turn_marks
+from engine.core.content import load_map, map_for_players
+from engine.core.state import GameState
 from engine.simulate import choose
-from engine.state import GameState
 
 from .board import render_board
 from .combos import render_combos

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.words import plural
+from engine.core.words import plural
 
 from .fonts import ellipsize, fit_text, font, text_width
 from .icons import SS, paste_centred, seat_disc, sprite

@@ -1,6 +1,6 @@
 """Can a map be played *and* drawn? The engine's rules first, then the board's layout.
 
-The engine checks a map against the rules (``engine.maps``) and knows nothing of drawing;
+The engine checks a map against the rules (``engine.core.maps``) and knows nothing of drawing;
 the geometry builder (``renderer.geometry``) lays the regions out as a flat board of
 hexagons, which needs more than the rules do: borders that can be drawn without crossing,
 the regions marked ``edge`` going once around the board, no region surrounding others, at
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.content import build_map, map_to_dict
-from engine.maps import land_count, land_entries, parse_map_bytes
+from engine.core.content import build_map, map_to_dict
+from engine.core.maps import land_count, land_entries, parse_map_bytes
 
 from .geometry import GeometryError, TopologyError, build_geometry, topology_from_dict
 

@@ -6,7 +6,7 @@ Nothing here draws; :mod:`.glyphs` holds each piece's picture and :mod:`.icons` 
 
 from __future__ import annotations
 
-from engine.content import treasures
+from engine.core.content import treasures
 
 #: Two letters on the chip of each Righteous Relic (gold disc) and Popular Place (blue square).
 RELIC_TAGS = {

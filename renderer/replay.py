@@ -175,7 +175,7 @@ def render_replay(
 ) -> tuple[bytes, str]:
     """The board after every turn as an animation: ``(data, "webp")``, or ``(data, "gif")``.
 
-    ``views`` are public views (``engine.view(state)``), one per frame in order, for example
+    ``views`` are public views (``engine.core.view(state)``), one per frame in order, for example
     one each time the turn passes and the final one. Frames show for 700 ms, the last for 3 s,
     and the animation loops. The frames start 800 px wide; when the result is larger than
     ``max_bytes`` they get fewer colours, then are made narrower, until it fits. Same input,

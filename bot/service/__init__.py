@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine import Action
-from engine.state import GameState
+from engine.core.state import GameState
 
 from ..league import League
 from ..storage import Storage

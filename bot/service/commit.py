@@ -10,7 +10,7 @@ cache, to be read again), so a refused request changes nothing.
 from __future__ import annotations
 
 from engine import EngineError, label, to_act
-from engine.state import OVER, from_json, to_json
+from engine.core.state import OVER, from_json, to_json
 
 from .. import outbox
 from ..league import League

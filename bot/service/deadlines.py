@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from engine import to_act
-from engine.state import GameState
+from engine.core.state import GameState
 
 from .. import outbox
 from ..messages import paused_dm, reminder

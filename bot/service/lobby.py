@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable
 
 from engine import Game, GameConfig
-from engine.content import map_for_players
-from engine.state import to_json
+from engine.core.content import map_for_players
+from engine.core.state import to_json
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from engine import to_act
-from engine.state import GameState
+from engine.core.state import GameState
 
 from ..messages import (
     Announcement,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Action, EngineError
-from engine.state import OVER
+from engine.core.state import OVER
 
 from ..errors import ServiceError
 from .loaded import LoadedGame

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from engine import Action, EngineError, IllegalAction, parse, problem, to_act
-from engine.state import from_json, to_json
+from engine.core.state import from_json, to_json
 
 from ..errors import ServiceError
 from .commit import Committer

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from engine import Game, GameConfig
-from engine.state import from_json
+from engine.core.state import from_json
 
 from ..errors import ServiceError
 from ..storage import Storage

@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from engine import Game, default_action, label, to_act
-from engine.state import from_json, to_json
-from engine.view import plural
+from engine.core.state import from_json, to_json
+from engine.core.view import plural
 
 from .. import seat_log
 from ..league import League

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine import arguments
+from engine.console import arguments
 
 from .build import GeometryError, build_file
 from .topology import TopologyError

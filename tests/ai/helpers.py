@@ -6,8 +6,8 @@ import random
 from collections.abc import Iterator
 
 from engine import GameState, apply, legal_actions, new_game, to_act
+from engine.core.state import CLOSING, clone
 from engine.simulate import choose
-from engine.state import CLOSING, clone
 
 
 def positions(world: str, players: int, seed: int, every: int = 7) -> Iterator[GameState]:

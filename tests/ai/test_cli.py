@@ -55,7 +55,7 @@ def test_check_counts_an_illegal_action() -> None:
     from ai.check import check
     from ai.player import Player
     from engine import Action, GameState
-    from engine.actions import Conquer
+    from engine.core.actions import Conquer
 
     class Cheat(Player):
         """Tries to take a region that is not on any map."""

@@ -9,7 +9,7 @@ import pytest
 from ai import make_player
 from ai.hidden import determinize
 from engine import GameState, legal_actions, to_act, to_json
-from engine.state import OVER, PICK, clone
+from engine.core.state import OVER, PICK, clone
 
 from .helpers import positions
 

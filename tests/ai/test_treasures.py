@@ -7,7 +7,7 @@ import pytest
 
 from ai import make_player
 from engine import legal_actions
-from engine.places import Forgo, TakeFountainToken
+from engine.worlds.underground.places import Forgo, TakeFountainToken
 from tests.engine.test_treasures_optional import _fountain_turn
 from tests.engine.test_treasures_stonehedge import discover
 

@@ -19,8 +19,8 @@ from PIL import Image
 
 from bot.club_maps import MAX_BYTES
 from engine import legal_actions, to_act
-from engine.actions import Conquer, EndConquests, EndTurn
-from engine.content import clear_maps
+from engine.core.actions import Conquer, EndConquests, EndTurn
+from engine.core.content import clear_maps
 from renderer.palette import terrain_colours
 from renderer.static import clear_geometry, map_shape
 from tests.docs_example import RIM_GAP, docs_example, docs_example_text

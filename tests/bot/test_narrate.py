@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narrate import describe_event, summary
-from engine.state import GameState
+from engine.core.state import GameState
 from tests.engine.helpers import pass_turns, play, start
 
 
@@ -120,19 +120,19 @@ def test_underground_events_are_told_in_the_past_like_the_base_games() -> None:
     # follow ("discovered", "sent the Balrog"), where the terminal tells them as they happen.
     import re
 
-    from engine.narration import _PAST, _SENTENCES, underground_sentence
+    from engine.text.narration import PAST, SENTENCES, underground_sentence
 
     told: set[str] = set()
     for s, events in _underground_turns(range(1, 41)):
         names = [p.name for p in s.players]
         for e in events:
-            if e["kind"] not in _SENTENCES:
+            if e["kind"] not in SENTENCES:
                 continue
             line = describe_event(s, e)
             present = underground_sentence(e, names)
             assert line is not None and present is not None, e
             assert line.rstrip(".") != present or " put " in line, line
-            for verb, past in _PAST.items():
+            for verb, past in PAST.items():
                 if verb != past:
                     assert not re.search(rf"\b{verb}\b", line), (verb, line)
             told.add(e["kind"])
@@ -144,7 +144,7 @@ def test_underground_events_are_told_in_the_past_like_the_base_games() -> None:
 def test_a_relic_or_place_changing_hands_is_named_with_the_conquest() -> None:
     # [SWU p.13] A Relic stays in its region and belongs to whoever occupies it: the line of
     # the conquest says it passed ("..., and the Shiny Orb with it").
-    from engine.content import treasures
+    from engine.core.content import treasures
 
     seen = 0
     for s, events in _underground_turns(range(1, 61)):

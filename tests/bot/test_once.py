@@ -22,7 +22,7 @@ import pytest
 
 from bot.once import Once
 from engine import legal_actions, to_act
-from engine.actions import Deploy
+from engine.core.actions import Deploy
 
 from .presses import select_together, slash_together
 from .test_taps import choices

@@ -6,8 +6,8 @@ import random
 
 from bot.panel import MAX_OPTIONS, Menu, Settings, build
 from engine import legal_actions, to_act
-from engine.actions import Conquer, Reinforce
-from engine.rules import apply
+from engine.core.actions import Conquer, Reinforce
+from engine.core.rules import apply
 from engine.simulate import choose
 from tests.engine.helpers import start
 
@@ -104,7 +104,7 @@ def test_every_race_and_power_has_its_moves_on_the_panel() -> None:
     """Each special power and race played from the first turn: their own actions (peace,
     Fortress, Hero, Encampment, Dragon, enchantment, Berserk roll, the Amazons' 4...) are
     all reachable by taps."""
-    from engine.abilities import POWERS, RACES
+    from engine.core.abilities import POWERS, RACES
 
     races = sorted(RACES)
     for i, power in enumerate(sorted(POWERS)):

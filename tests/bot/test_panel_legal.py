@@ -19,10 +19,10 @@ import pytest
 from bot.controls import panel_view
 from bot.panel import MAX_OPTIONS, Panel, Settings, build
 from engine import EngineError, apply, legal_actions, parse, problem, to_act
-from engine.actions import Deploy, EndConquests, Move, PickCombo
-from engine.setup import new_game
+from engine.core.actions import Deploy, EndConquests, Move, PickCombo
+from engine.core.setup import new_game
+from engine.core.state import CONQUER, GameState, clone
 from engine.simulate import choose
-from engine.state import CONQUER, GameState, clone
 from tests.engine.helpers import start
 
 #: Payloads that change what the panel shows, without playing anything.
@@ -153,7 +153,7 @@ def test_the_shadow_mimes_choose_their_power_before_anything_else() -> None:
 def test_every_underground_race_and_power_has_its_moves_on_the_panel() -> None:
     """Each Underground banner and badge played from the first turn, checked at every
     position of its first 60 actions."""
-    from engine.content import powers, races
+    from engine.core.content import powers, races
 
     names = sorted(r for r, d in races().items() if d.set == "underground")
     badges = sorted(p for p, d in powers().items() if d.set == "underground")

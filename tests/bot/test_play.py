@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.controls import TEMPLATE
-from engine.state import PICK
+from engine.core.state import PICK
 
 from .conftest import make_bot
 from .world import (
@@ -185,7 +185,7 @@ async def test_do_autocomplete_keeps_the_turn_ending_steps_reachable(simcord_env
     """With more legal moves than Discord shows (25), ending stays on the list, and typing
     narrows it down."""
     from engine import legal_actions, to_act
-    from engine.rules import end_actions
+    from engine.core.legal import end_actions
 
     def crowded(state) -> bool:
         actions = legal_actions(state)

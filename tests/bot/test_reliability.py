@@ -7,7 +7,7 @@ import pytest
 
 from bot import outbox
 from bot.announcer import BACKOFF
-from engine.state import CLOSING
+from engine.core.state import CLOSING
 
 from .conftest import make_bot
 from .presses import press_together

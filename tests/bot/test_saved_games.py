@@ -17,8 +17,10 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import Storage
-from engine.game import Game
-from engine.rules import legal_actions, score, to_act
+from engine.core.game import Game
+from engine.core.legal import legal_actions
+from engine.core.scoring import score
+from engine.core.turn import to_act
 
 SAVED = Path(__file__).resolve().parent / "data" / "saved_games.sqlite3"
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from engine import Game, default_action, legal_actions, parse, to_act, view
-from engine.content import treasures
-from engine.narration import thing
-from engine.state import CLOSING, CONQUER, REDEPLOY, GameState, to_json
+from engine.core.content import treasures
+from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState, to_json
+from engine.text.narration import thing
 from renderer.key import key_items
 
 from .conftest import make_bot
@@ -305,9 +305,9 @@ def specials_in_reach(s: GameState) -> bool:
 
 
 async def test_do_autocomplete_names_region_terrain_and_cost_underground(simcord_env) -> None:
-    from engine.board import mapdef
-    from engine.conquest import conquest_cost
-    from engine.rules import acting_race
+    from engine.core.board import mapdef
+    from engine.core.conquest import conquest_cost
+    from engine.core.turn import acting_race
 
     w = await underground_game(simcord_env, 2, game_seed=2)
     lg = await play_until(w, specials_in_reach, seed=0)

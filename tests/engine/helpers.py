@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, apply, default_action, legal_actions, new_game, parse, to_act
-from engine.actions import Action
-from engine.board import regions_of
-from engine.conquest import conquest_cost
-from engine.content import components
-from engine.rng import mix
-from engine.rules import ready, start_turn
-from engine.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
+from engine.core.actions import Action
+from engine.core.board import regions_of
+from engine.core.conquest import conquest_cost
+from engine.core.content import components
+from engine.core.readying import ready
+from engine.core.rng import mix
+from engine.core.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
+from engine.core.turns import start_turn
 
 #: The badge paired with an Underground race under test: it changes no cost, reach or score.
 NEUTRAL = "Stout"

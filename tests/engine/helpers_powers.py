@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine.content import load_map
-from engine.state import Combo, GameState
+from engine.core.content import load_map
+from engine.core.state import Combo, GameState
 
 from .helpers import clear_board, fresh, play, texts
 

@@ -24,8 +24,8 @@ from collections.abc import Callable
 import pytest
 
 from engine import IllegalAction, new_game
-from engine.rules import start_turn
-from engine.state import CONQUER, GameState
+from engine.core.state import CONQUER, GameState
+from engine.core.turns import start_turn
 
 from .helpers import hide, play, put, texts
 

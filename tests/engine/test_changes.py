@@ -10,10 +10,10 @@ import copy
 import json
 
 from engine import legal_actions
-from engine.actions import Conquer, Reinforce
-from engine.changes import attack_costs, turn_marks
-from engine.conquest import conquest_cost
-from engine.state import GameState
+from engine.core.actions import Conquer, Reinforce
+from engine.core.changes import attack_costs, turn_marks
+from engine.core.conquest import conquest_cost
+from engine.core.state import GameState
 
 from .helpers import play, start, texts
 
@@ -126,7 +126,7 @@ def test_no_attack_costs_for_other_seats_or_phases() -> None:
 def test_a_race_that_leaves_the_map_marks_its_regions_lost() -> None:
     """[SW "Entering In Decline"] a second decline removes the older race in decline from
     the map: its regions, empty now, are marked lost on that turn's board."""
-    from engine.rules import end_actions
+    from engine.core.legal import end_actions
 
     from .helpers import pass_turns
 

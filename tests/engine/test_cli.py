@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 from engine import Game, GameConfig, label, legal_actions
-from engine.actions import Conquer, PickCombo
-from engine.board import mapdef
-from engine.cli import DRAWING_NOTE, main, run_play
+from engine.console.cli import DRAWING_NOTE, main, run_play
+from engine.core.actions import Conquer, PickCombo
+from engine.core.board import mapdef
 from engine.simulate import random_game
 
 from .helpers import run_python

@@ -1,7 +1,7 @@
 """``--map`` takes a built-in map's name or a map file's path, in every front end.
 
 ``python -m engine play``, ``python -m engine simulate`` and ``python -m ai tournament``
-all read ``--map`` through ``engine.maps.resolve_map``; the map file used here is the
+all read ``--map`` through ``engine.core.maps.resolve_map``; the map file used here is the
 example printed in ``docs/maps.md``, saved as a reader would save it.
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.content import clear_maps, load_map
-from engine.maps import MapError, resolve_map
+from engine.console.cli import main
+from engine.core.content import clear_maps, load_map
+from engine.core.maps import MapError, resolve_map
 from tests.docs_example import docs_example, write_docs_example
 
 from .helpers import run_python

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import DRAWING_NOTE
+from engine.console.cli import DRAWING_NOTE
 
 from .helpers import ROOT, run_python
 
@@ -83,7 +83,7 @@ def test_a_bad_argument_is_one_line_on_stderr(args: tuple[str, ...], says: str) 
 
 
 def test_the_playthrough_command_refuses_in_one_line_too() -> None:
-    done = run_python("-m", "engine.playthrough", "--players", "7", timeout=60, check=False)
+    done = run_python("-m", "engine.console.playthrough", "--players", "7", timeout=60, check=False)
     assert "played by 2 to 5 players, not 7" in refused(done)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from engine import apply, legal_actions, new_game, to_act, to_json
+from engine.core.state import clone
 from engine.simulate import choose
-from engine.state import clone
 
 
 def _mid_game(world: str, seed: int, steps: int):

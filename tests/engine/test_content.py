@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.abilities import POWERS, RACES, TREASURES
-from engine.content import components, load_map, powers, races, treasures
-from engine.setup import new_game
+from engine.core.abilities import POWERS, RACES, TREASURES
+from engine.core.content import components, load_map, powers, races, treasures
+from engine.core.setup import new_game
 
 
 def test_every_base_race_and_power_has_exactly_one_registered_class() -> None:

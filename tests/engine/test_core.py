@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, NotYourTurn, apply, legal_actions, parse, to_act, view
-from engine.board import add_marker, tray
-from engine.conquest import conquest_cost
-from engine.content import powers, races
-from engine.rules import default_action
-from engine.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
+from engine.core.board import add_marker, tray
+from engine.core.conquest import conquest_cost
+from engine.core.content import powers, races
+from engine.core.legal import default_action
+from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
 
 from .helpers import board, clear_board, fresh, owned, pass_turns, play, put, start, texts, turn
 
@@ -109,8 +109,8 @@ def test_wrong_seat_is_refused() -> None:
 
 
 def _force_die(s, face: int) -> None:
-    from engine.board import roll_die
-    from engine.state import from_json, to_json
+    from engine.core.board import roll_die
+    from engine.core.state import from_json, to_json
 
     for counter in range(s.rng_counter, s.rng_counter + 200):
         probe = from_json(to_json(s))

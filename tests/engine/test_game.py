@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game, GameConfig, IllegalAction, legal_actions
-from engine.state import to_dict
+from engine.core.state import to_dict
 
 
 def _game() -> Game:

@@ -2,7 +2,8 @@
 
 A failure means the engine now plays the same log differently (or shows a view differently).
 If the change is intended, rewrite the files with ``UPDATE_GOLDEN=1 pytest
-tests/engine/test_golden.py`` (or ``python -m engine.playthrough --update``) and review the diff.
+tests/engine/test_golden.py`` (or ``python -m engine.console.playthrough --update``) and review
+the diff.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 
 import pytest
 
-from engine.playthrough import GOLDEN_SEED, golden_games, golden_path, write_playthrough
+from engine.console.playthrough import GOLDEN_SEED, golden_games, golden_path, write_playthrough
 
 #: Lines of unified diff shown on a mismatch; the rest is summarized.
 DIFF_LINES = 40

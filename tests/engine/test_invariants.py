@@ -11,11 +11,11 @@ import random
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.board import tray
-from engine.content import races
-from engine.setup import new_game
+from engine.core.board import tray
+from engine.core.content import races
+from engine.core.setup import new_game
+from engine.core.state import OVER, from_dict, from_json, to_dict, to_json
 from engine.simulate import choose
-from engine.state import OVER, from_dict, from_json, to_dict, to_json
 
 GAMES_PER_MAP = 125
 

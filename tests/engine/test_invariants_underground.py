@@ -14,12 +14,12 @@ from collections import Counter
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act, view
-from engine.abilities import flag
-from engine.board import mapdef, marker_limit, tray
-from engine.content import builtin_maps, load_map, races, treasures
-from engine.setup import new_game
+from engine.core.abilities import flag
+from engine.core.board import mapdef, marker_limit, tray
+from engine.core.content import builtin_maps, load_map, races, treasures
+from engine.core.setup import new_game
+from engine.core.state import CONQUER, OVER, GameState, from_dict, from_json, to_dict, to_json
 from engine.simulate import choose
-from engine.state import CONQUER, OVER, GameState, from_dict, from_json, to_dict, to_json
 
 GAMES_PER_MAP = int(os.environ.get("UNDERGROUND_GAMES", "2000"))
 MAPS = [m for m in builtin_maps() if load_map(m).world == "underground"]

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.cli import describe_event
-from engine.rules import acting_race, end_actions, owed, start_turn
+from engine.console.cli import describe_event
+from engine.core.legal import end_actions
+from engine.core.state import OVER, PICK, GameState
+from engine.core.turn import acting_race, owed
+from engine.core.turns import start_turn
 from engine.simulate import random_game
-from engine.state import OVER, PICK, GameState
 from tests.engine.helpers import clear_board, fresh, owned, pass_turns, play, put, start
 
 NAMES = ("P1", "P2")
@@ -205,7 +207,7 @@ def test_heroes_left_unplaced_are_placed_and_said() -> None:
     """[SW Heroic] "At the end of your turn, place each of your 2 Heroes in 2 different
     Regions": a player who ends without placing them gets them placed, and is told where."""
     from bot.narrate import describe_event as narrate
-    from engine.actions import Conquer
+    from engine.core.actions import Conquer
 
     s = start(("Ratmen", "Heroic"), players=2, seed=3)
     play(s, "pick 1")
@@ -222,7 +224,8 @@ def test_heroes_left_unplaced_are_placed_and_said() -> None:
 
 def test_heroes_the_player_placed_are_not_said_again() -> None:
     """Must not apply: Heroes the player placed themselves are no default."""
-    from engine.actions import Conquer, PlaceHero
+    from engine.core.actions import Conquer
+    from engine.worlds.surface.actions import PlaceHero
 
     s = start(("Ratmen", "Heroic"), players=2, seed=3)
     play(s, "pick 1")
@@ -240,7 +243,7 @@ def test_heroes_the_player_placed_are_not_said_again() -> None:
 def test_encampments_left_unplaced_are_placed_and_said() -> None:
     """[SW Bivouacking] the 5 Encampments go on the map during redeployment; those the
     player leaves in hand are placed for them, and the event says where."""
-    from engine.actions import Conquer
+    from engine.core.actions import Conquer
 
     s = start(("Ratmen", "Bivouacking"), players=2, seed=3)
     play(s, "pick 1")

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from engine import from_json, legal_actions, new_game, to_act, to_json
-from engine.board import mapdef
-from engine.content import (
+from engine.core.board import mapdef
+from engine.core.content import (
     DATA_DIR,
     builtin_maps,
     clear_maps,
@@ -23,10 +23,12 @@ from engine.content import (
     powers,
     races,
 )
-from engine.maps import SURFACE, UNDERGROUND, load_map_file, register_board, validate
-from engine.maps import MapError as MapFileError
-from engine.rules import apply
-from engine.state import to_dict
+from engine.core.maps import MapError as MapFileError
+from engine.core.maps import load_map_file, register_board, validate
+from engine.core.rules import apply
+from engine.core.state import to_dict
+from engine.worlds.surface import SURFACE
+from engine.worlds.underground import UNDERGROUND
 
 MAPS = DATA_DIR / "maps"
 

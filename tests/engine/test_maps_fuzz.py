@@ -26,9 +26,9 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from engine import legal_actions, new_game, to_act
-from engine.cli import DRAWING_NOTE, main
-from engine.content import DATA_DIR, builtin_maps, clear_maps
-from engine.maps import MapError, load_map_file, validate
+from engine.console.cli import DRAWING_NOTE, main
+from engine.core.content import DATA_DIR, builtin_maps, clear_maps
+from engine.core.maps import MapError, load_map_file, validate
 
 MAPS = DATA_DIR / "maps"
 BUILTIN = {m: json.loads((MAPS / f"{m}.json").read_text(encoding="utf-8")) for m in builtin_maps()}
@@ -218,7 +218,7 @@ def test_maps_check_answers_every_mangled_file_in_lines(tmp_path_factory, raw: b
 @settings(max_examples=150)
 @given(data=JSON | st.fixed_dictionaries({k: JSON for k in TOP_KEYS}))
 def test_validate_lists_problems_for_any_json_value(data: Any) -> None:
-    """``engine.maps.validate`` takes any JSON value and returns lines, never raises."""
+    """``engine.core.maps.validate`` takes any JSON value and returns lines, never raises."""
     problems = validate(data)
     assert problems, "no such value is a playable map"
     assert all(isinstance(p, str) and p and "\n" not in p for p in problems)

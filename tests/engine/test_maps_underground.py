@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 
 from engine import Game, GameConfig, new_game
-from engine.cli import describe_event, main, run_play
-from engine.content import DATA_DIR, load_map, map_for_players, treasures
-from engine.maps import UNDERGROUND, validate
+from engine.console.cli import describe_event, main, run_play
+from engine.core.content import DATA_DIR, load_map, map_for_players, treasures
+from engine.core.maps import validate
 from engine.simulate import random_game
+from engine.worlds.underground import UNDERGROUND
 from renderer.geometry.faces import analyse
 from renderer.geometry.topology import topology_from_dict
 
@@ -305,7 +306,7 @@ def test_unknown_or_odd_events_get_a_readable_line_never_a_crash() -> None:
         {"kind": "some_new_thing", "seat": 9, "flag": True, "seats": [0, 1]},
     ]  # fmt: skip
     lines = [describe_event(e, NAMES) for e in odd]
-    # Underground kinds are told in sentences (engine/narration.py); odd fields fall back.
+    # Underground kinds are told in sentences (engine/text/narration.py); odd fields fall back.
     assert lines[0] == "P1's Drow steal 1 coin from P3"
     assert lines[1] == (
         "P2's Gnomes use the Shiny Orb on 4 with 2 tokens from P1's Ogres (lost 1 token)"

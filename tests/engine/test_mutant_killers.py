@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from engine import NotYourTurn, apply, legal_actions, parse, to_act, to_json
-from engine.state import CLOSING, CONQUER, REDEPLOY, GameState
+from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState
 
 from .helpers import begin, clear_board, force_die, fresh, owned, play, put, refused, start, texts
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.conquest import conquest_cost
+from engine.core.conquest import conquest_cost
 
 from .helpers import force_die, gain_at_end, gain_on_decline, owned, play, put, texts, turn
 from .helpers_powers import MAP, board, refused

@@ -9,7 +9,7 @@ checked, in ``test_powers_scoring``.
 
 from __future__ import annotations
 
-from engine.state import CONQUER, REDEPLOY
+from engine.core.state import CONQUER, REDEPLOY
 
 from .helpers import gain_on_decline, owned, play, put, texts, turn
 from .helpers_powers import board, refused

@@ -10,9 +10,9 @@ checked, in ``test_powers_scoring``.
 
 from __future__ import annotations
 
-from engine.board import marker_total
-from engine.conquest import conquest_cost
-from engine.state import CLOSING, CONQUER, REDEPLOY
+from engine.core.board import marker_total
+from engine.core.conquest import conquest_cost
+from engine.core.state import CLOSING, CONQUER, REDEPLOY
 
 from .helpers import gain_at_end, gain_on_decline, owned, play, put, texts, turn
 from .helpers_powers import board, market_top, refused

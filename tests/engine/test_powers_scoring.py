@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import CONQUER
+from engine.core.state import CONQUER
 
 from .helpers import gain_at_end, gain_on_decline, play, put, turn
 from .helpers_powers import MAP, board, market_top

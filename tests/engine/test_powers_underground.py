@@ -4,8 +4,8 @@ Tomb are in ``test_powers_underground_acts``).
 
 Every test quotes the rulebook line it checks. Positions are staged with ``put`` on the
 2-player Underground map (``swu-2p``) and each turn is begun with the real
-``engine.rules.start_turn``. Neutral races (Ratmen, Wizards, Humans: no bonus underground) carry
-the powers, so only the power under test changes the result. Region facts used below:
+``engine.core.turns.start_turn``. Neutral races (Ratmen, Wizards, Humans: no bonus underground)
+carry the powers, so only the power under test changes the result. Region facts used below:
 
      0 Mine, edge (next to 1, 5)                 1 Mushroom Forest, edge (next to 0, 2)
      2 Black Mountain, edge, coastal (River 12)  4 Mudpool, coastal (River 12)
@@ -21,10 +21,12 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, from_json, to_json
-from engine.board import tray
-from engine.conquest import conquest_cost
-from engine.rules import default_action, legal_actions, score, start_turn
-from engine.state import CLOSING, GameState
+from engine.core.board import tray
+from engine.core.conquest import conquest_cost
+from engine.core.legal import default_action, legal_actions
+from engine.core.scoring import score
+from engine.core.state import CLOSING, GameState
+from engine.core.turns import start_turn
 
 from .helpers import fresh, play, put, reveal, texts
 

@@ -2,7 +2,7 @@
 Powers"]: Vampire (U-P18), Royal (U-P13), Shield (U-P14), Reborn (U-P12) and Tomb (U-P17).
 
 Positions are staged with ``put`` on the 2-player Underground map (``swu-2p``); each turn is
-begun with the real ``engine.rules.start_turn`` and played through ``legal_actions`` and
+begun with the real ``engine.core.turns.start_turn`` and played through ``legal_actions`` and
 ``apply``. Region facts used below:
 
      0 Mine, edge (next to 1, 5)                  1 Mushroom Forest, edge (next to 0, 2)
@@ -16,10 +16,11 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, from_json, label, problem, to_json
-from engine.board import marker_total, tray
-from engine.conquest import conquest_cost
-from engine.rules import default_action, legal_actions, start_turn
-from engine.state import CLOSING, CONQUER, REDEPLOY, GameState, to_dict
+from engine.core.board import marker_total, tray
+from engine.core.conquest import conquest_cost
+from engine.core.legal import default_action, legal_actions
+from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState, to_dict
+from engine.core.turns import start_turn
 
 from .helpers import fresh, offer, play, put, texts
 
@@ -463,8 +464,14 @@ def test_tomb_in_decline_with_no_region_left_are_lost() -> None:
 def test_power_actions_read_well_and_survive_a_saved_game() -> None:
     """Each action says what it does ("Place the Queen on 0 · Mine"), and a game saved in the
     middle of a Tomb redeployment loads unchanged."""
-    from engine.powers_underground import Vampirize
-    from engine.powers_underground_acts import KeepTomb, PlaceArmor, PlaceQueen, Rebirth, TakeArmor
+    from engine.worlds.underground.power_acts import (
+        KeepTomb,
+        PlaceArmor,
+        PlaceQueen,
+        Rebirth,
+        TakeArmor,
+    )
+    from engine.worlds.underground.powers import Vampirize
 
     s = ug()
     put(s, 0, "Ratmen", "Tomb", {0: 3, 1: 2})

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import tray
-from engine.state import GameState
+from engine.core.board import tray
+from engine.core.state import GameState
 
 from .helpers import clear_board, fresh, owned, play, put, refused, texts, turn
 

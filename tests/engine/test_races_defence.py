@@ -16,8 +16,8 @@ from __future__ import annotations
 import pytest
 
 from engine import to_act
-from engine.board import tray
-from engine.state import CLOSING, GameState
+from engine.core.board import tray
+from engine.core.state import CLOSING, GameState
 
 from .helpers import clear_board, fresh, owned, play, put, refused, texts, turn
 

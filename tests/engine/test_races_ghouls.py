@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.state import CONQUER, PICK, GameState
+from engine.core.state import CONQUER, PICK, GameState
 
 from .helpers import (
     REDEPLOY,

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from engine import default_action, label, legal_actions, to_act
-from engine.actions import Withdraw
-from engine.board import tray
-from engine.rules import end_actions
-from engine.state import CLOSING, CONQUER, GameState
+from engine.core.board import tray
+from engine.core.legal import end_actions
+from engine.core.state import CLOSING, CONQUER, GameState
+from engine.worlds.surface.actions import Withdraw
 
 from .helpers import (
     REDEPLOY,

@@ -20,10 +20,10 @@ Stout is the badge paired with the race under test: it changes no cost, reach or
 
 from __future__ import annotations
 
-from engine.abilities import RACES
-from engine.board import tray
-from engine.content import races
-from engine.state import CONQUER, REDEPLOY, GameState, from_json, to_json
+from engine.core.abilities import RACES
+from engine.core.board import tray
+from engine.core.content import races
+from engine.core.state import CONQUER, REDEPLOY, GameState, from_json, to_json
 
 from .helpers import NEUTRAL, begin, cost, owned, play, put, refused, start, texts, ug
 

@@ -18,8 +18,8 @@ score.
 from __future__ import annotations
 
 from engine import default_action, label, legal_actions
-from engine.races_underground_choices import KeepMime, MimePower, WillOWisps, WispRoll
-from engine.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
+from engine.core.state import CONQUER, PICK, REDEPLOY, Combo, GameState, from_json, to_json
+from engine.worlds.underground.race_choices import KeepMime, MimePower, WillOWisps, WispRoll
 
 from .helpers import NEUTRAL, begin, owned, play, put, refused, start, texts, ug
 from .helpers import force_die as rig

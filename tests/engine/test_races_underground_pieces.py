@@ -18,11 +18,11 @@ score.
 from __future__ import annotations
 
 from engine import default_action, label
-from engine.actions import EndConquests
-from engine.board import add_marker, drop_marker, marker_total, tray
-from engine.races_underground import MoveAncient, PlaceVolcano
-from engine.races_underground_choices import TakeHammers
-from engine.state import CONQUER, GameState, from_json, to_json
+from engine.core.actions import EndConquests
+from engine.core.board import add_marker, drop_marker, marker_total, tray
+from engine.core.state import CONQUER, GameState, from_json, to_json
+from engine.worlds.underground.race_choices import TakeHammers
+from engine.worlds.underground.races import MoveAncient, PlaceVolcano
 
 from .helpers import (
     NEUTRAL,

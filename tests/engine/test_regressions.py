@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.state import REDEPLOY
+from engine.core.state import REDEPLOY
 
 from .helpers import clear_board, fresh, owned, play, put, texts, turn
 
@@ -28,7 +28,7 @@ def test_declining_a_spirit_race_puts_readied_ghouls_back_where_they_stood() -> 
     s = clear_board(fresh(2))
     put(s, 0, "Ghouls", "Hill", {1: 5, 2: 1}, decline=True)
     put(s, 0, "Ratmen", "Spirit", {16: 2})
-    from engine.rules import start_turn
+    from engine.core.turns import start_turn
 
     start_turn(s, 0)
     assert s.turn.race == "Ghouls" and "decline" in texts(s)
@@ -61,7 +61,8 @@ def test_labels_of_impossible_actions_do_not_crash() -> None:
 def test_end_actions_follow_the_phase_and_the_acting_race() -> None:
     # One place decides what "End turn" means: the active race stops and ends the turn;
     # In-Decline Ghouls only finish their part of it.
-    from engine.rules import end_actions, start_turn
+    from engine.core.legal import end_actions
+    from engine.core.turns import start_turn
 
     s = clear_board(fresh(2))
     put(s, 0, "Ratmen", "Hill", {1: 2})

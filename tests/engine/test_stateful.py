@@ -41,11 +41,11 @@ from hypothesis.stateful import (
 )
 
 from engine import EngineError, Game, GameConfig, NotYourTurn, legal_actions, parse, to_act
-from engine.actions import Action, Deploy, Move, action_types
-from engine.content import map_for_players
-from engine.rules import apply
+from engine.core.actions import Action, Deploy, Move, action_types
+from engine.core.content import map_for_players
+from engine.core.rules import apply
+from engine.core.state import GameState, clone, from_json, to_dict, to_json
 from engine.simulate import choose
-from engine.state import GameState, clone, from_json, to_dict, to_json
 
 #: Examples per world and steps per example: about ten seconds a world on a busy CI core.
 #: ``STATEFUL_EXAMPLES=2000 HYPOTHESIS_PROFILE=dev`` hunts longer, with fresh examples.

@@ -8,7 +8,7 @@ races of ``helpers_treasures``, whose docstring lists the map facts used.
 
 from __future__ import annotations
 
-from engine.state import GameState, from_json, to_json
+from engine.core.state import GameState, from_json, to_json
 
 from .helpers import pass_turns, play, put, reveal, start, texts, where_is
 from .helpers_treasures import FOE, end_turn_gain, refused

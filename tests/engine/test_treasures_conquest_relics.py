@@ -11,10 +11,10 @@ Positions are staged on ``swu-2p`` and the Relic discovered for real with the fi
 from __future__ import annotations
 
 from engine import default_action, legal_actions
-from engine.board import tray
-from engine.rules import start_turn
-from engine.state import CLOSING, REDEPLOY
-from engine.view import label
+from engine.core.board import tray
+from engine.core.state import CLOSING, REDEPLOY
+from engine.core.turns import start_turn
+from engine.core.view import label
 
 from .helpers import force_die, hide, owned, play, put, texts, where_is
 from .helpers_treasures import FOE, ME, found, game, refused

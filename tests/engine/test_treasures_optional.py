@@ -8,10 +8,10 @@ ruling 70). Same staging and map facts as the Relic tests (``helpers_treasures``
 from __future__ import annotations
 
 from engine import default_action, legal_actions
-from engine.board import tray
-from engine.places import Forgo, TakeFountainToken
-from engine.state import GameState
-from engine.view import label
+from engine.core.board import tray
+from engine.core.state import GameState
+from engine.core.view import label
+from engine.worlds.underground.places import Forgo, TakeFountainToken
 
 from .helpers import cost, owned, pass_turns, play, put, texts
 from .helpers_treasures import FOE, ME, end_turn_gain, found, refused

@@ -11,11 +11,11 @@ used here:
 from __future__ import annotations
 
 from engine import default_action, legal_actions
-from engine.balrog import BALROG_DUE
-from engine.board import tray
-from engine.conquest import conquest_cost
-from engine.rules import start_turn
-from engine.state import CLOSING, REDEPLOY, GameState, from_json, to_json
+from engine.core.board import tray
+from engine.core.conquest import conquest_cost
+from engine.core.state import CLOSING, REDEPLOY, GameState, from_json, to_json
+from engine.core.turns import start_turn
+from engine.worlds.underground.balrog import BALROG_DUE
 
 from .helpers import hide, owned, pass_turns, play, put, reveal, texts, where_is
 from .helpers_treasures import FOE, ME, end_turn_gain, found, game, refused

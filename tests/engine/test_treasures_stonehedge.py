@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 
-from engine.board import defence
-from engine.rules import start_turn
-from engine.state import GameState, from_json, to_json
+from engine.core.board import defence
+from engine.core.state import GameState, from_json, to_json
+from engine.core.turns import start_turn
 
 from .helpers import cost, hide, owned, pass_turns, play, put, reveal, texts, where_is
 from .helpers_treasures import FOE, ME, end_turn_gain, game

@@ -8,7 +8,7 @@ Positions are staged on ``swu-2p`` and the Relic discovered for real with the fi
 
 from __future__ import annotations
 
-from engine.rules import start_turn
+from engine.core.turns import start_turn
 
 from .helpers import hide, play, put, reveal, texts, where_is
 from .helpers_treasures import FOE, ME, end_turn_gain, found, game, refused

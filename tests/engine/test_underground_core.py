@@ -13,10 +13,11 @@ import json
 import pytest
 
 from engine import Game, GameConfig, IllegalAction, apply, legal_actions, parse, view
-from engine.abilities import TREASURES
-from engine.conquest import conquest_cost
-from engine.rules import default_action, must
-from engine.state import GameState
+from engine.core.abilities import TREASURES
+from engine.core.conquest import conquest_cost
+from engine.core.legal import default_action
+from engine.core.state import GameState
+from engine.core.turn import must
 
 from .helpers import owned, play, start, texts
 
@@ -197,8 +198,8 @@ def test_every_underground_choice_has_a_readable_label() -> None:
 def test_every_underground_name_is_explained_in_a_sentence() -> None:
     """``rules NAME`` (terminal) and ``/sw rules`` (bot) explain every Underground race, power,
     Relic and Place in the project's own words: short, never the rulebook's text."""
-    from engine.content import powers, races, treasures
-    from engine.glossary import entries, lookup
+    from engine.core.content import powers, races, treasures
+    from engine.text.glossary import entries, lookup
 
     table = entries()
     names = [n for n, d in races().items() if d.set == "underground"]
@@ -219,9 +220,9 @@ def test_every_underground_event_is_told_in_a_sentence() -> None:
     import random
 
     from engine import new_game, to_act
-    from engine.cli import describe_any, describe_event
-    from engine.narration import _SENTENCES
+    from engine.console.cli import describe_any, describe_event
     from engine.simulate import choose
+    from engine.text.narration import SENTENCES
 
     names = ["A", "B", "C"]
     told: set[str] = set()
@@ -231,7 +232,7 @@ def test_every_underground_event_is_told_in_a_sentence() -> None:
         while (seat := to_act(s)) is not None:
             apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
             for e in s.events:
-                if e["kind"] in _SENTENCES:
+                if e["kind"] in SENTENCES:
                     assert describe_event(e, names) != describe_any(e, names), e
                     told.add(e["kind"])
     assert {"volcano", "vampire", "balrog", "ring", "pay", "steal"} <= told
@@ -241,8 +242,8 @@ def test_the_stonehedges_vanishing_is_the_players_choice() -> None:
     """[SWU p.15] "using the Special Power associated with the Stonehedge is optional; for
     instance if the player's Race who discovers the Stonehedge has the Vanishing Special
     Power, that player is not forced to use Vanishing": declining offers both."""
-    from engine.rules import start_turn
-    from engine.state import from_dict, to_dict
+    from engine.core.state import from_dict, to_dict
+    from engine.core.turns import start_turn
 
     from .helpers import put, reveal
 
@@ -265,7 +266,7 @@ def test_the_stonehedges_vanishing_is_the_players_choice() -> None:
 def test_a_vanishing_badge_declines_with_no_choice_to_make() -> None:
     """[SWU "Vanishing"] "When sending your Vanishing tokens In Decline, remove them all": the
     race's own badge always works, so no second decline is offered."""
-    from engine.rules import start_turn
+    from engine.core.turns import start_turn
 
     from .helpers import put
 
@@ -278,8 +279,8 @@ def test_a_vanishing_badge_declines_with_no_choice_to_make() -> None:
 def test_every_underground_piece_is_explained_with_its_count() -> None:
     """`/sw rules` and the terminal's `rules` explain each Underground piece, with how many the
     box holds (data/components.json)."""
-    from engine.content import components
-    from engine.glossary import entries, search
+    from engine.core.content import components
+    from engine.text.glossary import entries, search
 
     pieces = {
         "Volcano": 1, "Black Mountain": 9, "Mushroom Armor": 8, "Vengeance": 4,

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.worlds import UNDERGROUND
+from engine.worlds.underground import UNDERGROUND
 from renderer.geometry import TopologyError, build_geometry, load_topology, topology_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from engine import new_game, view
-from engine.content import clear_maps, register_map
+from engine.core.content import clear_maps, register_map
 from renderer import render_board
 from renderer.mapcheck import CANNOT_DRAW, check_map_bytes
 from renderer.static import map_shape, use_geometry

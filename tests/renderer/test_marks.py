@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from engine import new_game, view
-from engine.changes import attack_costs, turn_marks
+from engine.core.changes import attack_costs, turn_marks
 from renderer import render_board
 from renderer.board import compose
 from renderer.demo import demo_seed, midgame

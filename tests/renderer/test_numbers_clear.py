@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 
 from engine import view
-from engine.changes import attack_costs, turn_marks
-from engine.content import builtin_maps, load_map
+from engine.core.changes import attack_costs, turn_marks
+from engine.core.content import builtin_maps, load_map
 from renderer.board import compose
 from renderer.demo import played, stage_markers
 from renderer.marks import Box

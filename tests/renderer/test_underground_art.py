@@ -10,9 +10,9 @@ import pytest
 from PIL import Image
 
 from engine import apply, legal_actions, new_game, to_act, view
-from engine.content import builtin_maps, load_map, treasures
+from engine.core.content import builtin_maps, load_map, treasures
 from engine.simulate import choose
-from engine.worlds import UNDERGROUND
+from engine.worlds.underground import UNDERGROUND
 from renderer import glyphs, pieces
 from renderer.board import render_board
 from renderer.palette import TERRAIN

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from engine import apply, legal_actions, new_game, to_act, view
-from engine.content import builtin_maps, load_map, map_for_players
+from engine.core.content import builtin_maps, load_map, map_for_players
+from engine.core.state import GameState
 from engine.simulate import choose
-from engine.state import GameState
-from engine.worlds import UNDERGROUND
+from engine.worlds.underground import UNDERGROUND
 from renderer.board import compose
 from renderer.combos import compose_combos
 from renderer.demo import rare_states, rare_things

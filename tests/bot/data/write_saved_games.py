@@ -20,7 +20,8 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.storage import Storage
-from engine.rules import legal_actions, to_act
+from engine.core.legal import legal_actions
+from engine.core.turn import to_act
 
 HERE = Path(__file__).resolve().parent
 DB = HERE / "saved_games.sqlite3"

@@ -1,0 +1,180 @@
+"""Play Small World in a terminal, time random games, check map files.
+
+``python -m engine play|simulate|maps``; ``--world underground`` plays or times Small World
+Underground on the project's board for the player count (``swu-3p``...).
+
+``play`` is a hot-seat game (``engine.console.terminal``; what it prints is
+``engine.console.screen``). A bad argument is refused in one line on stderr with exit status 2
+(``engine.console.arguments``).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from engine.console import arguments
+from engine.console.screen import describe_any, describe_event
+from engine.console.terminal import INTERRUPTED, play, run_play
+from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
+from engine.core.maps import land_count, land_entries, read_map_file
+from engine.core.worlds import DEFAULT_WORLD, WORLDS
+from engine.simulate import run
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def simulate_line(
+    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
+) -> str:
+    """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
+    ``games=N games_per_s=X actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id)
+    seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
+    return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
+
+
+# --- maps -----------------------------------------------------------------------------------
+
+
+#: The last line of ``maps check`` when a file passed: the engine knows nothing of drawing
+#: (it may not import the renderer), so it says where the whole check is.
+DRAWING_NOTE = (
+    "These are the rules only: `python -m renderer check FILE` also says whether the board "
+    "can be drawn (the bot checks both)."
+)
+
+
+def check_maps(files: Sequence[str], out: TextIO) -> int:
+    """Check map files: one summary line per good file, one line per problem; 0 if all good.
+
+    A closing line says that drawing the board is checked by ``python -m renderer check``.
+    """
+    status = 0
+    passed = False
+    for name in files:
+        data, problems = read_map_file(name)
+        if problems:
+            status = 1
+            for problem in problems:
+                out.write(f"{name}: {problem}\n")
+            continue
+        m = build_map(data)
+        out.write(
+            f"{name}: ok ({len(m.regions)} regions, {land_count(m)} land, "
+            f"entries {land_entries(m)})\n"
+        )
+        passed = True
+    if passed:
+        out.write(DRAWING_NOTE + "\n")
+    return status
+
+
+#: What a map's ``about`` says when the board is the project's own drawing (docs/maps.md).
+OWN_LAYOUT = "project's own layout"
+
+
+def list_maps(out: TextIO) -> int:
+    """One line per built-in map: id, name, world, players, turns and size; a board the
+    project drew itself (its ``about`` says so) is marked as not the printed board."""
+    for map_id in builtin_maps():
+        m = load_map(map_id)
+        players = "/".join(str(n) for n in m.players)
+        data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
+        about = data.get("about", "") if isinstance(data, dict) else ""
+        own = " · the project's own layout, not the printed board" if OWN_LAYOUT in about else ""
+        out.write(
+            f"{m.id}: {m.name} · world {m.world} · {players} players · {m.turns} turns · "
+            f"{len(m.regions)} regions ({land_count(m)} land){own}\n"
+        )
+    return 0
+
+
+# --- entry point ----------------------------------------------------------------------------
+
+
+def _parser() -> arguments.Parser:
+    parser = arguments.Parser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="a hot-seat game in the terminal")
+    p.add_argument("--players", type=arguments.players, default=3, help="2 to 5 (default 3)")
+    p.add_argument(
+        "--seed", type=arguments.seed, default=None, help="replay a game (default: a fresh one)"
+    )
+    p.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: by players)",
+    )
+    p.add_argument(
+        "--world",
+        choices=sorted(WORLDS),
+        default=None,
+        help="surface (default) or underground: the built-in map of that world",
+    )
+    sim = sub.add_parser("simulate", help="play random games and print their speed")
+    sim.add_argument("--world", choices=sorted(WORLDS), default=None)
+    sim.add_argument(
+        "--map",
+        dest="map_id",
+        default=None,
+        help="a built-in map (sw-3p) or a map file's path (default: the world's, by players)",
+    )
+    sim.add_argument("--players", type=arguments.players, default=5)
+    sim.add_argument("--games", type=arguments.at_least(1), default=200)
+    sim.add_argument("--seed", type=arguments.seed, default=1)
+    maps = sub.add_parser("maps", help="check map files, or list the built-in maps")
+    maps_sub = maps.add_subparsers(dest="maps_command", required=True)
+    check = maps_sub.add_parser("check", help="check map files against docs/maps.md")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    maps_sub.add_parser("list", help="the built-in maps")
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run a command line; the streams default to the process's stdin, stdout and stderr.
+
+    A refused command prints one line on ``stderr`` and returns 2; Ctrl-C returns 130.
+    """
+    args = _parser().parse_args(argv)
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    prog = f"python -m engine {args.command}"
+    try:
+        if args.command == "maps":
+            if args.maps_command == "check":
+                return check_maps(args.files, out)
+            return list_maps(out)
+        world, map_key = args.world or DEFAULT_WORLD, None
+        if args.map_id is not None:
+            world, map_key, problem = arguments.board(args.map_id, args.players, args.world)
+            if problem is not None:
+                return arguments.fail(prog, problem, err)
+        if args.command == "simulate":
+            out.write(simulate_line(args.players, args.games, args.seed, world, map_key) + "\n")
+            return 0
+        return play(args.players, args.seed, map_key, inp=inp, out=out, world=world)
+    except KeyboardInterrupt:
+        # Ctrl-C during a long simulate or check (the game itself says goodbye on its own).
+        err.write(f"{prog}: interrupted\n")
+        return INTERRUPTED
+
+
+__all__ = [
+    "check_maps",
+    "describe_any",
+    "describe_event",
+    "list_maps",
+    "main",
+    "play",
+    "run_play",
+    "simulate_line",
+]

@@ -1,0 +1,325 @@
+"""The hot-seat game in a terminal: ``python -m engine play``.
+
+Every step prints the board as the seat to act may see it (``engine.console.screen``, through
+``engine.core.view``, so only that seat's coins appear), then the numbered legal actions, and reads
+one line. On a real terminal the line is read with ``input()``, which Python's ``readline``
+(where the platform has it) gives line editing and history: arrow keys move in the line and
+recall earlier ones. Any other input is a plain text stream, so tests drive whole games
+without a terminal.
+
+A game is its seed and its moves (``engine.core.game``): the seed is printed at the start, and
+leaving before the end (``quit``, end of input, Ctrl-C) prints the command and the moves that
+bring the game back, since the terminal game keeps no save file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from engine.console.screen import (
+    InputError,
+    describe_event,
+    render_actions,
+    render_region,
+    render_result,
+    render_rules,
+    render_state,
+)
+from engine.core.actions import Action, parse
+from engine.core.content import map_for_players
+from engine.core.errors import EngineError
+from engine.core.game import Game, GameConfig
+from engine.core.legal import default_action, legal_actions
+from engine.core.state import GameState
+from engine.core.turn import to_act
+from engine.core.view import label, visible_events
+from engine.core.words import plural
+from engine.core.worlds import DEFAULT_WORLD
+
+HELP = """\
+Commands:
+  <number>        play the action with that number in the list
+  <label>         play an action by its label, e.g. "Conquer 12 · Forest · 3 tokens"
+                  (case and the "·" separators do not matter)
+  <text form>     play an action by its text form, e.g. "conquer 12", "deploy 4 2",
+                  "move 3 7 2", "end decline"; any token count may be typed for deploy/move
+  default         play what a deadline would play for you now (free combo, stop, end...)
+  undo            take back your last action of this turn (not past a pick, roll or turn end)
+  region N        region N: terrain, features, who holds it, and its neighbours ("adj N" too)
+  rules [NAME]    what a race, special power or rule term means ("rules" alone lists them)
+  help            show this list
+  quit            leave the game (it prints how to pick the game up again)
+
+The game readies your troops at the start of your turn and puts back the tokens still in
+hand when you end it; each time it says so in one line."""
+
+#: The exit status after Ctrl-C, as shells report a process stopped by SIGINT (128 + 2).
+INTERRUPTED = 130
+
+#: Reads one line after showing a prompt; None at the end of input (Ctrl-D, end of a file).
+LineReader = Callable[[str], "str | None"]
+
+
+# --- reading lines --------------------------------------------------------------------------
+
+
+def stream_reader(inp: TextIO, out: TextIO) -> LineReader:
+    """Lines from a text stream, the prompt written to ``out`` (tests, pipes, files)."""
+
+    def read(prompt: str) -> str | None:
+        out.write(prompt)
+        out.flush()
+        return inp.readline() or None
+
+    return read
+
+
+def terminal_reader() -> LineReader:
+    """``input()`` with line editing and history where the ``readline`` module exists.
+
+    Importing ``readline`` is what makes ``input()`` use it; Windows has no such module, and
+    there ``input()`` keeps the console's own editing.
+    """
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    return read
+
+
+def reader_for(inp: TextIO, out: TextIO) -> LineReader:
+    """The terminal's reader when the game runs on the process's own terminal, else a stream's."""
+    if inp is sys.stdin and out is sys.stdout and inp.isatty():
+        return terminal_reader()
+    return stream_reader(inp, out)
+
+
+# --- input ----------------------------------------------------------------------------------
+
+
+def _normal(text: str) -> str:
+    """Lower case, "·" dropped, single spaces: how labels and typed lines are compared."""
+    return " ".join(text.replace("·", " ").lower().split())
+
+
+def _number(text: str) -> int | None:
+    """The whole number ``text`` is in ASCII digits (a huge one counts as 0), or None.
+
+    ``str.isdigit`` also accepts "²" and other digits ``int`` refuses, and ``int`` refuses
+    more than 4300 digits: a typed line must never reach it unchecked.
+    """
+    if not re.fullmatch(r"[0-9]+", text):
+        return None
+    return int(text) if len(text) <= 9 else 0
+
+
+def _shown(text: str, limit: int = 24) -> str:
+    """A typed word as echoed in an error: cut short if it is long."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def resolve(s: GameState, actions: Sequence[Action], line: str) -> Action:
+    """The action a typed line means: a number in the list, a label, or a text form."""
+    text = line.strip()
+    n = _number(text)
+    if n is not None:
+        if not 1 <= n <= len(actions):
+            raise InputError(f"There is no action {_shown(text)}; pick 1 to {len(actions)}.")
+        return actions[n - 1]
+    wanted = _normal(text)
+    for a in actions:
+        if _normal(label(s, a)) == wanted:
+            return a
+    return parse(text)
+
+
+# --- leaving and coming back ----------------------------------------------------------------
+
+
+def fresh_seed() -> int:
+    """A seed for a game started without ``--seed`` (a new game each time)."""
+    return secrets.randbelow(1_000_000)
+
+
+def replay_command(
+    players: int, seed: int, map_arg: str | None = None, world: str = DEFAULT_WORLD
+) -> str:
+    """The command that starts the same game again: same players, board and seed."""
+    parts = ["python -m engine play", f"--players {players}"]
+    if map_arg is not None:
+        parts.append(f"--map {map_arg}")
+    elif world != DEFAULT_WORLD:
+        parts.append(f"--world {world}")
+    parts.append(f"--seed {seed}")
+    return " ".join(parts)
+
+
+def resume_lines(game: Game, command: str | None = None) -> list[str]:
+    """How to pick ``game`` up again: the command that starts it and the moves played so far.
+
+    The moves are the text forms of the log (undone ones are gone from it); typed again in
+    order at the new game's prompts, they bring back the same position, because a game is its
+    seed and its moves.
+    """
+    c = game.config
+    command = command or replay_command(len(c.players), c.seed, c.map_id)
+    if not game.log:
+        return [f"To play this game again: {command}"]
+    return [
+        f"To pick this game up again, run: {command}",
+        f"then type (or paste) these moves at its first prompt, one a line "
+        f"({plural(len(game.log), 'move')}):",
+        *(f"  {text}" for _, text in game.log),
+    ]
+
+
+# --- the hot-seat loop ----------------------------------------------------------------------
+
+
+def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    """Events added since the list ``before`` had ``count`` entries.
+
+    ``start_turn`` moves the turn's events to ``last_events`` and starts a new list, so when
+    the list object changed, the tail of the old list and the whole new one are both new.
+    """
+    if s.events is before:
+        return s.events[count:]
+    return s.last_events[count:] + s.events
+
+
+def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) -> int:
+    """Play ``game`` to the end, or until ``quit``, end of input or Ctrl-C.
+
+    ``again`` is the command that starts this game (told when leaving); by default it is
+    built from the game's config. Returns 0, or ``INTERRUPTED`` after Ctrl-C.
+    """
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            out.write(line + "\n")
+        out.flush()
+
+    try:
+        left = _loop(game, reader_for(inp, out), say)
+    except KeyboardInterrupt:
+        # Ctrl-C at the prompt or while the engine works: the log holds only finished moves.
+        say("", "Interrupted: leaving the game.", *resume_lines(game, again))
+        return INTERRUPTED
+    if left is not None:
+        say(left, *resume_lines(game, again))
+        return 0
+    say("", *render_state(game.state, None), *render_result(game.state))
+    return 0
+
+
+def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
+    """Play until the game ends (None) or the player leaves (the line that says so)."""
+    names = [p.name for p in game.state.players]
+    show = True
+    while True:
+        s = game.state
+        seat = to_act(s)
+        if seat is None:
+            return None
+        actions = legal_actions(s, seat)
+        if show:
+            say("", *render_state(s, seat), "Actions:", *render_actions(s, actions))
+            show = False
+        line = read(f"{names[seat]}> ")
+        if line is None:
+            return "\nEnd of input: leaving the game."
+        command = line.strip().lower()
+        if not command:
+            continue
+        if command in ("help", "?"):
+            say(HELP)
+            continue
+        if command in ("quit", "exit"):
+            return "Bye."
+        word, _, rest = command.partition(" ")
+        try:
+            if word == "rules":
+                say(*render_rules(rest))
+                continue
+            if word in ("region", "adj"):
+                rid = _number(rest.strip())
+                if rid is None:
+                    raise InputError(f"Type {word} N with a region number, e.g. {word} 12.")
+                if len(rest.strip()) > 9:
+                    raise InputError(f"There is no region {_shown(rest.strip())}.")
+                say(*render_region(s, rid, seat))
+                continue
+            if command == "undo":
+                game.undo(seat)
+                say(f"{names[seat]} takes back the last action.")
+            else:
+                if command == "default":
+                    action = default_action(s)
+                    if action is None:
+                        raise InputError("There is no default now.")
+                    how = " (default)"
+                else:
+                    action = resolve(s, actions, line)
+                    how = ""
+                text = label(s, action) if action in actions else action.text
+                before, count = s.events, len(s.events)
+                game.play(seat, action)
+                say(f"{names[seat]}{how}: {text}")
+                # Scores are private events: the public never learns them before the end.
+                for e in visible_events(game.state, _new_events(game.state, before, count)):
+                    say("  · " + describe_event(e, names))
+        except EngineError as exc:
+            say("error: " + " ".join(str(exc).split()))
+            continue
+        show = True
+
+
+def play(
+    players: int,
+    seed: int | None = None,
+    map_id: str | None = None,
+    *,
+    inp: TextIO,
+    out: TextIO,
+    world: str = DEFAULT_WORLD,
+) -> int:
+    """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams.
+
+    Without ``map_id`` the game is on the built-in map of ``world`` for the player count
+    (``sw-3p``, ``swu-3p``); without ``seed`` it gets a fresh one. The seed is printed first,
+    so the game can be played again.
+    """
+    if seed is None:
+        seed = fresh_seed()
+    again = replay_command(players, seed, map_id, world)
+    out.write(f"seed {seed} — replay with --seed {seed}\n")
+    names = tuple(f"P{i + 1}" for i in range(players))
+    board = map_id or map_for_players(players, world)
+    game = Game(GameConfig(players=names, seed=seed, map_id=board))
+    return run_play(game, inp, out, again=again)
+
+
+__all__ = [
+    "HELP",
+    "INTERRUPTED",
+    "LineReader",
+    "fresh_seed",
+    "play",
+    "reader_for",
+    "replay_command",
+    "resolve",
+    "resume_lines",
+    "run_play",
+    "stream_reader",
+    "terminal_reader",
+]

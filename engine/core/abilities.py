@@ -1,0 +1,455 @@
+"""The hook protocol for races, special powers, Relics and Places, and their registries.
+
+Each race banner, power badge, Righteous Relic and Popular Place is one small subclass of
+``Ability`` registered under its name (a Relic or Place under its marker key). The turn rules
+call the hooks below at fixed moments; an ability overrides only the moments it changes.
+
+A race in decline keeps only the abilities whose ``in_decline`` is true (Dwarves' mines,
+Ghouls, Spirit): "the benefits ... no longer apply once the race is put In Decline" unless
+stated otherwise [SW p.8]; ``active`` false marks those that work only in decline (Liches,
+Reborn, Wise).
+
+Relics and Places extend the protocol in one way only: they are in force for the race that
+occupies their region (``in_force``), the ``race`` argument of every hook being that race.
+A Place or Relic works for a race in decline only if its ``in_decline`` says so (the Keep,
+the Mine of the Lost Dwarf, the Diamond Fields, the Altar of Souls [SWU pp.14-15]). The power
+the Stonehedge drew works the same way for the race occupying the Stonehedge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import GameState, RaceState
+
+_NO_REGIONS: frozenset[int] = frozenset()
+
+
+class Ability:
+    """Default behaviour: a race or power that changes nothing."""
+
+    name: ClassVar[str] = ""
+    #: Hooks keep working while the race is in decline.
+    in_decline: ClassVar[bool] = False
+    #: Hooks work while the race is active (false: only in decline, as Liches or Wise).
+    active: ClassVar[bool] = True
+    #: Kraken: River regions held by this race are not emptied and they score.
+    stays_in_river: ClassVar[bool] = False
+    #: Gnomes: other players' powers, Relics and Places do not work against its regions
+    #: during their turns.
+    power_proof: ClassVar[bool] = False
+    #: Ghouls: the race conquers at the start of its owner's turns while in decline.
+    conquers_in_decline: ClassVar[bool] = False
+    #: Ghouls: every token stays on the map when the race goes into decline.
+    decline_keeps_all: ClassVar[bool] = False
+    #: Spirit: this race in decline does not count toward the one-race-in-decline limit.
+    decline_limit_exempt: ClassVar[bool] = False
+    #: Stout: may go into decline right after scoring a turn of conquests.
+    declines_after_scoring: ClassVar[bool] = False
+    #: Seafaring: may conquer and hold Seas and the Lake.
+    enters_water: ClassVar[bool] = False
+    #: Tokens lost when an enemy takes one of this race's regions (Elves: none).
+    losses: ClassVar[int] = 1
+    #: The special action classes this ability performs.
+    handles: ClassVar[tuple[type, ...]] = ()
+
+    # --- conquest ---------------------------------------------------------------------
+
+    def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
+        """Tokens added to (or, negative, saved from) the cost of conquering ``rid``."""
+        return 0
+
+    def reaches_anywhere(self, s: GameState, race: RaceState, first: bool) -> bool:
+        """The race may conquer regions without adjacency (``first``: its first conquest)."""
+        return False
+
+    def extra_neighbours(self, s: GameState, race: RaceState) -> frozenset[int]:
+        """Regions the race may reach beyond plain adjacency (Underworld's Caverns)."""
+        return _NO_REGIONS
+
+    def neighbours_of(self, s: GameState, race: RaceState, rid: int) -> frozenset[int]:
+        """Regions the race treats as adjacent to its region ``rid`` beyond shared borders
+        (Spiderines: every region bordering a Chasm; Lizardmen: lands across the River)."""
+        return _NO_REGIONS
+
+    def extra_entries(self, s: GameState, race: RaceState) -> frozenset[int]:
+        """Regions besides the board's edge where a first conquest may enter (Spiderines)."""
+        return _NO_REGIONS
+
+    def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
+        """Called after the race took ``rid`` (Troll Lair, Hole-in-the-Ground)."""
+
+    def guard(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> str | None:
+        """Defender side: why ``attacker`` may not conquer ``rid`` held by ``race`` (Liches
+        against a player with no coins), or None."""
+        return None
+
+    def on_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
+        """Defender side: ``attacker`` just took ``rid`` from ``race`` (Martyr)."""
+
+    def on_seat_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
+        """Called on every race of a seat, active and In Decline, after an opponent's
+        ``attacker`` took ``rid`` from any race of that seat (Vengeful: "any of your races")."""
+
+    def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
+        """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""
+
+    # --- moments of the turn ------------------------------------------------------------
+
+    def on_pick(self, s: GameState, race: RaceState) -> None:
+        """Called when the combo is picked (Bivouacking takes its Encampments)."""
+
+    def on_turn_start(self, s: GameState, race: RaceState) -> None:
+        """Called when the owner's turn starts (Diplomat's peace ends)."""
+
+    def on_ready(self, s: GameState, race: RaceState) -> None:
+        """Called when troops are readied for conquest (Amazons take their 4 back)."""
+
+    def on_conquests_end(self, s: GameState, race: RaceState) -> None:
+        """Called when conquests end, before redeployment (Skeletons' new tokens)."""
+
+    def must(self, s: GameState, race: RaceState) -> list[Action]:
+        """A choice the acting race must make before anything else, or [].
+
+        While any ability in force returns actions here, they are the only legal actions
+        and a deadline takes the first (the Flames' Volcano right after the pick, the
+        Balrog's first move when the Pentacle is found). An optional choice lists a
+        "do nothing" action too, first, so the deadline's default never uses a power.
+        """
+        return []
+
+    def owed(self, s: GameState, race: RaceState) -> Action | None:
+        """A choice the owner must still make before its redeployment may end, or None.
+
+        The return value is the default a deadline applies (Amazons: the next token to
+        withdraw). While a choice is owed, ending is refused; each default must bring the
+        owner closer to owing nothing.
+        """
+        return None
+
+    def owed_reason(self, s: GameState, race: RaceState) -> str:
+        """The sentence telling the owner what ``owed`` asks of them (only asked when owed)."""
+        return "You still have a choice to make before ending."
+
+    def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
+        """Called when the owner's own redeployment ends, before the tokens still in hand are
+        put back and before scoring (Amazons: those tokens count toward the 4)."""
+
+    def place_defaults(self, s: GameState, race: RaceState) -> None:
+        """Place pieces the owner left unplaced when a redeployment ends (Encampments, Heroes)."""
+
+    def on_decline(self, s: GameState, race: RaceState) -> None:
+        """Called when the race goes into decline (markers that vanish)."""
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
+        """Bonus coins at the end of the owner's turn; ``regions`` are the race's regions."""
+        return 0
+
+    # --- special actions ----------------------------------------------------------------
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        """The special actions this ability offers now."""
+        return []
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        """Carry out one of the actions offered by ``actions``."""
+        raise NotImplementedError(type(action).__name__)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        """Why one of this ability's actions (``handles``) is refused now, for the player.
+
+        None leaves the general sentence of the rules.
+        """
+        return None
+
+
+RACES: dict[str, Ability] = {}
+POWERS: dict[str, Ability] = {}
+#: Relics and Places by marker key.
+TREASURES: dict[str, Ability] = {}
+_NOTHING = Ability()
+#: Called with the state after every action ``rules.apply`` plays, in registration order: a
+#: world's piece that must follow the board whatever changed it (the Stonehedge's power goes
+#: with its region). Each returns at once when its piece is not in play.
+AFTER_ACTION: list[Callable[[GameState], None]] = []
+
+
+def race_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a race banner's behaviour under its name."""
+    RACES[cls.name] = cls()
+    return cls
+
+
+def power_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a special power's behaviour under its name."""
+    POWERS[cls.name] = cls()
+    return cls
+
+
+def treasure_ability(cls: type[Ability]) -> type[Ability]:
+    """Class decorator: register a Relic's or Place's behaviour under its marker key."""
+    TREASURES[cls.name] = cls()
+    return cls
+
+
+def after_action(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
+    """Decorator: run ``hook(state)`` after every action (``AFTER_ACTION``)."""
+    AFTER_ACTION.append(hook)
+    return hook
+
+
+def works(a: Ability, in_decline: bool) -> bool:
+    """``a`` works for a race in this state (``in_decline``): active, or in decline."""
+    return a.in_decline if in_decline else a.active
+
+
+_CACHE: dict[tuple[str, str, bool], tuple[Ability, ...]] = {}
+
+
+def abilities(race: RaceState) -> tuple[Ability, ...]:
+    """The abilities in force for a race now: banner and badge, filtered in decline."""
+    key = (race.name, race.power, race.in_decline)
+    found = _CACHE.get(key)
+    if found is None:
+        pair = (RACES.get(race.name, _NOTHING), POWERS.get(race.power, _NOTHING))
+        found = _CACHE[key] = tuple(a for a in pair if works(a, race.in_decline))
+    return found
+
+
+def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
+    """Everything working for a race now: its banner and badge, then the Relics and Places
+    in its regions (in region order), then the Stonehedge's power if it holds the Stonehedge.
+
+    Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
+    """
+    own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    hiding = _HIDING.get(s.map_id)
+    if hiding is None:
+        hiding = _hiding(s.map_id)
+    if not hiding:
+        return own
+    spots = treasure_spots(s)
+    if not spots:
+        return own
+    name = race.name
+    regions = s.regions
+    held = [rid for rid in spots.values() if regions[rid].race == name]
+    if not held:
+        return own
+    if len(held) > 1:
+        # Two markers may share a region: each region once, in id order.
+        held = sorted(set(held))
+    found: list[Ability] = []
+    used = s.turn.used if s.turn.seat == race.owner else ()
+    for rid in held:
+        for key in regions[rid].markers:
+            t = TREASURES.get(key)
+            if t is not None and works(t, race.in_decline):
+                if used and forgo_key(key) in used:
+                    continue  # the owner does without it for the rest of this turn
+                found.append(t)
+                if key == "stonehedge" and s.stonehedge:
+                    p = POWERS.get(s.stonehedge)
+                    if p is not None and works(p, race.in_decline):
+                        found.append(p)
+    return own + tuple(found) if found else own
+
+
+def forgo_key(key: str) -> str:
+    """What ``TurnState.used`` holds once the owner forgoes the Place ``key`` this turn."""
+    return f"forgo:{key}"
+
+
+def drawn_power(s: GameState, race: RaceState) -> Ability | None:
+    """The power the Stonehedge drew, when it works for ``race`` now: the race occupies the
+    Stonehedge, the power works in the race's state (active, or in decline) and the owner has
+    not forgone the Stonehedge this turn. Surface games, and Underground games before the
+    Stonehedge is found, answer None at once."""
+    if not s.stonehedge:
+        return None
+    rid = treasure_spots(s).get("stonehedge")
+    if rid is None or s.regions[rid].race != race.name:
+        return None
+    power = POWERS.get(s.stonehedge)
+    if power is None or not works(power, race.in_decline):
+        return None
+    if s.turn.seat == race.owner and forgo_key("stonehedge") in s.turn.used:
+        return None
+    return power
+
+
+def treasure_spots(s: GameState) -> dict[str, int]:
+    """Where each revealed Place or Relic lies: marker key -> region id.
+
+    Kept on the state (``GameState.spots``, not saved) and checked on each use against what
+    must be true: every marker drawn from the stack is on the map once, where the index says.
+    A Relic that moved, or a position staged by hand, fails the check and the index is
+    rebuilt from the regions, so it is never stale.
+    """
+    spots = s.spots
+    drawn = _hiding(s.map_id) - len(s.treasures)
+    regions = s.regions
+    if len(spots) == drawn:
+        # A plain loop: this check runs several times per action in Underground games.
+        for k, rid in spots.items():
+            if k not in regions[rid].markers:
+                break
+        else:
+            return spots
+    spots.clear()
+    for rid, r in enumerate(regions):
+        if r.markers:
+            for key in r.markers:
+                if key in TREASURES:
+                    spots[key] = rid
+    return spots
+
+
+def _hiding(map_id: str) -> int:
+    """How many Places and Relics the map hides under Monsters (0 on the surface)."""
+    found = _HIDING.get(map_id)
+    if found is None:
+        from .content import hiding_places, load_map
+
+        found = _HIDING[map_id] = hiding_places(load_map(map_id))
+    return found
+
+
+_HIDING: dict[str, int] = {}
+_HOOKS_USED: dict[str, frozenset[str]] = {}
+#: The hooks and flags ``map_hooks`` looks for.
+_OPTIONAL_HOOKS = ("must", "guard", "power_proof", "on_lost", "on_seat_lost")
+
+
+def map_hooks(map_id: str) -> frozenset[str]:
+    """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
+    ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place of the map's world
+    overrides or sets: the turn rules skip a check no ability of the game can need (all of
+    them, in a surface game). Cached per map."""
+    found = _HOOKS_USED.get(map_id)
+    if found is None:
+        from .content import load_map, powers, races, treasures
+        from .worlds import WORLDS
+
+        world = WORLDS.get(load_map(map_id).world)
+        content = world.content_set if world else ""
+        pool = [RACES[n] for n, d in races().items() if d.set == content and n in RACES]
+        pool += [POWERS[n] for n, d in powers().items() if d.set == content and n in POWERS]
+        # Every Relic and Place of the data has its class (a test checks it).
+        pool += [TREASURES[k] for k, d in treasures().items() if d.set == content]
+        found = _HOOKS_USED[map_id] = frozenset(
+            hook
+            for hook in _OPTIONAL_HOOKS
+            if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
+        )
+    return found
+
+
+def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """The banner and badge in force that override ``hook`` (a method of ``Ability``), so
+    hot paths call only those; cached per race, power, decline and hook."""
+    key = (race.name, race.power, race.in_decline, hook)
+    found = _OVERRIDING.get(key)
+    if found is None:
+        base = getattr(Ability, hook)
+        found = _OVERRIDING[key] = tuple(
+            a for a in abilities(race) if getattr(type(a), hook) is not base
+        )
+    return found
+
+
+_OVERRIDING: dict[tuple[str, str, bool, str], tuple[Ability, ...]] = {}
+
+
+def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
+    """The abilities of ``working`` (an ``in_force`` tuple) that override ``hook``, in order.
+
+    The base hooks do nothing and return nothing, so calling only these gives the same result
+    as calling every ability; cached per tuple and hook, as the same few tuples come back on
+    every call of the hot paths (``legal_actions``, ``targets``).
+    """
+    key = (working, hook)
+    found = _OVERRIDERS.get(key)
+    if found is None:
+        base = getattr(Ability, hook)
+        found = _OVERRIDERS[key] = tuple(a for a in working if getattr(type(a), hook) is not base)
+    return found
+
+
+_OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
+
+
+def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
+    turn rules call a moment's hook on these alone, as the others would do nothing."""
+    return overriders(in_force(s, race), hook)
+
+
+def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
+    """The abilities in force that change conquest costs (the hot path skips the others):
+    the banner and badge, and the power the Stonehedge lends the race."""
+    own = overriding(race, "cost_delta")
+    if not s.stonehedge:
+        return own
+    p = drawn_power(s, race)
+    if p is None or type(p).cost_delta is Ability.cost_delta:
+        return own
+    return (*own, p)
+
+
+_FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
+
+
+def _own_flag(race: RaceState, attr: str) -> bool:
+    """True if the race's banner or badge sets a boolean class flag, decline taken into
+    account (cached: it depends on the race alone)."""
+    key = (race.name, race.power, race.in_decline, attr)
+    found = _FLAG_CACHE.get(key)
+    if found is None:
+        found = _FLAG_CACHE[key] = any(getattr(a, attr) for a in abilities(race))
+    return found
+
+
+def flag(race: RaceState, attr: str, s: GameState) -> bool:
+    """True if the race's banner or badge sets a boolean class flag, decline taken into
+    account, or the power the Stonehedge lends the race sets it."""
+    own = _own_flag(race, attr)
+    if own or not s.stonehedge:
+        return own
+    p = drawn_power(s, race)
+    return p is not None and bool(getattr(p, attr))
+
+
+_TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
+#: The defence traits of a race with no guard and no Gnome-proofing.
+PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
+
+
+def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], bool]:
+    """What a race's banner and badge, and the power the Stonehedge lends it, do when it is
+    attacked: its ``guards`` and whether it is ``power_proof`` (the banner and badge's part
+    is one cached lookup on the hot path of ``targets``)."""
+    key = (race.name, race.power, race.in_decline)
+    found = _TRAITS.get(key)
+    if found is None:
+        found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
+        # The common case is one shared object, so callers may test it with ``is``.
+        found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
+    if not s.stonehedge:
+        return found
+    p = drawn_power(s, race)
+    guarding = p is not None and type(p).guard is not Ability.guard
+    if p is None or not (guarding or p.power_proof):
+        return found
+    return ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
+
+
+def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:
+    """The banner, badge and Stonehedge power in force that may refuse an attack on the race
+    (``guard``)."""
+    return defence_traits(race, s)[0]

@@ -1,0 +1,442 @@
+"""Conquest: which regions a race may attack, what they cost, and what a conquest does.
+
+Rule text [SW p.4]: "To conquer a Region, a player must have available to deploy: 2 Race
+tokens + 1 additional Race token for each Encampment, Fortress, Mountain, or Troll's Lair
+marker + 1 additional Race token for each Lost Tribe or other player's Race token already
+present in the Region."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .abilities import (
+    PLAIN_DEFENCE,
+    TREASURES,
+    Ability,
+    cost_abilities,
+    defence_traits,
+    flag,
+    hooked,
+    in_force,
+    map_hooks,
+    overriders,
+)
+from .board import (
+    DEFENCE_MARKERS,
+    IMMUNE,
+    IMMUNITY_MARKERS,
+    MARKER_NAMES,
+    OWNER_SPARED,
+    RIVERS,
+    SEALING_MARKERS,
+    add_marker,
+    clear_region,
+    event,
+    is_empty,
+    is_sealed,
+    mapdef,
+    regions_of,
+    river_regions,
+)
+from .content import MapDef, RegionDef, treasures
+from .market import remove_race
+from .state import GameState, RaceState
+
+BASE_COST = 2
+
+#: [SWU p.5] "The River only costs 1 token to conquer".
+RIVER_COST = 1
+_DEFENCE = frozenset(DEFENCE_MARKERS)
+#: At most this many tokens short for a final conquest with the die [SW p.5].
+MAX_SHORT = 3
+
+
+def is_first_conquest(s: GameState, race: RaceState) -> bool:
+    """A race with no region on the map enters as on its first conquest [SW p.4, p.6]."""
+    name = race.name
+    return not any(r.race == name for r in s.regions)
+
+
+def reach(
+    s: GameState,
+    race: RaceState,
+    working: tuple[Ability, ...] | None = None,
+    own: list[int] | None = None,
+) -> set[int] | None:
+    """Regions the race may attack by position; None means every region of the map.
+
+    ``working`` (``in_force(s, race)``) and ``own`` (the race's regions) are passed by
+    callers that have them already.
+    """
+    abl = in_force(s, race) if working is None else working
+    if own is None:
+        own = regions_of(s, race.name)
+    first = not own
+    for a in overriders(abl, "reaches_anywhere"):
+        if a.reaches_anywhere(s, race, first):
+            return None
+    if first:
+        entries = set(_entries(mapdef(s)))
+        for a in overriders(abl, "extra_entries"):
+            entries |= a.extra_entries(s, race)
+        return entries
+    return neighbourhood(s, race, own, abl)
+
+
+def neighbourhood(
+    s: GameState,
+    race: RaceState,
+    own: list[int],
+    working: tuple[Ability, ...] | None = None,
+) -> set[int]:
+    """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
+    adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
+    out: set[int] = set().union(*[adjacent[rid] for rid in own])
+    abl = in_force(s, race) if working is None else working
+    # Only the abilities that change adjacency are asked (the others add nothing).
+    for a in overriders(abl, "extra_neighbours"):
+        extra = a.extra_neighbours(s, race)
+        if extra and any(rid in extra for rid in own):
+            out |= extra
+    for a in overriders(abl, "neighbours_of"):
+        for rid in own:
+            out |= a.neighbours_of(s, race, rid)
+    out.difference_update(own)
+    return out
+
+
+def _adjacency(s: GameState) -> list[frozenset[int]]:
+    """Each region's bordering regions by id, cached per map as ``mapdef`` is (a key always
+    names the same board): ``neighbourhood`` is on the hottest path of ``legal_actions``."""
+    found = _ADJACENT[s.map_id] = [r.adjacent for r in mapdef(s).regions]
+    return found
+
+
+_ADJACENT: dict[str, list[frozenset[int]]] = {}
+
+
+def target_problem(s: GameState, race: RaceState, rid: int) -> str | None:
+    """Why ``race`` may not attack ``rid`` whatever it pays, or None if it may."""
+    return region_problem(
+        s, race, rid, mapdef(s).regions[rid], flag(race, "enters_water", s), reach(s, race)
+    )
+
+
+def _entries(m: MapDef) -> frozenset[int]:
+    found = _ENTRIES.get(m.id)
+    if found is None:
+        found = _ENTRIES[m.id] = frozenset(r.id for r in m.regions if r.entry)
+    return found
+
+
+_ENTRIES: dict[str, frozenset[int]] = {}
+
+
+def targets(
+    s: GameState,
+    race: RaceState,
+    working: tuple[Ability, ...] | None = None,
+    own: list[int] | None = None,
+) -> list[int]:
+    """Every region ``race`` may attack now, whatever it costs, in id order."""
+    reachable = reach(s, race, working, own)
+    water_ok = flag(race, "enters_water", s)
+    defs = mapdef(s).regions
+    # Regions closed to the race whoever holds them (``_closed``) are left out before the
+    # per-region check, which would refuse them anyway.
+    closed = _CLOSED.get((s.map_id, water_ok))
+    if closed is None:
+        closed = _CLOSED[s.map_id, water_ok] = frozenset(r.id for r in defs if _closed(r, water_ok))
+    if reachable is None:
+        ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
+    else:
+        ids = sorted(reachable.difference(closed) if closed else reachable)
+    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
+    # game, say), the per-region defender check is skipped.
+    guarded = False
+    hooks = map_hooks(s.map_id)
+    if "guard" in hooks or "power_proof" in hooks:
+        for r in s.races.values():
+            if defence_traits(r, s) is not PLAIN_DEFENCE:
+                guarded = True
+                break
+    return [
+        rid
+        for rid in ids
+        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
+    ]
+
+
+def _closed(rdef: RegionDef, water_ok: bool) -> bool:
+    """No race may enter the region (impassable), or it is water and the race may not: the
+    first refusals of ``region_problem``, whoever holds the region."""
+    return rdef.impassable or (rdef.water and not water_ok)
+
+
+#: ``_closed`` regions by map and ``water_ok``, for ``targets``.
+_CLOSED: dict[tuple[str, bool], frozenset[int]] = {}
+
+
+def region_problem(
+    s: GameState,
+    race: RaceState,
+    rid: int,
+    rdef: RegionDef,
+    water_ok: bool,
+    reachable: set[int] | None,
+    guarded: bool = True,
+) -> str | None:
+    """Why ``race`` may not attack ``rid`` (``rdef`` its map facts), or None.
+
+    ``water_ok``: the race may enter water; ``reachable``: the regions it may reach (None: do
+    not check reach); ``guarded``: ask the defender's guards too.
+    """
+    # The one place that decides whether a region may be attacked; ``targets`` calls it in a
+    # loop with the per-race facts computed once.
+    region = s.regions[rid]
+    if region.race == race.name:
+        return f"You already hold region {rid}."
+    # The two tests of ``_closed``, each with its sentence.
+    if rdef.water and not water_ok:
+        return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
+    if rdef.impassable:
+        return f"Region {rid} is an {rdef.terrain}: no one may enter it."
+    m = region.markers
+    if m and not IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
+        return f"Region {rid} is immune ({immunity_name(s, rid)})."
+    owner = region.owner
+    if owner != -1 and owner != race.owner and not race.in_decline:
+        defender = s.players[owner]
+        if defender.peace_with == race.owner and defender.active == region.race:
+            return f"You are at peace with {defender.name}: their active race is off limits."
+    if reachable is not None and rid not in reachable:
+        if is_first_conquest(s, race):
+            return f"Region {rid} is not on the border: a first conquest enters from the edge."
+        return f"Region {rid} is not next to your regions."
+    if guarded and region.race is not None:
+        holder = s.races[region.race]
+        guarding, proof = defence_traits(holder, s)
+        for a in guarding:
+            why = a.guard(s, holder, race, rid)
+            if why:
+                return why
+        if proof and holder.owner != s.turn.seat and rid not in plain_reach(s, race):
+            return (
+                f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
+                "reach them, and it is not next to your regions."
+            )
+    return None
+
+
+def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
+    """Gnomes: during other players' turns, no power, Place or Relic works against this
+    region [SWU p.10]; only the plain rules do."""
+    name = s.regions[rid].race
+    if name is None or name == attacker.name:
+        return False
+    defender = s.races[name]
+    return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
+
+
+def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
+    """``rid`` holds a single token of an opponent's active race that a substitution may
+    replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
+    for the Vampire"): markers do not protect it, an Encampment does (ruling 15), and so do
+    Gnomes during other players' turns (``power_proof``)."""
+    r = s.regions[rid]
+    return (
+        r.tokens == 1
+        and r.race is not None
+        and r.owner not in (-1, race.owner)
+        and s.players[r.owner].active == r.race
+        and not r.markers.get("camp")
+        and not power_proof(s, rid, race)
+    )
+
+
+def plain_reach(s: GameState, race: RaceState) -> set[int]:
+    """Regions the race reaches by the plain rules: borders, or the edge on a first conquest."""
+    m = mapdef(s)
+    own = regions_of(s, race.name)
+    if not own:
+        return {r.id for r in m.regions if r.entry}
+    out: set[int] = set()
+    for rid in own:
+        out |= m.regions[rid].adjacent
+    return out
+
+
+def immunity_name(s: GameState, rid: int) -> str:
+    """The marker that makes a region immune, for messages."""
+    m = s.regions[rid].markers
+    for key in IMMUNITY_MARKERS + SEALING_MARKERS:
+        if m.get(key):
+            return MARKER_NAMES[key]
+    return "immune"
+
+
+def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
+    """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
+    return region_cost(s, race, rid, cost_abilities(race, s))
+
+
+def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
+    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given."""
+    return region_costs(s, race, (rid,), costers)[0]
+
+
+def region_costs(
+    s: GameState, race: RaceState, rids: Sequence[int], costers: tuple[Ability, ...]
+) -> list[int]:
+    """The cost of conquering each of ``rids`` outright, in order, with the race's
+    cost-changing abilities (``cost_abilities``) given: one call prices every target of
+    ``legal_actions``, the per-map facts looked up once."""
+    regions = s.regions
+    rivers = RIVERS.get(s.map_id)
+    if rivers is None:
+        rivers = river_regions(s)
+    out: list[int] = []
+    for rid in rids:
+        region = regions[rid]
+        cost = BASE_COST + region.tokens
+        if cost == BASE_COST and rid in rivers:
+            cost = RIVER_COST
+        m = region.markers
+        if m:
+            own = region.owner == race.owner
+            for key, n in m.items():
+                if key in _DEFENCE and not (own and key in OWNER_SPARED):
+                    cost += n
+        proof: bool | None = None
+        for a in costers:
+            delta = a.cost_delta(s, race, rid)
+            if delta < 0:
+                # Penalties always count; savings do not against Gnomes (ruling U-R4).
+                if proof is None:
+                    proof = power_proof(s, rid, race)
+                if proof:
+                    continue
+            cost += delta
+        out.append(cost if cost > 1 else 1)
+    return out
+
+
+def take_region(
+    s: GameState,
+    race: RaceState,
+    rid: int,
+    tokens: int,
+    how: str = "conquer",
+    *,
+    losses: int | None = None,
+) -> None:
+    """Move ``tokens`` of the race from hand into ``rid``, resolving the defender's losses.
+
+    [SW p.4] The defender "must immediately take all of these Race tokens back in hand and:
+    Permanently discard one Race token back into the Storage tray; Keep the other Race tokens
+    in hand, and redeploy them ... as the final action of the current player's turn."
+
+    A race In Decline whose last region this was leaves the map at once, its tokens in hand
+    with it [SW p.6]: "when the last token of a race In Decline is wiped off the map".
+
+    ``losses``, when given, is what the defender loses whatever its powers (the Stinky Troll's
+    Socks: none; the Shiny Orb: its single token).
+    """
+    region = s.regions[rid]
+    turn = s.turn
+    nonempty = not is_empty(s, rid)
+    defender_name = region.race
+    lost = 0
+    defender = None
+    defender_seat = -1
+    if defender_name is not None:
+        defender = s.races[defender_name]
+        held = region.tokens
+        loss = 1
+        for a in in_force(s, defender):
+            loss = min(loss, a.losses)
+        if how == "enchant":
+            loss = 1
+        if losses is not None:
+            loss = losses
+        lost = min(held, loss)
+        defender.hand += held - lost
+        if (
+            region.owner != race.owner
+            and s.players[region.owner].active == defender_name
+            and region.owner not in turn.attacked
+        ):
+            turn.attacked.append(region.owner)
+        defender_seat = region.owner
+    tribe = region.markers.pop("lost_tribe", 0)
+    monsters = region.markers.pop("monster", 0)
+    # Relics and Places stay in the region and pass with it; the event names them so the
+    # channel can say what changed hands ("..., and the Shiny Orb with it").
+    passing = [k for k in region.markers if k in treasures()] if region.markers else []
+    clear_region(s, rid)
+    region.race = race.name
+    region.owner = race.owner
+    region.tokens = tokens
+    race.hand -= tokens if how != "enchant" else 0
+    turn.acted = True
+    turn.conquered.append(rid)
+    if nonempty:
+        turn.nonempty_conquests += 1
+    event(
+        s,
+        how,
+        seat=race.owner,
+        race=race.name,
+        region=rid,
+        tokens=tokens,
+        defender=defender_name,
+        # The owner is recorded, not looked up later: the race may leave the map at once.
+        defender_seat=defender.owner if defender is not None else None,
+        lost=lost,
+        lost_tribe=bool(tribe),
+        **({"monsters": monsters} if monsters else {}),
+        **({"treasures": passing} if passing else {}),
+    )
+    if defender is not None:
+        after_loss(s, defender, defender_seat, race, rid)
+    for a in hooked(s, race, "on_conquer"):
+        a.on_conquer(s, race, rid)
+    if monsters and s.treasures:
+        discover(s, race, rid)
+
+
+def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState, rid: int) -> None:
+    """What follows the loss of ``rid`` by ``defender`` (owned by ``seat``) to ``attacker``,
+    whatever took it (a conquest, the Balrog): the defending seat's abilities hear of it, and
+    a race In Decline with no region left leaves the map."""
+    if seat != attacker.owner and (
+        "on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id)
+    ):
+        for a in hooked(s, defender, "on_lost"):
+            a.on_lost(s, defender, attacker, rid)
+        # Every race of the defending seat hears of it (Vengeful: "any of your races").
+        p = s.players[seat]
+        for name in (p.active, *p.declined):
+            if name in s.races:
+                mine = s.races[name]
+                for a in hooked(s, mine, "on_seat_lost"):
+                    a.on_seat_lost(s, mine, attacker, rid)
+    if defender.in_decline and not regions_of(s, defender.name):
+        # Gone now, not when the turn closes: the banner is back under the stack before the
+        # next conquest of this turn.
+        defender.hand = 0
+        remove_race(s, defender.name)
+
+
+def discover(s: GameState, race: RaceState, rid: int) -> None:
+    """[SWU p.5] Taking a Monster region "immediately draws a marker from the top of the
+    stack of Popular Places & Righteous Relics, and places it into the Region just captured";
+    its power "comes into play immediately" [SWU p.13]."""
+    key = s.treasures.pop(0)
+    add_marker(s, rid, key)
+    t = treasures()[key]
+    event(s, "discover", seat=race.owner, race=race.name, region=rid, treasure=key, sort=t.kind)
+    ability = TREASURES.get(key)
+    if ability is not None:
+        ability.on_discover(s, race, rid)

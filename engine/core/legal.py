@@ -1,0 +1,195 @@
+"""The legal actions of the seat to act, and the defaults a deadline or an "End turn" uses.
+
+``legal_actions`` is the one list that autocomplete, buttons, AI players and tests read;
+``validation.problem`` checks an action against it. Region actions are made once per board
+and reused, as the lists are built thousands of times per game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from .abilities import cost_abilities, flag, in_force, map_hooks
+from .actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Decline,
+    Deploy,
+    EndConquests,
+    EndTurn,
+    Move,
+    PickCombo,
+    Reinforce,
+)
+from .board import regions_of
+from .conquest import MAX_SHORT, region_costs, targets
+from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState, RaceState, from_dict, to_dict
+from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed, to_act
+from .turns import end_conquests
+
+#: Actions are values, never changed once made (``engine.core.actions``), so the lists share
+#: one instance of the most frequent ones instead of building thousands per game.
+_DECLINE = Decline()
+_END_CONQUESTS = EndConquests()
+_RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
+_PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
+_ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
+
+
+def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
+    """Every action the seat to act may take now (empty for any other seat).
+
+    Deploy and Move are listed for one token and for as many as possible; every count in
+    between is legal too and ``apply`` accepts it.
+    """
+    actor = to_act(s)
+    if actor is None or (seat is not None and seat != actor):
+        return []
+    t = s.turn
+    if t.phase == PICK:
+        coins = s.players[actor].coins
+        return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
+    race = acting_race(s)
+    assert race is not None
+    working = in_force(s, race)
+    if "must" in map_hooks(s.map_id):
+        forced = must(s, race, working)
+        if forced:
+            return forced
+    out: list[Action] = []
+    phase = t.phase
+    if phase == CONQUER:
+        if can_decline(s):
+            out.append(_DECLINE)
+        own = regions_of(s, race.name)
+        if not _conquered_by(s, race):
+            abandon = _per_region(Abandon, s)
+            out += [abandon[rid] for rid in own]
+        hand = race.hand
+        if hand >= 1:
+            die = t.berserk_die or 0
+            berserk = False
+            for a in working:
+                if a.name == "Berserk":
+                    berserk = True
+                    break
+            costers = cost_abilities(race, s)
+            conquer = _per_region(Conquer, s)
+            reinforce = _per_region(Reinforce, s)
+            rids = targets(s, race, working, own)
+            for rid, cost in zip(rids, region_costs(s, race, rids, costers), strict=True):
+                if die:
+                    cost = max(1, cost - die)
+                if cost <= hand:
+                    out.append(conquer[rid])
+                elif not berserk and cost - hand <= MAX_SHORT:
+                    out.append(reinforce[rid])
+        out += ability_actions(s, race, working)
+        out.append(_END_CONQUESTS)
+    elif phase in (REDEPLOY, CLOSING):
+        own = regions_of(s, race.name)
+        hand = race.hand
+        if hand and own:
+            counts = _counts(hand)
+            out += [Deploy(rid, n) for rid in own for n in counts]
+        if phase == REDEPLOY:
+            regions = s.regions
+            for src in own:
+                spare = regions[src].tokens - 1
+                if spare < 1:
+                    continue
+                ones = _one_token_moves(s, src)
+                if spare == 1:
+                    out += [ones[dst] for dst in own if dst != src]
+                    continue
+                for dst in own:
+                    if dst != src:
+                        out.append(ones[dst])
+                        out.append(Move(src, dst, spare))
+        out += ability_actions(s, race, working)
+        # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
+        if owed(s, race, working) is None:
+            closing = closing_action(s)
+            out.append(closing)
+            if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring", s):
+                out.append(EndTurn(decline=True))
+    return out
+
+
+def _per_region(kind: type[_RegionAction], s: GameState) -> list[_RegionAction]:
+    """``kind(rid)`` for every region id of the board, made once per kind and board size."""
+    key = (kind, len(s.regions))
+    found = _PER_REGION.get(key)
+    if found is None:
+        found = _PER_REGION[key] = [kind(rid) for rid in range(key[1])]
+    return found
+
+
+def _one_token_moves(s: GameState, src: int) -> list[Move]:
+    """``Move(src, dst, 1)`` for every region id ``dst`` of the board (the most frequent
+    redeployment choices), made once per source region and board size."""
+    key = (len(s.regions), src)
+    found = _ONE_TOKEN_MOVES.get(key)
+    if found is None:
+        found = _ONE_TOKEN_MOVES[key] = [Move(src, dst, 1) for dst in range(key[0])]
+    return found
+
+
+def _counts(most: int) -> tuple[int, ...]:
+    """The token counts listed for a Deploy or Move of up to ``most`` (at least 1): one, and
+    all of them when that is more."""
+    return (1,) if most == 1 else (1, most)
+
+
+def _conquered_by(s: GameState, race: RaceState) -> bool:
+    return any(s.regions[rid].race == race.name for rid in s.turn.conquered)
+
+
+def default_action(s: GameState) -> Action | None:
+    """What a deadline applies for the seat to act, so an absent player never stalls a game.
+
+    Not picked: the free combo at the top of the column. A choice the race must make first
+    (``Ability.must``): its first option. Conquering: a free gain on offer (``Action.bonus``,
+    the Fountain of Youth's token), else stop (tokens stay where they are).
+    Redeploying: first any choice still owed (the Amazons' 4, one token a step), then end the
+    turn (tokens in hand go back where they were readied from, the rest is
+    spread). A defender: finish (their tokens are spread over their regions).
+    """
+    t = s.turn
+    if t.phase == OVER:
+        return None
+    if t.phase == PICK:
+        return PickCombo(1)
+    race = acting_race(s)
+    forced = must(s, race) if race is not None else []
+    if forced:
+        return forced[0]
+    if t.phase == CONQUER:
+        # A free gain on offer (the Fountain of Youth's token) is taken first.
+        offered = ability_actions(s, race) if race is not None else []
+        return next((a for a in offered if a.bonus), None) or EndConquests()
+    due = owed(s, race) if race is not None else None
+    return due if due is not None else closing_action(s)
+
+
+def end_actions(s: GameState) -> list[Action]:
+    """What an "End turn" button does now: stop conquering if need be, then close.
+
+    It never makes a choice the player owes. Redeploying, it is the closing action, and while
+    a choice is owed its refusal says what to do. Conquering, when the redeployment that
+    follows will owe a choice, it only stops: refusing the whole press would leave the player
+    where the owed choice cannot be made yet. Picking a combo (or a game over), nothing
+    ends the step: the list is empty.
+    """
+    if s.turn.phase in (PICK, OVER):
+        # Nothing ends a pick: the combo is the decision (and Finish would be refused).
+        return []
+    if s.turn.phase == CONQUER:
+        probe = from_dict(to_dict(s))
+        end_conquests(probe)
+        race = acting_race(probe)
+        if race is not None and owed(probe, race) is not None:
+            return [EndConquests()]
+        return [EndConquests(), closing_action(s)]
+    return [closing_action(s)]

@@ -1,0 +1,93 @@
+"""Setting up a game [SW p.2, SWU p.2]: the map and the markers its world lays out (Lost
+Tribes and Mountains; Monsters and Black Mountains), the hidden stack of Places and Relics,
+the shuffled banners and badges of the world, six combos."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .content import (
+    MapDef,
+    components,
+    custom_map,
+    hiding_places,
+    load_map,
+    map_for_players,
+    powers,
+    races,
+    treasures,
+)
+from .maps import register_board
+from .market import refill_market
+from .rng import shuffled
+from .state import GameState, PlayerState, RegionState, TurnState
+from .turns import start_turn
+from .worlds import DEFAULT_WORLD, WORLDS
+
+
+def new_game(
+    players: list[str],
+    seed: int,
+    map_id: str | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    board: MapDef | str | Path | None = None,
+    world: str = DEFAULT_WORLD,
+) -> GameState:
+    """A new game for ``players`` in seat order, shuffled from ``seed``.
+
+    The map is ``board`` (a ``MapDef`` or the path of a map file, checked by
+    ``engine.core.maps``), else ``map_id``: a built-in id, the key of a registered map, or a path
+    ending in ``.json``; by default the map of ``world`` for the player count. A map that is not
+    built in travels inside the state (``GameState.custom_map``), so a saved game loads
+    without its file. The board's world (``engine.core.worlds``) decides the banners, badges and
+    markers; the first seat takes the first turn.
+    """
+    if not 2 <= len(players) <= 5:
+        raise ValueError("Small World is played by 2 to 5 players.")
+    if board is None and map_id is not None and map_id.endswith(".json"):
+        board = map_id
+    elif board is not None and map_id is not None:
+        raise ValueError("Give a map id or a board, not both.")
+    if board is not None:
+        map_id = register_board(board)
+    map_id = map_id or map_for_players(len(players), world)
+    m = load_map(map_id)
+    rules = WORLDS[m.world]
+    regions = []
+    for r in m.regions:
+        markers: dict[str, int] = {}
+        for symbol in (*sorted(r.features), r.terrain):
+            put = rules.setup.get(symbol)
+            if put is not None:
+                markers[put[0]] = put[1]
+        regions.append(RegionState(markers=markers))
+    race_names = sorted(n for n, d in races().items() if d.set == rules.content_set)
+    power_names = sorted(n for n, d in powers().items() if d.set == rules.content_set)
+    # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
+    # there are Monster occupied regions ... Discard the others without looking at them."
+    hidden = sorted(k for k, t in treasures().items() if t.set == rules.content_set)
+    hiding = hiding_places(m)
+    stack = shuffled(hidden, seed, 3)[:hiding] if hiding else []
+    s = GameState(
+        map_id=map_id,
+        seed=seed,
+        round=1,
+        turns=m.turns,
+        players=[PlayerState(name, coins=components()["starting_coins"]) for name in players],
+        regions=regions,
+        races={},
+        market=[],
+        race_stack=shuffled(race_names, seed, 1),
+        power_stack=shuffled(power_names, seed, 2),
+        power_discard=[],
+        turn=TurnState(),
+        rng_counter=3 if stack else 2,
+        options=dict(options or {}),
+        custom_map=custom_map(map_id),
+        treasures=stack,
+    )
+    refill_market(s)
+    start_turn(s, 0)
+    return s

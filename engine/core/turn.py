@@ -1,0 +1,128 @@
+"""Who acts now, and what the abilities in force for them offer or owe.
+
+The small questions every other part of the turn asks: the seat to act (a defender while
+the turn closes) and the race it moves, the choice an ability forces first (``must``) or
+that is owed before the redeployment ends (``owed``), the special actions on offer and who
+performs one, whether declining is possible, and which action closes the redeployment.
+"""
+
+from __future__ import annotations
+
+from .abilities import Ability, hooked, in_force, overriders
+from .actions import Action, EndTurn, Finish
+from .errors import IllegalAction
+from .state import CLOSING, CONQUER, OVER, GameState, RaceState
+
+#: The two closing actions, shared (actions are values, never changed once made).
+END_TURN = EndTurn()
+FINISH = Finish()
+
+
+def to_act(s: GameState) -> int | None:
+    """The seat that must act now (a defender while the turn closes), or None when over."""
+    t = s.turn
+    if t.phase == OVER:
+        return None
+    if t.phase == CLOSING:
+        return t.pending[0].seat
+    return t.seat
+
+
+def acting_race(s: GameState) -> RaceState | None:
+    """The race whose tokens the acting seat is moving, if any."""
+    t = s.turn
+    if t.phase == CLOSING:
+        return s.races[t.pending[0].race]
+    return s.races[t.race] if t.race else None
+
+
+def must(s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None) -> list[Action]:
+    """The choice the acting race must make before anything else (``Ability.must``), or [].
+
+    ``working`` is ``in_force(s, race)`` when the caller has it already (``legal_actions``).
+    """
+    for a in overriders(in_force(s, race) if working is None else working, "must"):
+        forced = a.must(s, race)
+        if forced:
+            return forced
+    return []
+
+
+def ability_actions(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> list[Action]:
+    """The special actions on offer: those of the abilities in force for ``race`` (``working``
+    when the caller has them), then those of the seat's races In Decline."""
+    out: list[Action] = []
+    for a in overriders(in_force(s, race) if working is None else working, "actions"):
+        out += a.actions(s, race)
+    for other in declined_partners(s, race):
+        for a in hooked(s, other, "actions"):
+            out += a.actions(s, other)
+    return out
+
+
+def declined_partners(s: GameState, race: RaceState) -> list[RaceState]:
+    """The seat's other races In Decline, whose abilities may offer actions on the seat's own
+    turn besides the acting race's (Reborn: "at the start of each of your turns")."""
+    t = s.turn
+    declined = s.players[t.seat].declined
+    if not declined or t.phase == CLOSING:
+        return []
+    return [s.races[n] for n in declined if n != race.name]
+
+
+def owed(
+    s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
+) -> Action | None:
+    """The default of a choice ``race``'s owner must make before this redeployment ends.
+
+    None when nothing is owed. While something is, ending the redeployment is refused, and a
+    deadline applies this default instead (``default_action``).
+    """
+    for a in overriders(in_force(s, race) if working is None else working, "owed"):
+        due = a.owed(s, race)
+        if due is not None:
+            return due
+    return None
+
+
+def owed_reason(s: GameState, race: RaceState) -> str | None:
+    """The sentence telling the owner what the first owed choice asks (``Ability.owed_reason``),
+    or None when nothing is owed."""
+    for a in in_force(s, race):
+        if a.owed(s, race) is not None:
+            return a.owed_reason(s, race)
+    return None
+
+
+def perform(s: GameState, race: RaceState, action: Action) -> None:
+    """Hand a special action to the race's banner or badge that handles it."""
+    owner = next((a for a in in_force(s, race) if isinstance(action, a.handles)), None)
+    if owner is None:
+        for other in declined_partners(s, race):
+            found = next((a for a in in_force(s, other) if isinstance(action, a.handles)), None)
+            if found is not None:
+                found.perform(s, other, action)
+                return
+        raise IllegalAction(f"{action.text!r} is not possible now.")
+    owner.perform(s, race, action)
+
+
+def can_decline(s: GameState) -> bool:
+    """Decline is a whole turn: only before any conquest or abandonment, never on pick turns."""
+    t = s.turn
+    p = s.players[t.seat]
+    return t.phase == CONQUER and p.active is not None and not t.picked and not t.acted
+
+
+def closing_action(s: GameState) -> Action:
+    """The action that ends the redeployment under way.
+
+    The active race ends the turn (and scores); In-Decline Ghouls and defenders finish.
+    """
+    t = s.turn
+    race = acting_race(s)
+    if t.phase != CLOSING and race is not None and race.name == s.players[t.seat].active:
+        return END_TURN
+    return FINISH

@@ -1,0 +1,258 @@
+"""The Righteous Relics and Popular Places of Small World Underground [SWU pp.13-15]: what
+they share. The six Relics are in ``relics``, the Magic power's Bag-o'-Many-Things (which
+copies a Relic) in ``magic``, the Popular Places in ``places`` (the Stonehedge in
+``stonehedge``) and the Wickedest Pentacle's Balrog in ``balrog``; the package's
+``__init__`` imports them, which registers them.
+
+General rules of the Relics [SWU p.14] "Righteous Relics":
+
+- "Using a Relic's power is always optional": each use is an action the player takes, never a
+  default of the engine;
+- "Relics cannot be used by Races that are In Decline" (``in_decline`` stays false), and only
+  on the owner's own turn;
+- "At turn's end, a Righteous Relic remains in the Region in which it was last used": each use
+  moves the marker to the region it was used in (the conquered region, or the region where
+  the Ring or the Scepter is placed);
+- "Any Relic's power referring to bonus Race tokens refers to tokens taken from the tray, or,
+  if none are left in the tray, taken from those left in the player's hand" (the Shiny Orb).
+
+Each Relic is used once per turn; ``TurnState.used`` remembers it under the Relic's key, and
+the Bag's single use of the turn under ``bag`` (its choice of Relic under ``bag=<key>``).
+
+The conquest Relics (Doormat, Socks, Sword) conquer outright when the player holds enough
+tokens, and otherwise, 1 to 3 tokens short, as the final conquest of the turn with the
+reinforcement die: that is how a "failed" Doormat conquest can happen. On a failed roll the
+Relic stays where it was, the use is spent, and conquests end, as for any final conquest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.core.abilities import Ability
+from engine.core.actions import Action
+from engine.core.board import add_marker, drop_marker, event, roll_die
+from engine.core.conquest import (
+    MAX_SHORT,
+    conquest_cost,
+    power_proof,
+    take_region,
+    target_problem,
+    targets,
+)
+from engine.core.content import treasures
+from engine.core.state import CONQUER, GameState, RaceState
+from engine.core.turns import end_conquests
+from engine.core.words import where
+
+#: The Bag-o'-Many-Things' marker key; ``race.pieces["bag"]`` while it is in hand.
+BAG = "bag"
+
+
+# --- shared helpers -------------------------------------------------------------------------
+
+
+def title(key: str) -> str:
+    """The rulebook name of a Relic or Place (``sword`` → Sword of the Killer Rabbit)."""
+    return treasures()[key].name
+
+
+def the(key: str) -> str:
+    """``the Sword of the Killer Rabbit``, ``Froggy's Ring``: the name in a sentence."""
+    name = title(key)
+    return name if name.split(" ")[0].endswith("'s") else f"the {name}"
+
+
+def holder_region(s: GameState, race: RaceState, key: str) -> int | None:
+    """The region of ``race`` holding the marker ``key``, if any."""
+    for rid, r in enumerate(s.regions):
+        if r.race == race.name and r.markers.get(key):
+            return rid
+    return None
+
+
+def marker_region(s: GameState, key: str) -> int | None:
+    """The region holding the marker ``key`` anywhere on the map, if any."""
+    for rid, r in enumerate(s.regions):
+        if r.markers.get(key):
+            return rid
+    return None
+
+
+def own_turn(s: GameState, race: RaceState) -> bool:
+    """``race`` is the active race playing its owner's turn now."""
+    t = s.turn
+    return t.race == race.name and t.seat == race.owner and not race.in_decline
+
+
+def acting(s: GameState) -> RaceState | None:
+    """The race playing the turn (for labels)."""
+    return s.races.get(s.turn.race) if s.turn.race else None
+
+
+def spent_key(key: str, bag: bool) -> str:
+    """What a use spends and moves: the Relic ``key``, or the Bag when it copies the Relic."""
+    return BAG if bag else key
+
+
+def move_piece(s: GameState, race: RaceState, piece: str, rid: int) -> None:
+    """Put a Relic (or the Bag) in ``rid``, taking it from wherever it lay."""
+    for r in range(len(s.regions)):
+        drop_marker(s, r, piece)
+    if piece == BAG:
+        # There is one Bag: wherever it was (a hand, the map), it is now here.
+        for other in s.races.values():
+            other.pieces.pop(BAG, None)
+    add_marker(s, rid, piece)
+    event(s, "relic", seat=race.owner, race=race.name, piece=piece, region=rid)
+
+
+def attempt(s: GameState, race: RaceState, rid: int, cost: int, how: str, loss: int | None) -> bool:
+    """Conquer ``rid`` for ``cost`` tokens, or, short of them, as the final conquest with the
+    die [SW p.5]: success places every token left in hand there; conquests end either way."""
+    if cost <= race.hand:
+        take_region(s, race, rid, cost, how, losses=loss)
+        return True
+    die = roll_die(s)
+    won = race.hand + die >= cost
+    event(s, "roll", seat=race.owner, region=rid, die=die, success=won, relic=how)
+    if won:
+        take_region(s, race, rid, race.hand, how, losses=loss)
+    end_conquests(s)
+    return won
+
+
+def count(n: int, word: str) -> str:
+    """``1 token``, ``3 tokens``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _short_label(cost: int, hand: int) -> str:
+    if cost <= hand:
+        return count(cost, "token")
+    return f"{cost - hand} short · roll the die"
+
+
+# --- the Relics -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class RelicAction(Action):
+    """A use of a Relic in ``region``; ``bag``: the Bag-o'-Many-Things copies the Relic."""
+
+    region: int
+    bag: bool = False
+
+
+class Relic(Ability):
+    """Behaviour shared by the six Relics: the holder's active race uses it on its own turn,
+    once, in the phase the Relic names; the Bag-o'-Many-Things can use it too (``bag``)."""
+
+    #: The phase in which the Relic is used (conquest, or the end of the turn).
+    phase: ClassVar[str] = CONQUER
+    #: The Relic's action class, whose verb is the Relic's key.
+    action: ClassVar[type[RelicAction]]
+
+    def offers(self, s: GameState, race: RaceState, bag: bool) -> list[Action]:
+        """The uses open now, by the Relic itself or (``bag``) by the Bag."""
+        return []
+
+    def use(self, s: GameState, race: RaceState, rid: int, bag: bool) -> None:
+        """Carry out one use in ``rid``."""
+        raise NotImplementedError
+
+    def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
+        """Why the Relic cannot be used on ``rid`` now (the phase and the turn's use aside)."""
+        return None
+
+    def label(self, s: GameState, rid: int, verb: str, by: str) -> str:
+        """A readable label for a use on ``rid``: ``Conquer 7 · Mudpool with the Sword``."""
+        if not 0 <= rid < len(s.regions):
+            return f"{verb} {rid} {by}"
+        return f"{verb} {where(s, rid)} {by}"
+
+    def actions(self, s: GameState, race: RaceState) -> list[Action]:
+        if not own_turn(s, race) or self.name in s.turn.used or s.turn.phase != self.phase:
+            return []
+        return self.offers(s, race, False)
+
+    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
+        assert isinstance(action, RelicAction)
+        s.turn.used.append(spent_key(self.name, action.bag))
+        self.use(s, race, action.region, action.bag)
+
+    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
+        assert isinstance(action, RelicAction)
+        name = the(self.name)
+        bag = action.bag
+        if not own_turn(s, race):
+            return f"{name[0].upper()}{name[1:]} works only for your active race, on your turn."
+        if s.turn.phase != self.phase:
+            when = "while conquering" if self.phase == CONQUER else "at the end of your turn"
+            return f"{name[0].upper()}{name[1:]} is used {when}."
+        if spent_key(self.name, bag) in s.turn.used:
+            piece = "the Bag-o'-Many-Things" if bag else name
+            return f"You have already used {piece} this turn."
+        rid = action.region
+        if not 0 <= rid < len(s.regions):
+            return f"There is no region {rid}."
+        return self.why_not(s, race, rid)
+
+
+class ConquestRelic(Relic):
+    """A Relic that conquers one region a turn (Doormat, Socks, Sword)."""
+
+    #: Tokens the defender loses whatever its powers (None: the usual losses).
+    loss: ClassVar[int | None] = None
+
+    def candidates(self, s: GameState, race: RaceState) -> list[int]:
+        """Regions the Relic may be used on, whatever the cost."""
+        return [rid for rid in targets(s, race) if not power_proof(s, rid, race)]
+
+    def cost(self, s: GameState, race: RaceState, rid: int) -> int:
+        """Tokens the conquest costs with the Relic."""
+        return conquest_cost(s, race, rid)
+
+    def offers(self, s: GameState, race: RaceState, bag: bool) -> list[Action]:
+        if s.turn.phase != CONQUER or race.hand < 1:
+            return []
+        out: list[Action] = []
+        for rid in self.candidates(s, race):
+            if self.cost(s, race, rid) - race.hand <= MAX_SHORT:
+                out.append(self.action(rid, bag))
+        return out
+
+    def use(self, s: GameState, race: RaceState, rid: int, bag: bool) -> None:
+        if attempt(s, race, rid, self.cost(s, race, rid), self.name, self.loss):
+            move_piece(s, race, spent_key(self.name, bag), rid)
+
+    def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
+        if race.hand < 1:
+            return "You need at least one token in hand to conquer."
+        if power_proof(s, rid, race):
+            return (
+                f"Region {rid} is held by {s.regions[rid].race}: no Relic works against them "
+                "during your turn."
+            )
+        why = self.target_why(s, race, rid)
+        if why:
+            return why
+        cost = self.cost(s, race, rid)
+        if cost - race.hand > MAX_SHORT:
+            return (
+                f"With {the(self.name)}, region {rid} needs {cost} tokens and you hold "
+                f"{race.hand}: more than {MAX_SHORT} short."
+            )
+        return None
+
+    def target_why(self, s: GameState, race: RaceState, rid: int) -> str | None:
+        """Why ``rid`` may not be attacked at all."""
+        return target_problem(s, race, rid)
+
+    def label(self, s: GameState, rid: int, verb: str, by: str) -> str:
+        race = acting(s)
+        if race is None or not 0 <= rid < len(s.regions):
+            return super().label(s, rid, verb, by)
+        cost = self.cost(s, race, rid)
+        return f"{super().label(s, rid, verb, by)} · {_short_label(cost, race.hand)}"
