@@ -236,7 +236,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.desk.open_panel(interaction, lg)
+        await self.bot.desk.open_panel(interaction, lg, lg.seat_of(interaction.user.id))
 
     @app_commands.command(name="pick", description="Take a race and power combo")
     @app_commands.describe(slot="Position in the column: 1 is free, each lower one costs 1 more")
@@ -319,10 +319,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def end(self, interaction: Interaction) -> None:
-        lg = await self.service.in_channel(interaction.channel_id)
-        if lg.game is None:
-            raise ServiceError("The game has not started yet.")
-        await self.bot.desk.play(interaction, end_actions(lg.game.state))
+        # What End turn plays depends on the game's state: the service works it out.
+        await self.bot.desk.play(interaction, end_actions)
 
     @app_commands.command(name="undo", description="Take back your last action of this turn")
     @app_commands.guild_only()
@@ -348,7 +346,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def coins(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
-        await self.bot.desk.show_coins(interaction, lg)
+        await self.bot.desk.show_coins(interaction, lg, lg.seat_of(interaction.user.id))
 
     @app_commands.command(name="notify", description="Get a DM when it's your turn")
     @refusals
@@ -438,7 +436,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if combos:
             await self.bot.desk.show_combos(interaction, lg)
         else:
-            await self.bot.desk.show_board(interaction, lg, mine)
+            await self.bot.desk.show_board(interaction, lg, lg.seat_of(interaction.user.id), mine)
 
     @app_commands.command(name="status", description="Turn, who must act, deadlines")
     @app_commands.guild_only()

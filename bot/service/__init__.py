@@ -9,9 +9,10 @@ button finds the turn moved on and is refused instead of applying twice.
 - ``loaded``: a game in memory (``LoadedGame``, ``Seat``); ``store``: loading and caching
   games, and the per-game lock;
 - ``lobby``: new game, join, leave, AI seats, start, cancel;
-- ``play``: a member's actions, undo, an AI seat's move, a passed deadline's defaults, and
-  a panel press answered in one call; ``commit``: apply all or nothing, then one
-  transaction; ``outcome``: what a request did;
+- ``play``: a member's actions, undo, an AI seat's move, a passed deadline's defaults;
+  ``presses``: a press (a panel's, a game message's button) or a slash command answered in
+  one call; ``commit``: apply all or nothing, then one transaction; ``outcome``: what a
+  request did;
 - ``deadlines``: when decisions are due, reminders, pausing; ``takeover``: missed deadlines
   and an AI standing in;
 - ``notices``: what a change announces (the outbox rows); ``queries``: history, a member's
@@ -38,6 +39,7 @@ from .loaded import LoadedGame
 from .lobby import Lobby
 from .outcome import Outcome, PanelReply
 from .play import Acknowledge, Actions, Play
+from .presses import Planned, Presses
 from .store import Games
 
 
@@ -54,6 +56,7 @@ class GameService:
         self.games = Games(storage, self.clock)
         self.lobby = Lobby(self.games, self.league, lambda: self.seed_source())
         self.moves = Play(self.games, Committer(self.games, self.league))
+        self.presses = Presses(self.games, self.moves)
         self.deadlines = Deadlines(self.games)
 
     # --- loading ------------------------------------------------------------------------
@@ -167,9 +170,45 @@ class GameService:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
         return await self.moves.run_deadline(game_id)
 
+    # --- a press or a command answered in one call (``Presses``) ---------------------------
+
+    async def request(
+        self,
+        channel_id: int,
+        user_id: int,
+        actions: Actions | Planned,
+        *,
+        key: str | None = None,
+        acknowledge: Acknowledge | None = None,
+    ) -> PanelReply:
+        """A member's request in the channel's game (a slash command), answered in one call."""
+        return await self.presses.request(
+            channel_id, user_id, actions, key=key, acknowledge=acknowledge
+        )
+
+    async def request_undo(
+        self, channel_id: int, user_id: int, *, key: str | None = None
+    ) -> PanelReply:
+        """Take back the member's last action of this turn, answered in one call."""
+        return await self.presses.request_undo(channel_id, user_id, key=key)
+
+    async def message_press(
+        self,
+        game_id: int,
+        channel_id: int | None,
+        user_id: int,
+        verb: str,
+        key: str,
+        acknowledge: Acknowledge | None = None,
+    ) -> PanelReply:
+        """A button of a public game message, answered in one call."""
+        return await self.presses.message_press(
+            game_id, channel_id, user_id, verb, key, acknowledge
+        )
+
     async def panel_game(self, game_id: int, channel_id: int | None, user_id: int) -> PanelReply:
         """The game a member's panel belongs to, with their seat (or why it cannot be shown)."""
-        return await self.moves.panel_game(game_id, channel_id, user_id)
+        return await self.presses.panel_game(game_id, channel_id, user_id)
 
     async def panel_play(
         self,
@@ -181,7 +220,7 @@ class GameService:
         acknowledge: Acknowledge | None = None,
     ) -> PanelReply:
         """A panel press that plays, answered in one call: what the answer needs."""
-        return await self.moves.panel_play(
+        return await self.presses.panel_play(
             game_id, channel_id, user_id, actions, version, acknowledge
         )
 
@@ -189,7 +228,7 @@ class GameService:
         self, game_id: int, channel_id: int | None, user_id: int, version: int
     ) -> PanelReply:
         """Undo from a panel, answered in one call: what the answer needs."""
-        return await self.moves.panel_undo(game_id, channel_id, user_id, version)
+        return await self.presses.panel_undo(game_id, channel_id, user_id, version)
 
     # --- deadlines (``Deadlines``) ------------------------------------------------------
 
