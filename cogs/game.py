@@ -184,9 +184,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def addai(self, interaction: Interaction, level: str = "normal") -> None:
-        lg = await self.service.in_channel(interaction.channel_id)
-        name = ai_name(level, [s.name for s in lg.seats])
-        lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, name)
+        # The service names the seat from the names seated when it reads the lobby.
+        namer = functools.partial(ai_name, level)
+        lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
+        name = lg.seats[-1].name
         await interaction.response.send_message(
             f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
             "player does not count for the league."
@@ -364,7 +365,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def away(
         self, interaction: Interaction, days: app_commands.Range[float, 0.5, 7.0]
     ) -> None:
-        change = await self.bot.seating.away(interaction.channel_id, interaction.user.id, days)
+        change = await self.service.away(interaction.channel_id, interaction.user.id, days)
         await interaction.response.send_message(
             change.text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -373,7 +374,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def back(self, interaction: Interaction) -> None:
-        change = await self.bot.seating.back(interaction.channel_id, interaction.user.id)
+        change = await self.service.back(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(
             change.text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -390,7 +391,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if by.bot:
             raise ServiceError("A bot cannot take a seat.")
         perms = getattr(interaction.user, "guild_permissions", None)
-        change = await self.bot.seating.replace(
+        change = await self.service.replace(
             interaction.channel_id,
             interaction.user.id,
             bool(perms and perms.manage_guild),
@@ -409,7 +410,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def follow(self, interaction: Interaction) -> None:
-        on = await self.bot.seating.follow(interaction.channel_id, interaction.user.id)
+        on = await self.service.follow(interaction.channel_id, interaction.user.id)
         text = (
             "You follow this game: each finished turn reaches you by DM, as the channel sees "
             "it. `/sw follow` again stops it."

@@ -8,7 +8,8 @@ button finds the turn moved on and is refused instead of applying twice.
 
 - ``loaded``: a game in memory (``LoadedGame``, ``Seat``); ``store``: loading and caching
   games, and the per-game lock;
-- ``lobby``: new game, join, leave, AI seats, start, cancel;
+- ``lobby``: new game, join, leave, AI seats, start, cancel; ``seating``: a running
+  game's followers, replacements and absences;
 - ``play``: a member's actions, undo, an AI seat's move, a passed deadline's defaults;
   ``presses``: a press (a panel's, a game message's button) or a slash command answered in
   one call; ``commit``: apply all or nothing, then one transaction; ``outcome``: what a
@@ -36,10 +37,11 @@ from . import queries
 from .commit import Committer
 from .deadlines import DEFAULT_DEADLINE_HOURS, Deadlines, deadline_for
 from .loaded import LoadedGame
-from .lobby import Lobby
+from .lobby import Lobby, Namer
 from .outcome import Outcome, PanelReply
 from .play import Acknowledge, Actions, Play
 from .presses import Planned, Presses
+from .seating import Change, Seating
 from .store import Games
 
 
@@ -57,6 +59,7 @@ class GameService:
         self.lobby = Lobby(self.games, self.league, lambda: self.seed_source())
         self.moves = Play(self.games, Committer(self.games, self.league))
         self.presses = Presses(self.games, self.moves)
+        self.seating = Seating(self.games)
         self.deadlines = Deadlines(self.games)
 
     # --- loading ------------------------------------------------------------------------
@@ -126,8 +129,11 @@ class GameService:
         """Leave the lobby; the host cancels instead."""
         return await self.lobby.leave(channel_id, user_id)
 
-    async def add_ai(self, channel_id: int, user_id: int, level: str, name: str) -> LoadedGame:
-        """The host seats an AI player in the lobby; the game stops counting for the season."""
+    async def add_ai(
+        self, channel_id: int, user_id: int, level: str, name: str | Namer
+    ) -> LoadedGame:
+        """The host seats an AI player in the lobby (named as given, or by ``name`` from the
+        names seated); the game stops counting for the season."""
         return await self.lobby.add_ai(channel_id, user_id, level, name)
 
     async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
@@ -229,6 +235,32 @@ class GameService:
     ) -> PanelReply:
         """Undo from a panel, answered in one call: what the answer needs."""
         return await self.presses.panel_undo(game_id, channel_id, user_id, version)
+
+    # --- seats (``Seating``) ------------------------------------------------------------
+
+    async def follow(self, channel_id: int, user_id: int) -> bool:
+        """Follow the channel's game, or stop following it; returns whether now following."""
+        return await self.seating.follow(channel_id, user_id)
+
+    async def replace(
+        self,
+        channel_id: int,
+        by: int,
+        is_admin: bool,
+        old_user: int,
+        new_user: int,
+        new_name: str,
+    ) -> Change:
+        """Give a seat to another member: same place in the order, same pieces and coins."""
+        return await self.seating.replace(channel_id, by, is_admin, old_user, new_user, new_name)
+
+    async def away(self, channel_id: int, user_id: int, days: float) -> Change:
+        """Announce an absence: the member's deadlines wait until it ends."""
+        return await self.seating.away(channel_id, user_id, days)
+
+    async def back(self, channel_id: int, user_id: int) -> Change:
+        """The member is back: their absence ends, and a seat an AI stood in for is theirs."""
+        return await self.seating.back(channel_id, user_id)
 
     # --- deadlines (``Deadlines``) ------------------------------------------------------
 
