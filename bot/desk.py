@@ -33,7 +33,7 @@ from .service import GameService
 from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
 from .service.play import Actions
-from .service.presses import Planned
+from .service.presses import LOOKS, Planned
 
 log = logging.getLogger(__name__)
 
@@ -257,18 +257,19 @@ class Desk:
         )
         if reply.error is not None:
             await reply_error(interaction, reply.error)
-            return
-        assert reply.game is not None
-        if verb == "coins":
-            await self.show_coins(interaction, reply.game, reply.seat)
-        elif verb == "combos":
-            await self.show_combos(interaction, reply.game)
-        elif verb == "play":
-            await self.open_panel(interaction, reply.game, reply.seat)
         elif verb == "undo":
             await self.undone(interaction, reply)
-        else:
+        elif verb not in LOOKS:
             await self.played(interaction, reply)
+        elif verb == "coins":
+            assert reply.game is not None
+            await self.show_coins(interaction, reply.game, reply.seat)
+        elif verb == "combos":
+            assert reply.game is not None
+            await self.show_combos(interaction, reply.game)
+        else:
+            assert reply.game is not None
+            await self.open_panel(interaction, reply.game, reply.seat)
 
     async def open_panel(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The controls of the member playing ``seat``, privately (they can be opened again
