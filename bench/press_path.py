@@ -11,7 +11,9 @@ presses of that member:
    action);
 2. ``message Undo``: after a second move from the panel (a pick cannot be undone), Undo on
    a public game message, which takes that second move back;
-3. ``message End turn``: End turn on a public game message.
+3. ``message End turn``: End turn on a public game message;
+4. ``/sw end``: the next member, once they picked a combo from their panel, ends their turn
+   with the slash command.
 
 Messages posted since the panel carry only ▶ Play, the combos and the coins; End turn,
 Done placing, Undo and Decline still answer on messages posted before it, so the script
@@ -22,8 +24,8 @@ the worker threads that draw), and the script prints for each:
 
 - the project modules (``bot``, ``cogs``, ``renderer``, ``ai``, ``engine``) whose Python
   functions ran, in the order of their first call, with how many calls each;
-- the calls made from ``bot.desk*`` into the game service (``bot.service`` and the modules
-  under it), one line each, and their number.
+- the calls made from the Discord side (``bot.desk*`` and the cogs) into the game service
+  (``bot.service`` and the modules under it), one line each, and their number.
 
 A coroutine counts once when it is called, not again each time it resumes after an await.
 """
@@ -53,6 +55,8 @@ from engine import to_act
 
 #: The packages of the project, as the first part of a module's name.
 PROJECT = ("bot", "cogs", "renderer", "ai", "engine")
+#: The modules that turn an interaction into calls to the service.
+DISCORD_SIDE = ("bot.desk", "cogs.")
 #: Code flags of functions whose frames resume (coroutines, generators).
 RESUMABLE = 0x20 | 0x80 | 0x100 | 0x200
 
@@ -68,7 +72,8 @@ def service_module(module: str) -> bool:
 
 
 class Path_:
-    """What the profiler saw: calls per module in first-call order, and desk → service calls."""
+    """What the profiler saw: calls per module in first-call order, and the calls from the
+    desk and the cogs into the service."""
 
     def __init__(self) -> None:
         self.active = False
@@ -98,7 +103,7 @@ class Path_:
             caller = frame.f_back
             if caller is None or not service_module(module):
                 return
-            if caller.f_globals.get("__name__", "").startswith("bot.desk"):
+            if caller.f_globals.get("__name__", "").startswith(DISCORD_SIDE):
                 self.desk_calls.append(f"{module}.{frame.f_code.co_qualname}")
 
 
@@ -185,6 +190,11 @@ async def run(seed: int, paths: dict[str, Path_]) -> dict[str, str]:
             done["message Undo"] = await message_press(bot, member, channel, "Undo", undo)
             end = paths["message End turn"]
             done["message End turn"] = await message_press(bot, member, channel, "End turn", end)
+            lg = await bot.service.last_game(channel.id)
+            member = next(m for m in members if m.id == lg.user_at(to_act(lg.game.state)))
+            await panel_move(member, channel)
+            result = await measured(paths["/sw end"], lambda: member.slash(channel, "sw end"))
+            done["/sw end"] = result.response.content.splitlines()[0]
             await bot.storage.close()
     return done
 
@@ -206,7 +216,7 @@ def report(name: str, what: str, path: Path_) -> None:
     print(f"  project modules, in first-call order: {len(path.order)}")
     for module in path.order:
         print(f"    {module:36} {path.modules[module]:6} calls")
-    print(f"  calls from bot.desk* into the service: {len(path.desk_calls)}")
+    print(f"  calls from bot.desk* and cogs into the service: {len(path.desk_calls)}")
     for call in path.desk_calls:
         print(f"    {call}")
 
@@ -216,7 +226,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
-    paths = {name: Path_() for name in ("panel", "message Undo", "message End turn")}
+    paths = {name: Path_() for name in ("panel", "message Undo", "message End turn", "/sw end")}
     # Worker threads (drawing) get the hook when they start; it counts only while active.
     threading.setprofile(Recorder(paths))
     done = asyncio.run(run(args.seed, paths))
