@@ -10,9 +10,9 @@ act), and a slash command (``request``, ``request_undo``: the channel's game).
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
-from engine import EngineError
+from engine import Action, EngineError
 from engine.rules import end_actions
 from engine.state import GameState
 
@@ -24,7 +24,7 @@ from .store import Games
 
 #: Actions known only once the game is read: a function of its state (``end_actions``
 #: for End turn, whose actions depend on where the turn stands).
-Planned = Callable[[GameState], Actions]
+Planned = Callable[[GameState], Sequence[Action]]
 #: Buttons of a public game message that only show something: the member's coins (in any
 #: game of the channel), the combos and the member's panel (in a running game).
 LOOKS = frozenset({"coins", "combos", "play"})
@@ -69,14 +69,16 @@ class Presses:
         acknowledge: Acknowledge | None = None,
     ) -> PanelReply:
         """A member's request in the channel's game (``Play.play``); ``actions`` may be
-        ``Planned``, worked out from the game as it is when read."""
+        ``Planned``, worked out from the game as it is when read. A refusal is answered by
+        itself, without the game."""
 
         async def act() -> Outcome:
+            planned: Actions
             if callable(actions):
                 lg = await self.games.in_channel(channel_id)
                 if lg.game is None:
                     raise ServiceError("The game has not started yet.")
-                planned = actions(lg.game.state)
+                planned = [*actions(lg.game.state)]
             else:
                 planned = actions
             return await self.moves.play(
@@ -104,8 +106,9 @@ class Presses:
     ) -> PanelReply:
         """A button of a game message: an ``error`` if the message's game is gone, is
         another channel's, is over (but for the coins) or waits for someone else (for a
-        button that plays); else the game with the member's seat, and for End turn, Done
-        placing, Decline or Undo what it played, or why nothing was."""
+        button that plays). Else, for a button that shows something, the game with the
+        member's seat; for End turn, Done placing, Decline or Undo, as ``request``: what it
+        played, or why nothing was."""
         try:
             lg = await self.games.load(game_id)
         except ServiceError as exc:
