@@ -152,18 +152,6 @@ class GameService:
         """Apply one or more actions for a member, all or nothing, committed before returning."""
         return await self.moves.act(channel_id, user_id, actions, key=key)
 
-    async def play(
-        self,
-        channel_id: int,
-        user_id: int,
-        actions: Actions,
-        *,
-        key: str | None = None,
-        acknowledge: Acknowledge | None = None,
-    ) -> Outcome:
-        """A member's request: checked, acknowledged, then applied and committed."""
-        return await self.moves.play(channel_id, user_id, actions, key=key, acknowledge=acknowledge)
-
     async def undo(self, channel_id: int, user_id: int, *, key: str | None = None) -> Outcome:
         """Take back the member's last action of this turn."""
         return await self.moves.undo(channel_id, user_id, key=key)
