@@ -17,7 +17,6 @@ from .club_maps import ClubMaps
 from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
-from .seating import Seating
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -61,7 +60,6 @@ class SmallWorldBot(commands.Bot):
         self.service = GameService(self.storage, clock=now)
         self.announcer = Announcer(self.storage, self, self.service, now)
         self.desk = Desk(self.service, self.announcer)
-        self.seating = Seating(self.service)
         self.ai_seats = AiSeats(self.service, self.desk.announce)
         self.desk.on_change = self.ai_seats.wake
         self.league_desk = LeagueDesk(self.service, self)

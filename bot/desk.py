@@ -17,14 +17,12 @@ from typing import Any
 
 import discord
 
-from engine import EngineError, to_act, view
+from engine import to_act, view
 from engine.core.changes import attack_costs, turn_marks
-from engine.core.legal import end_actions
 from engine.core.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
 from .controls import panel_view
-from .errors import ServiceError
 from .messages import CHANNEL
 from .narrate import describe_event
 from .once import Once, answered, refused
@@ -34,6 +32,8 @@ from .panel import build as build_panel
 from .service import GameService
 from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
+from .service.play import Actions
+from .service.presses import LOOKS, Planned
 
 log = logging.getLogger(__name__)
 
@@ -124,38 +124,33 @@ class Desk:
     async def play(
         self,
         interaction: Interaction,
-        actions: list[Any] | Any,
+        actions: Actions | Planned,
         *,
         key: str | None = None,
     ) -> Outcome | None:
-        """Apply actions for the member; reply with what was done; announce the change."""
-        result = await self.commit(interaction, actions, key)
-        if not isinstance(result, Outcome):
-            await reply_error(interaction, str(result))
-            return None
-        await self.acknowledge(interaction, result)
-        await self.announce(result, interaction)
-        return result
+        """Apply actions for the member in one call to the service (``Planned`` ones worked
+        out from the game there); reply with what was done; announce the change."""
+        reply = await self.service.request(
+            interaction.channel_id,
+            interaction.user.id,
+            actions,
+            key=key,
+            acknowledge=self.acknowledgement(interaction),
+        )
+        return await self.played(interaction, reply)
 
-    async def commit(
-        self, interaction: Interaction, actions: list[Any] | Any, key: str | None
-    ) -> Outcome | ServiceError | EngineError:
-        """Check, acknowledge a press, apply and commit, in one call to the service: the
-        outcome, or why it was refused (nothing changed then). The caller replies either way."""
-        try:
-            outcome = await self.service.play(
-                interaction.channel_id,
-                interaction.user.id,
-                actions,
-                key=key,
-                acknowledge=self.acknowledgement(interaction),
-            )
-        except (ServiceError, EngineError) as exc:
-            # Refused at the first check, or inside the game's lock when someone else's
-            # action (or the same button pressed twice) got in between.
-            return exc
+    async def played(self, interaction: Interaction, reply: PanelReply) -> Outcome | None:
+        """Answer a request that played: why it was refused (nothing changed then), or what
+        it did with the member's panel for what comes next, then announce the change."""
+        if reply.outcome is None:
+            await reply_error(interaction, str(reply.refusal))
+            return None
+        assert reply.game is not None
         committed(interaction)
-        return outcome
+        note = self.told(reply.game, reply.outcome.applied, reply.events, reply.seat)
+        await self.answer_with_panel(interaction, reply.game, reply.seat, note)
+        await self.announce(reply.outcome, interaction)
+        return reply.outcome
 
     @staticmethod
     def acknowledgement(interaction: Interaction) -> Callable[[], Awaitable[Any]] | None:
@@ -167,18 +162,20 @@ class Desk:
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
-        try:
-            outcome = await self.service.undo(interaction.channel_id, interaction.user.id, key=key)
-        except (ServiceError, EngineError) as exc:
-            await reply_error(interaction, str(exc))
-            return
-        committed(interaction)
-        await self.answer_with_panel(interaction, outcome.game, "↩️ Undone.")
-        await self.announce(outcome, interaction)
+        reply = await self.service.request_undo(
+            interaction.channel_id, interaction.user.id, key=key
+        )
+        await self.undone(interaction, reply)
 
-    def result_note(self, outcome: Outcome, seat: int | None) -> str:
-        """What the member's request did, for their eyes (``told``)."""
-        return self.told(outcome.game, outcome.applied, outcome.events, seat)
+    async def undone(self, interaction: Interaction, reply: PanelReply) -> None:
+        """Answer an undo: why it was refused, or the member's panel; then announce it."""
+        if reply.outcome is None:
+            await reply_error(interaction, str(reply.refusal))
+            return
+        assert reply.game is not None
+        committed(interaction)
+        await self.answer_with_panel(interaction, reply.game, reply.seat, "↩️ Undone.")
+        await self.announce(reply.outcome, interaction)
 
     @staticmethod
     def told(
@@ -199,17 +196,12 @@ class Desk:
                 lines.append(describe_event(state, e) or "")
         return "\n".join(line for line in lines if line)
 
-    def panel_for(
-        self, lg: LoadedGame, user_id: int, settings: Settings | None = None, note: str = ""
-    ) -> tuple[str, discord.ui.View | None]:
-        """The member's own panel now, as a text and a view (None when nothing is theirs)."""
-        return self.seat_panel(lg, lg.seat_of(user_id), settings, note)
-
     @staticmethod
     def seat_panel(
         lg: LoadedGame, seat: int | None, settings: Settings | None = None, note: str = ""
     ) -> tuple[str, discord.ui.View | None]:
-        """The panel of a seat of the game (``panel_for`` with the seat already known)."""
+        """The panel of the member playing ``seat`` as a text and a view (None when nothing
+        is theirs)."""
         assert lg.game is not None
         if seat is None:
             return "You are not playing in this game.", None
@@ -221,15 +213,11 @@ class Desk:
             return text, None
         return text, panel_view(lg.id, state.version, panel)
 
-    async def acknowledge(self, interaction: Interaction, outcome: Outcome) -> None:
-        """The member's private reply: what was done, with their panel for what comes next."""
-        seat = outcome.game.seat_of(interaction.user.id)
-        note = self.result_note(outcome, seat)
-        await self.answer_with_panel(interaction, outcome.game, note)
-
-    async def answer_with_panel(self, interaction: Interaction, lg: LoadedGame, note: str) -> None:
-        """A private reply: ``note`` and, below it, the member's panel as it is now."""
-        text, panel = self.panel_for(lg, interaction.user.id, note=note)
+    async def answer_with_panel(
+        self, interaction: Interaction, lg: LoadedGame, seat: int | None, note: str
+    ) -> None:
+        """A private reply: ``note`` and, below it, the panel of the member's ``seat`` now."""
+        text, panel = self.seat_panel(lg, seat, note=note)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if panel is not None:
             kwargs["view"] = panel
@@ -257,42 +245,36 @@ class Desk:
         await self.once.run(interaction, lambda: self._press(interaction, game_id, key, verb))
 
     async def _press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
-        try:
-            lg = await self.service.load(game_id)
-        except ServiceError as exc:
-            await reply_error(interaction, str(exc))
-            return
-        if lg.channel_id != interaction.channel_id:
-            await reply_error(interaction, "That button belongs to another channel's game.")
-            return
-        if verb == "coins":
-            await self.show_coins(interaction, lg)
-            return
-        if lg.status != "active" or lg.game is None:
-            await reply_error(interaction, "This game is over.")
-            return
-        if verb == "combos":
-            await self.show_combos(interaction, lg)
-            return
-        if verb == "play":
-            await self.open_panel(interaction, lg)
-            return
-        actor = lg.actor_id()
-        if actor != interaction.user.id:
-            seat = lg.seat_of(actor) if actor else None
-            who = lg.game.state.players[seat].name if seat is not None else "nobody"
-            await reply_error(interaction, f"Only {who} can press this now.")
-            return
-        if verb == "undo":
-            await self.undo(interaction, key)
-        elif verb == "decline":
-            await self.play(interaction, "decline", key=key)
+        # One call to the service per press: it reads and checks the message's game and,
+        # for a button that plays, plays it and returns all that the answer needs.
+        reply = await self.service.message_press(
+            game_id,
+            interaction.channel_id,
+            interaction.user.id,
+            verb,
+            key,
+            self.acknowledgement(interaction),
+        )
+        if reply.error is not None:
+            await reply_error(interaction, reply.error)
+        elif verb == "undo":
+            await self.undone(interaction, reply)
+        elif verb not in LOOKS:
+            await self.played(interaction, reply)
+        elif verb == "coins":
+            assert reply.game is not None
+            await self.show_coins(interaction, reply.game, reply.seat)
+        elif verb == "combos":
+            assert reply.game is not None
+            await self.show_combos(interaction, reply.game)
         else:
-            await self.play(interaction, end_actions(lg.game.state), key=key)
+            assert reply.game is not None
+            await self.open_panel(interaction, reply.game, reply.seat)
 
-    async def open_panel(self, interaction: Interaction, lg: LoadedGame) -> None:
-        """The member's own controls, privately (they can be opened again at any time)."""
-        text, panel = self.panel_for(lg, interaction.user.id)
+    async def open_panel(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
+        """The controls of the member playing ``seat``, privately (they can be opened again
+        at any time)."""
+        text, panel = self.seat_panel(lg, seat)
         if panel is None:
             await reply_error(interaction, text)
             return
@@ -343,7 +325,7 @@ class Desk:
             return
         assert reply.game is not None
         if payload == "board":
-            await self.show_board(interaction, reply.game, mine=True)
+            await self.show_board(interaction, reply.game, reply.seat, mine=True)
         elif payload.startswith("a=") or payload == "undo":
             await self.panel_result(interaction, reply, version, settings, undone=payload == "undo")
         else:
@@ -401,12 +383,14 @@ class Desk:
         else:
             await interaction.response.edit_message(content=text, view=panel)
 
-    async def show_board(self, interaction: Interaction, lg: LoadedGame, mine: bool) -> None:
-        """The board. ``mine``: privately, with the member's targets and their costs marked
-        when they are conquering, and what this turn (or the last one) changed."""
+    async def show_board(
+        self, interaction: Interaction, lg: LoadedGame, seat: int | None, mine: bool
+    ) -> None:
+        """The board. ``mine``: privately, with the targets of the member playing ``seat``
+        and their costs marked when they are conquering, and what this turn (or the last
+        one) changed."""
         assert lg.game is not None
         s = lg.game.state
-        seat = lg.seat_of(interaction.user.id)
         board = view(s)
         board["marks"] = turn_marks(s, s.events or s.last_events)
         text = f"Round {s.round}/{s.turns}"
@@ -424,9 +408,8 @@ class Desk:
             text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
         )
 
-    async def show_coins(self, interaction: Interaction, lg: LoadedGame) -> None:
-        """The member's own coins, to them alone."""
-        seat = lg.seat_of(interaction.user.id)
+    async def show_coins(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
+        """The coins of the member playing ``seat``, to them alone."""
         if seat is None or lg.game is None:
             await reply_error(interaction, "You are not playing in this game.")
             return

@@ -176,9 +176,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def addai(self, interaction: Interaction, level: str = "normal") -> None:
-        lg = await self.service.in_channel(interaction.channel_id)
-        name = ai_name(level, [s.name for s in lg.seats])
-        lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, name)
+        # The service names the seat from the names seated when it reads the lobby.
+        namer = functools.partial(ai_name, level)
+        lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
+        name = lg.seats[-1].name
         await interaction.response.send_message(
             f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
             "player does not count for the league."
@@ -228,7 +229,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
-        await self.bot.desk.open_panel(interaction, lg)
+        await self.bot.desk.open_panel(interaction, lg, lg.seat_of(interaction.user.id))
 
     @app_commands.command(name="pick", description="Take a race and power combo")
     @app_commands.describe(slot="Position in the column: 1 is free, each lower one costs 1 more")
@@ -311,10 +312,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def end(self, interaction: Interaction) -> None:
-        lg = await self.service.in_channel(interaction.channel_id)
-        if lg.game is None:
-            raise ServiceError("The game has not started yet.")
-        await self.bot.desk.play(interaction, end_actions(lg.game.state))
+        # What End turn plays depends on the game's state: the service works it out.
+        await self.bot.desk.play(interaction, end_actions)
 
     @app_commands.command(name="undo", description="Take back your last action of this turn")
     @app_commands.guild_only()
@@ -340,7 +339,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def coins(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
-        await self.bot.desk.show_coins(interaction, lg)
+        await self.bot.desk.show_coins(interaction, lg, lg.seat_of(interaction.user.id))
 
     @app_commands.command(name="notify", description="Get a DM when it's your turn")
     @refusals
@@ -358,7 +357,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def away(
         self, interaction: Interaction, days: app_commands.Range[float, 0.5, 7.0]
     ) -> None:
-        change = await self.bot.seating.away(interaction.channel_id, interaction.user.id, days)
+        change = await self.service.away(interaction.channel_id, interaction.user.id, days)
         await interaction.response.send_message(
             change.text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -367,7 +366,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def back(self, interaction: Interaction) -> None:
-        change = await self.bot.seating.back(interaction.channel_id, interaction.user.id)
+        change = await self.service.back(interaction.channel_id, interaction.user.id)
         await interaction.response.send_message(
             change.text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -384,7 +383,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if by.bot:
             raise ServiceError("A bot cannot take a seat.")
         perms = getattr(interaction.user, "guild_permissions", None)
-        change = await self.bot.seating.replace(
+        change = await self.service.replace(
             interaction.channel_id,
             interaction.user.id,
             bool(perms and perms.manage_guild),
@@ -403,7 +402,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.guild_only()
     @refusals
     async def follow(self, interaction: Interaction) -> None:
-        on = await self.bot.seating.follow(interaction.channel_id, interaction.user.id)
+        on = await self.service.follow(interaction.channel_id, interaction.user.id)
         text = (
             "You follow this game: each finished turn reaches you by DM, as the channel sees "
             "it. `/sw follow` again stops it."
@@ -430,7 +429,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if combos:
             await self.bot.desk.show_combos(interaction, lg)
         else:
-            await self.bot.desk.show_board(interaction, lg, mine)
+            await self.bot.desk.show_board(interaction, lg, lg.seat_of(interaction.user.id), mine)
 
     @app_commands.command(name="status", description="Turn, who must act, deadlines")
     @app_commands.guild_only()

@@ -8,10 +8,12 @@ button finds the turn moved on and is refused instead of applying twice.
 
 - ``loaded``: a game in memory (``LoadedGame``, ``Seat``); ``store``: loading and caching
   games, and the per-game lock;
-- ``lobby``: new game, join, leave, AI seats, start, cancel;
-- ``play``: a member's actions, undo, an AI seat's move, a passed deadline's defaults, and
-  a panel press answered in one call; ``commit``: apply all or nothing, then one
-  transaction; ``outcome``: what a request did;
+- ``lobby``: new game, join, leave, AI seats, start, cancel; ``seating``: a running
+  game's followers, replacements and absences;
+- ``play``: a member's actions, undo, an AI seat's move, a passed deadline's defaults;
+  ``presses``: a press (a panel's, a game message's button) or a slash command answered in
+  one call; ``commit``: apply all or nothing, then one transaction; ``outcome``: what a
+  request did;
 - ``deadlines``: when decisions are due, reminders, pausing; ``takeover``: missed deadlines
   and an AI standing in;
 - ``notices``: what a change announces (the outbox rows); ``queries``: history, a member's
@@ -35,9 +37,11 @@ from . import queries
 from .commit import Committer
 from .deadlines import DEFAULT_DEADLINE_HOURS, Deadlines, deadline_for
 from .loaded import LoadedGame
-from .lobby import Lobby
+from .lobby import Lobby, Namer
 from .outcome import Outcome, PanelReply
 from .play import Acknowledge, Actions, Play
+from .presses import Planned, Presses
+from .seating import Change, Seating
 from .store import Games
 
 
@@ -54,6 +58,8 @@ class GameService:
         self.games = Games(storage, self.clock)
         self.lobby = Lobby(self.games, self.league, lambda: self.seed_source())
         self.moves = Play(self.games, Committer(self.games, self.league))
+        self.presses = Presses(self.games, self.moves)
+        self.seating = Seating(self.games)
         self.deadlines = Deadlines(self.games)
 
     # --- loading ------------------------------------------------------------------------
@@ -123,8 +129,11 @@ class GameService:
         """Leave the lobby; the host cancels instead."""
         return await self.lobby.leave(channel_id, user_id)
 
-    async def add_ai(self, channel_id: int, user_id: int, level: str, name: str) -> LoadedGame:
-        """The host seats an AI player in the lobby; the game stops counting for the season."""
+    async def add_ai(
+        self, channel_id: int, user_id: int, level: str, name: str | Namer
+    ) -> LoadedGame:
+        """The host seats an AI player in the lobby (named as given, or by ``name`` from the
+        names seated); the game stops counting for the season."""
         return await self.lobby.add_ai(channel_id, user_id, level, name)
 
     async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
@@ -143,18 +152,6 @@ class GameService:
         """Apply one or more actions for a member, all or nothing, committed before returning."""
         return await self.moves.act(channel_id, user_id, actions, key=key)
 
-    async def play(
-        self,
-        channel_id: int,
-        user_id: int,
-        actions: Actions,
-        *,
-        key: str | None = None,
-        acknowledge: Acknowledge | None = None,
-    ) -> Outcome:
-        """A member's request: checked, acknowledged, then applied and committed."""
-        return await self.moves.play(channel_id, user_id, actions, key=key, acknowledge=acknowledge)
-
     async def undo(self, channel_id: int, user_id: int, *, key: str | None = None) -> Outcome:
         """Take back the member's last action of this turn."""
         return await self.moves.undo(channel_id, user_id, key=key)
@@ -167,9 +164,45 @@ class GameService:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
         return await self.moves.run_deadline(game_id)
 
+    # --- a press or a command answered in one call (``Presses``) ---------------------------
+
+    async def request(
+        self,
+        channel_id: int,
+        user_id: int,
+        actions: Actions | Planned,
+        *,
+        key: str | None = None,
+        acknowledge: Acknowledge | None = None,
+    ) -> PanelReply:
+        """A member's request in the channel's game (a slash command), answered in one call."""
+        return await self.presses.request(
+            channel_id, user_id, actions, key=key, acknowledge=acknowledge
+        )
+
+    async def request_undo(
+        self, channel_id: int, user_id: int, *, key: str | None = None
+    ) -> PanelReply:
+        """Take back the member's last action of this turn, answered in one call."""
+        return await self.presses.request_undo(channel_id, user_id, key=key)
+
+    async def message_press(
+        self,
+        game_id: int,
+        channel_id: int | None,
+        user_id: int,
+        verb: str,
+        key: str,
+        acknowledge: Acknowledge | None = None,
+    ) -> PanelReply:
+        """A button of a public game message, answered in one call."""
+        return await self.presses.message_press(
+            game_id, channel_id, user_id, verb, key, acknowledge
+        )
+
     async def panel_game(self, game_id: int, channel_id: int | None, user_id: int) -> PanelReply:
         """The game a member's panel belongs to, with their seat (or why it cannot be shown)."""
-        return await self.moves.panel_game(game_id, channel_id, user_id)
+        return await self.presses.panel_game(game_id, channel_id, user_id)
 
     async def panel_play(
         self,
@@ -181,7 +214,7 @@ class GameService:
         acknowledge: Acknowledge | None = None,
     ) -> PanelReply:
         """A panel press that plays, answered in one call: what the answer needs."""
-        return await self.moves.panel_play(
+        return await self.presses.panel_play(
             game_id, channel_id, user_id, actions, version, acknowledge
         )
 
@@ -189,7 +222,33 @@ class GameService:
         self, game_id: int, channel_id: int | None, user_id: int, version: int
     ) -> PanelReply:
         """Undo from a panel, answered in one call: what the answer needs."""
-        return await self.moves.panel_undo(game_id, channel_id, user_id, version)
+        return await self.presses.panel_undo(game_id, channel_id, user_id, version)
+
+    # --- seats (``Seating``) ------------------------------------------------------------
+
+    async def follow(self, channel_id: int, user_id: int) -> bool:
+        """Follow the channel's game, or stop following it; returns whether now following."""
+        return await self.seating.follow(channel_id, user_id)
+
+    async def replace(
+        self,
+        channel_id: int,
+        by: int,
+        is_admin: bool,
+        old_user: int,
+        new_user: int,
+        new_name: str,
+    ) -> Change:
+        """Give a seat to another member: same place in the order, same pieces and coins."""
+        return await self.seating.replace(channel_id, by, is_admin, old_user, new_user, new_name)
+
+    async def away(self, channel_id: int, user_id: int, days: float) -> Change:
+        """Announce an absence: the member's deadlines wait until it ends."""
+        return await self.seating.away(channel_id, user_id, days)
+
+    async def back(self, channel_id: int, user_id: int) -> Change:
+        """The member is back: their absence ends, and a seat an AI stood in for is theirs."""
+        return await self.seating.back(channel_id, user_id)
 
     # --- deadlines (``Deadlines``) ------------------------------------------------------
 

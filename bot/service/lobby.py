@@ -30,6 +30,8 @@ from .store import Games
 WORLD_NAMES = {"surface": "Small World", "underground": "Small World Underground"}
 #: The engine's worlds as the league tables name them (``games.world``, ``results.world``).
 LEAGUE_WORLDS = {"surface": "smallworld", "underground": "underground"}
+#: How an AI seat's name is made from the names already seated (``bot.ai_seats.ai_name``).
+Namer = Callable[[list[str]], str]
 
 
 class Lobby:
@@ -155,12 +157,17 @@ class Lobby:
             lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
 
-    async def add_ai(self, channel_id: int, user_id: int, level: str, name: str) -> LoadedGame:
+    async def add_ai(
+        self, channel_id: int, user_id: int, level: str, name: str | Namer
+    ) -> LoadedGame:
         """The host seats an AI player in the lobby; the game stops counting for the season.
 
-        An AI seat is a seat row with a negative id (no member has one) and its ``ai`` level.
+        An AI seat is a seat row with a negative id (no member has one) and its ``ai`` level;
+        its ``name`` is given, or made from the names seated (the seat is the last one).
         """
         lg = await self.games.in_channel(channel_id)
+        if callable(name):
+            name = name([s.name for s in lg.seats])
         async with self.games.lock(lg.id):
             if lg.status != "lobby":
                 raise ServiceError("AI players join in the lobby, before the game starts.")

@@ -1,6 +1,6 @@
 """What a request did, as the service hands it back: the actions applied (``Applied``),
 what changed for the reply and the channel (``Outcome``), and everything the answer to a
-panel press needs (``PanelReply``), so that the desk asks the service once per press.
+press or a command needs (``PanelReply``), so that the desk asks the service once per press.
 """
 
 from __future__ import annotations
@@ -61,12 +61,15 @@ class Outcome:
 
 @dataclass
 class PanelReply:
-    """The answer to a press on a member's panel, all of it read by the service.
+    """The answer to a member's press (on their panel, or a public game message's button) or
+    slash command, all of it read by the service (``bot.service.presses``).
 
-    ``error`` when the press cannot be answered with a panel (the game is gone, or is not
-    this channel's running game); else ``game`` as it is now with the member's ``seat``,
-    and, for a press that plays, either ``refusal`` (nothing was played) or ``outcome``
-    (what was played and committed, with the ``events`` to tell the member).
+    ``error`` when the press cannot be answered with a panel (the game is gone, is not
+    this channel's running game, or a button waits for another member); else ``game`` as
+    it is now with the member's ``seat``, and, for a press that plays, either ``refusal``
+    (nothing was played) or ``outcome`` (what was played and committed, with the
+    ``events`` to tell the member). A refusal answered by the refusal alone (a command's,
+    a game message button's) comes without the game.
     """
 
     game: LoadedGame | None = None

@@ -1,6 +1,6 @@
 """Playing: a member's actions (checked, then applied and committed inside the game's
-lock), their undo, an AI seat's move, the defaults of a passed deadline, and a press on a
-member's panel answered in one call (``PanelReply``).
+lock), their undo, an AI seat's move and the defaults of a passed deadline. A member's press
+or command reaches these through ``presses``, which answers it in one call.
 
 Every way a move is played ends in ``Committer.apply``: the same all-or-nothing apply and
 the same transaction, whoever plays.
@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from engine import Action, EngineError, IllegalAction, parse, problem, to_act
+from engine import Action, IllegalAction, parse, problem, to_act
 from engine.core.state import from_json, to_json
 
 from ..errors import ServiceError
 from .commit import Committer
 from .loaded import LoadedGame
-from .outcome import Applied, Outcome, PanelReply
+from .outcome import Applied, Outcome
 from .store import UNDO, Games, require_running
 from .takeover import missed_deadline
 
@@ -147,59 +147,3 @@ class Play:
                 return None
             batch, note, takeover = missed_deadline(lg, seat)
             return await self.committer.apply(lg, batch, note=note, takeover=takeover)
-
-    # --- a member's panel -------------------------------------------------------------
-
-    async def panel_game(self, game_id: int, channel_id: int | None, user_id: int) -> PanelReply:
-        """The game a panel belongs to, with the member's seat in it; an ``error`` if it is
-        gone or is not the running game of this channel."""
-        try:
-            lg = await self.games.load(game_id)
-        except ServiceError as exc:
-            return PanelReply(error=str(exc))
-        if lg.channel_id != channel_id or lg.game is None:
-            return PanelReply(error="That panel belongs to a game that is not running here.")
-        return PanelReply(lg, lg.seat_of(user_id))
-
-    async def panel_play(
-        self,
-        game_id: int,
-        channel_id: int,
-        user_id: int,
-        actions: Actions,
-        version: int,
-        acknowledge: Acknowledge | None = None,
-    ) -> PanelReply:
-        """A panel press that plays: the panel's game checked (``panel_game``), the actions
-        played for the panel's version (``play``), and the answer: what was played with
-        the events to tell the member, or the refusal with the game as it is now."""
-        reply = await self.panel_game(game_id, channel_id, user_id)
-        if reply.error is not None:
-            return reply
-        try:
-            outcome = await self.play(
-                channel_id, user_id, actions, key=f"v{version}", acknowledge=acknowledge
-            )
-        except (ServiceError, EngineError) as exc:
-            # Refused at the first check, or inside the lock when someone else's action
-            # (or the same press twice) got in between.
-            lg = await self.games.load(game_id)
-            return PanelReply(lg, lg.seat_of(user_id), refusal=exc)
-        lg = outcome.game
-        return PanelReply(lg, lg.seat_of(user_id), outcome=outcome, events=outcome.events)
-
-    async def panel_undo(
-        self, game_id: int, channel_id: int | None, user_id: int, version: int
-    ) -> PanelReply:
-        """Undo from a panel, only if the game is still at the panel's version (two taps
-        undo one action): the answer as for ``panel_play``."""
-        reply = await self.panel_game(game_id, channel_id, user_id)
-        if reply.error is not None:
-            return reply
-        try:
-            outcome = await self.undo(channel_id or 0, user_id, key=f"v{version}")
-        except (ServiceError, EngineError) as exc:
-            lg = await self.games.in_channel(channel_id or 0)
-            return PanelReply(lg, lg.seat_of(user_id), refusal=exc)
-        lg = outcome.game
-        return PanelReply(lg, lg.seat_of(user_id), outcome=outcome, events=outcome.events)

@@ -3,7 +3,7 @@ deadlines a member missed in a row, and an AI standing in once they missed too m
 
 The count and the stand-in are written in the transaction of the actions that caused
 them (``bot.service.commit``); a member takes their seat back with ``/sw back``
-(``bot.seating``).
+(``bot.service.seating``).
 """
 
 from __future__ import annotations

@@ -15,12 +15,13 @@ from datetime import datetime, timedelta
 
 from engine import to_act, to_json
 
-from . import outbox, seat_log
-from .errors import ServiceError
-from .messages import CHANNEL, Announcement, ts
-from .service import GameService
-from .service.loaded import LoadedGame
-from .storage import Transaction, now_iso
+from .. import outbox, seat_log
+from ..errors import ServiceError
+from ..messages import CHANNEL, Announcement, ts
+from ..storage import Transaction, now_iso
+from .deadlines import deadline_for
+from .loaded import LoadedGame
+from .store import Games
 
 #: Days of announced absence a member may use in one game, all absences together.
 AWAY_DAYS_PER_GAME = 7.0
@@ -36,17 +37,17 @@ class Change:
 
 
 class Seating:
-    """Followers, replacements and absences of the games of one service."""
+    """Followers, replacements and absences of the games of one store."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
+    def __init__(self, games: Games) -> None:
+        self.games = games
 
     # --- followers ------------------------------------------------------------------------
 
     async def follow(self, channel_id: int, user_id: int) -> bool:
         """Follow the channel's game, or stop following it; returns whether now following."""
-        lg = await self.service.in_channel(channel_id)
-        storage = self.service.storage
+        lg = await self.games.in_channel(channel_id)
+        storage = self.games.storage
         async with storage.transaction() as tx:
             row = await tx.fetchone(
                 "SELECT 1 FROM followers WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
@@ -78,8 +79,8 @@ class Seating:
         already. The seat's name becomes the new member's, in the game's config too, so a
         replay or an undo tells the same names.
         """
-        lg = await self.service.in_channel(channel_id)
-        async with self.service.lock(lg.id):
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
             if by != lg.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can replace a player.")
             if lg.status != "active" or lg.game is None:
@@ -94,7 +95,7 @@ class Seating:
             old_name = row.name
             players = list(game.config.players)
             players[seat] = new_name
-            now = self.service.clock()
+            now = self.games.clock()
             text = (
                 f"🔁 <@{new_user}> takes over **{old_name}**'s seat (seat {seat + 1}), with its "
                 "pieces and coins, from now on."
@@ -128,15 +129,15 @@ class Seating:
         Bounded per game (``AWAY_DAYS_PER_GAME`` in all); a new absence replaces the current
         one, and only the days beyond what was already counted are added.
         """
-        lg = await self.service.in_channel(channel_id)
-        async with self.service.lock(lg.id):
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
             if lg.status != "active" or lg.game is None:
                 raise ServiceError("The game has not started yet.")
             seat = lg.seat_of(user_id)
             if seat is None:
                 raise ServiceError("You are not playing in this game.")
             row = lg.seat_row(seat)
-            now = self.service.clock()
+            now = self.games.clock()
             # Days already announced and not yet past give back what they did not use.
             unused = (row.away_until - now).total_seconds() / 86400 if row.away_until else 0.0
             used = row.away_days - max(0.0, unused)
@@ -167,13 +168,13 @@ class Seating:
     async def back(self, channel_id: int, user_id: int) -> Change:
         """The member is back: their absence ends now (their current deadline stays as it
         is), and a seat an AI took over after missed deadlines is theirs again."""
-        lg = await self.service.in_channel(channel_id)
-        async with self.service.lock(lg.id):
+        lg = await self.games.in_channel(channel_id)
+        async with self.games.lock(lg.id):
             seat = lg.seat_of(user_id)
             if seat is None or lg.game is None:
                 raise ServiceError("You are not playing in this game.")
             row = lg.seat_row(seat)
-            now = self.service.clock()
+            now = self.games.clock()
             away = row.away_until is not None and row.away_until > now
             if not away and not row.stand_in:
                 raise ServiceError("You are not away, and you play your seat yourself.")
@@ -209,10 +210,10 @@ class Seating:
         """A transaction for a change to a loaded game. The cached game is changed in memory
         as the change goes: if the transaction fails, it is dropped, to be read again."""
         try:
-            async with self.service.storage.transaction() as tx:
+            async with self.games.storage.transaction() as tx:
                 yield tx
         except BaseException:
-            self.service.forget(lg.id)
+            self.games.forget(lg.id)
             raise
 
     async def _restart_deadline_if_owed(self, tx: Transaction, lg: LoadedGame, seat: int) -> None:
@@ -221,7 +222,7 @@ class Seating:
         assert lg.game is not None
         if to_act(lg.game.state) != seat or lg.deadline_at is None:
             return
-        deadline = self.service.deadline_for(lg, lg.game.state)
+        deadline = deadline_for(lg, lg.game.state, self.games.clock())
         await tx.execute(
             "UPDATE games SET deadline_at = ?, reminded = 0 WHERE id = ?",
             (now_iso(deadline), lg.id),
