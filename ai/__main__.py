@@ -18,6 +18,7 @@ import time
 
 from engine.console import arguments
 from engine.core.content import map_for_players
+from engine.core.worlds import DEFAULT_WORLD, WORLDS
 
 from . import LEVELS, make_player
 from .check import check
@@ -49,9 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         " iterations a decision: hard:400,normal:100",
     )
     t.add_argument("--seed", type=arguments.seed, default=1)
-    t.add_argument(
-        "--world", choices=("surface", "underground"), default=None, help="default: surface"
-    )
+    t.add_argument("--world", choices=tuple(WORLDS), default=None, help=f"default: {DEFAULT_WORLD}")
     t.add_argument(
         "--map",
         default=None,
@@ -105,7 +104,7 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
                 shares = " ".join(f"{st.level}={st.wins / st.games:.0%}" for st in stats)
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
-        world, map_key = args.world or "surface", None
+        world, map_key = args.world or DEFAULT_WORLD, None
         if args.map is not None:
             # Any player count may play on any board here (a 2-player game on sw-4p).
             world, map_key, problem = arguments.board(args.map, None, args.world)

@@ -14,11 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.content import map_for_players
+from engine.core.worlds import WORLDS as REGISTERED
 
 from .player import Player
 from .tournament import play_game
 
-WORLDS = ("surface", "underground")
+#: Every registered world, in registration order.
+WORLDS = tuple(REGISTERED)
 PLAYER_COUNTS = (2, 3, 4, 5)
 
 

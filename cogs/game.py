@@ -29,6 +29,7 @@ from cogs.threads import open_thread
 from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
 from engine.core.legal import end_actions
+from engine.core.worlds import DEFAULT_WORLD
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -96,10 +97,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.rename(board="map")
     @app_commands.autocomplete(board=map_choices)
     @app_commands.choices(
-        world=[
-            app_commands.Choice(name="Small World", value="surface"),
-            app_commands.Choice(name="Small World Underground", value="underground"),
-        ]
+        world=[app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()]
     )
     @app_commands.guild_only()
     @refusals
@@ -119,7 +117,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if board is not None and interaction.guild_id is not None:
             club = await self.bot.club_maps.for_game(interaction.guild_id, board, players, world)
             world = club.world
-        world = world or "surface"
+        world = world or DEFAULT_WORLD
         where = await open_thread(interaction, world) if thread else None
         try:
             lg = await self.service.create(

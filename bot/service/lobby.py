@@ -14,6 +14,7 @@ from collections.abc import Callable
 from engine import Game, GameConfig
 from engine.core.content import map_for_players
 from engine.core.state import to_json
+from engine.core.worlds import WORLDS
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
@@ -26,10 +27,11 @@ from .notices import turn_announcements
 from .outcome import Outcome
 from .store import Games
 
-#: The engine's worlds as players name them.
-WORLD_NAMES = {"surface": "Small World", "underground": "Small World Underground"}
-#: The engine's worlds as the league tables name them (``games.world``, ``results.world``).
-LEAGUE_WORLDS = {"surface": "smallworld", "underground": "underground"}
+#: The engine's worlds as players name them, in the order they are registered.
+WORLD_NAMES = {name: entry.display_name for name, entry in WORLDS.items()}
+#: The league tables' name for a world (``games.world``, ``results.world``) where it is not
+#: the engine's: the surface's predates the worlds and is kept in existing databases.
+LEAGUE_WORLDS = {"surface": "smallworld"}
 #: How an AI seat's name is made from the names already seated (``bot.ai_seats.ai_name``).
 Namer = Callable[[list[str]], str]
 
@@ -108,7 +110,7 @@ class Lobby:
                     int(open_scores),
                     season_id,
                     int(season_id is not None),
-                    LEAGUE_WORLDS[world],
+                    LEAGUE_WORLDS.get(world, world),
                     takeover_after,
                     now,
                     now,

@@ -51,9 +51,17 @@ class World:
     treasure_symbol: str = ""
     #: Built-in maps of the world are ``<map_prefix>-<players>p`` in ``data/maps``.
     map_prefix: str = "sw"
+    #: The world as players name it ("Small World Underground"): the bot's world choice,
+    #: thread names and announcements read it (empty: the name, capitalised).
+    title: str = ""
     #: Terrains only Seafaring races may enter (the surface's Seas and Lake): a region of one
     #: is ``water`` in its ``RegionDef``, and a region bordering one is coastal.
     seas: frozenset[str] = frozenset()
+
+    @property
+    def display_name(self) -> str:
+        """The world as players name it."""
+        return self.title or self.name.capitalize()
 
     @property
     def land(self) -> frozenset[str]:

@@ -44,3 +44,16 @@ async def test_leave_and_cancel(simcord_env) -> None:
     await ann.slash(w.channel, "sw cancel")
     fresh = await bob.slash(w.channel, "sw new", players=2)
     assert not fresh.ephemeral
+
+
+def test_the_world_choice_of_sw_new_lists_every_registered_world() -> None:
+    """A world package that registers itself is offered by ``/sw new`` under its title, with
+    no edit to the cog (docs/architecture.md, "a whole world")."""
+    from cogs.game import GameCog
+    from engine.core.worlds import WORLDS
+
+    param = GameCog.new.get_parameter("world")
+    assert param is not None
+    offered = [(c.name, c.value) for c in param.choices]
+    assert offered == [(w.display_name, name) for name, w in WORLDS.items()]
+    assert offered == [("Small World", "surface"), ("Small World Underground", "underground")]

@@ -15,6 +15,7 @@ WATER = frozenset({"Sea", "Lake"})
 #: The printed base-game boards: exactly the terrains and symbols of ``data/maps``.
 SURFACE = World(
     name="surface",
+    title="Small World",
     terrains=frozenset({"Farmland", "Forest", "Hill", "Swamp", "Mountain", "Sea", "Lake"}),
     features=frozenset({"Cavern", "Lost Tribe", "Magic Source", "Mine"}),
     water=WATER,

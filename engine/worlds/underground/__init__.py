@@ -39,6 +39,7 @@ from engine.core.worlds import World, register_world
 #: falls, so they are no map symbol.
 UNDERGROUND = World(
     name="underground",
+    title="Small World Underground",
     terrains=frozenset(
         {
             "Mudpool",
