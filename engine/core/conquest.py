@@ -23,13 +23,7 @@ from .abilities import (
     overriders,
 )
 from .board import (
-    DEFENCE_MARKERS,
-    IMMUNE,
-    IMMUNITY_MARKERS,
-    MARKER_NAMES,
-    OWNER_SPARED,
     RIVERS,
-    SEALING_MARKERS,
     add_marker,
     clear_region,
     event,
@@ -40,6 +34,14 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
+from .markers import (
+    DEFENCE_MARKERS,
+    IMMUNE,
+    IMMUNITY_MARKERS,
+    MARKER_NAMES,
+    OWNER_SPARED,
+    SEALING_MARKERS,
+)
 from .market import remove_race
 from .state import GameState, RaceState
 
@@ -47,7 +49,6 @@ BASE_COST = 2
 
 #: [SWU p.5] "The River only costs 1 token to conquer".
 RIVER_COST = 1
-_DEFENCE = frozenset(DEFENCE_MARKERS)
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
 
@@ -306,7 +307,7 @@ def region_costs(
         if m:
             own = region.owner == race.owner
             for key, n in m.items():
-                if key in _DEFENCE and not (own and key in OWNER_SPARED):
+                if key in DEFENCE_MARKERS and not (own and key in OWNER_SPARED):
                     cost += n
         proof: bool | None = None
         for a in costers:
