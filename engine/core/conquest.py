@@ -41,6 +41,7 @@ from .markers import (
     MARKER_NAMES,
     OWNER_SPARED,
     SEALING_MARKERS,
+    SHIELDING,
 )
 from .market import remove_race
 from .state import GameState, RaceState
@@ -243,15 +244,17 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
 def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
     """``rid`` holds a single token of an opponent's active race that a substitution may
     replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
-    for the Vampire"): markers do not protect it, an Encampment does (ruling 15), and so do
-    Gnomes during other players' turns (``power_proof``)."""
+    for the Vampire"): markers do not protect it, except those that shield it
+    (``markers.SHIELDING``: an Encampment, ruling 15), and so do Gnomes during other players'
+    turns (``power_proof``)."""
     r = s.regions[rid]
+    m = r.markers
     return (
         r.tokens == 1
         and r.race is not None
         and r.owner not in (-1, race.owner)
         and s.players[r.owner].active == r.race
-        and not r.markers.get("camp")
+        and not (m and any(m.get(k) for k in SHIELDING))
         and not power_proof(s, rid, race)
     )
 

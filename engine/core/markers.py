@@ -37,6 +37,9 @@ class Marker:
     #: It occupies its region as a race would: a region holding one is not "empty" for the
     #: rules (``board.is_empty``).
     occupies: bool = False
+    #: It keeps a lone token in its region from being replaced by a substitution
+    #: (``conquest.lone_active_token``), which other markers do not prevent.
+    shields: bool = False
 
 
 #: Every registered marker by key, in registration order.
@@ -57,6 +60,8 @@ SEALED: set[str] = set()
 RACE_MARKERS: list[str] = []
 #: Markers that occupy their region as a race would.
 OCCUPYING: list[str] = []
+#: Markers that keep a lone token from being replaced by a substitution.
+SHIELDING: list[str] = []
 #: Readable names of region markers, as the box and the rulebook call them, in registration
 #: order.
 MARKER_NAMES: dict[str, str] = {}
@@ -85,3 +90,5 @@ def register_markers(markers: tuple[Marker, ...]) -> None:
             RACE_MARKERS.append(m.key)
         if m.occupies:
             OCCUPYING.append(m.key)
+        if m.shields:
+            SHIELDING.append(m.key)

@@ -18,13 +18,14 @@ WATER = frozenset({"Sea", "Lake"})
 #: p.4]; a Lost Tribe occupies its region, so the region is not empty. Holes-in-the-Ground,
 #: Heroes and the Dragon make their region immune to enemies. Troll Lairs, Fortresses, Holes,
 #: Heroes, the Dragon and Encampments belong to the race holding the region and leave with it
-#: (Encampments go back to their owner's hand, ``board.clear_region``).
+#: (Encampments go back to their owner's hand, ``board.clear_region``). An Encampment also
+#: keeps a lone token from a substitution (ruling 15).
 MARKERS = (
     Marker("lost_tribe", "Lost Tribe", defends=True, occupies=True),
     Marker("mountain", "Mountain", defends=True),
     Marker("lair", "Troll Lair", defends=True, race_marker=True),
     Marker("fortress", "Fortress", defends=True, race_marker=True),
-    Marker("camp", "Encampment", defends=True, race_marker=True),
+    Marker("camp", "Encampment", defends=True, race_marker=True, shields=True),
     Marker("hole", "Hole-in-the-Ground", immunity=True, race_marker=True),
     Marker("hero", "Hero", immunity=True, race_marker=True),
     Marker("dragon", "Dragon", immunity=True, race_marker=True),
