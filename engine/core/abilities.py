@@ -105,12 +105,8 @@ class Ability:
         """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""
 
     def lends(self, s: GameState, race: RaceState) -> Ability | None:
-        """A Place or Relic: the ability it lends ``race`` while ``race`` occupies its region
-        and it works for ``race`` (the power the Stonehedge drew), or None.
-
-        Asked often, by every lookup of a race's flags, costs and defence: answer None at
-        once while the piece lends nothing (before the Stonehedge has drawn a power).
-        """
+        """A Place or Relic: the ability it lends ``race``, which occupies its region (the
+        power the Stonehedge drew), or None; its ``lends_after`` field says when to ask."""
         return None
 
     # --- moments of the turn ------------------------------------------------------------
@@ -217,7 +213,8 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
         LENDERS[cls.name] = TREASURES[cls.name]
-        global _lending
+        global _lending, _LENDER_ITEMS
+        _LENDER_ITEMS = tuple(LENDERS.items())
         fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values()))
         # One lender (the usual case): one C-level attribute read on the hot paths.
         _lending = attrgetter(fields[0]) if len(fields) == 1 else _any_of(fields)
@@ -225,7 +222,7 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
 
 
 def _no_lender(s: GameState) -> bool:
-    """``_lending`` while no Relic or Place lends anything: nothing is ever lent."""
+    """``_lending`` while no Relic or Place lends: nothing is ever lent."""
     return False
 
 
@@ -237,6 +234,8 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
 #: Whether any lender may lend anything in this game now (``lends_after``): false lets the
 #: hot paths skip ``lent`` at once. Rebuilt as lenders register.
 _lending: Callable[[GameState], object] = _no_lender
+#: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
+_LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
 
 def after_action(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
@@ -309,20 +308,20 @@ def forgo_key(key: str) -> str:
 
 def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """What the Relics and Places lend ``race`` now (``lends``), in registration order: each
-    lender lends only while the race occupies its region, it works in the race's state
-    (active, or in decline) and the owner has not forgone it this turn. Surface games, and
-    Underground games before a lender has anything to lend, answer () at once."""
+    only while the race occupies its region, it works in the race's state and the owner has
+    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
     found: tuple[Ability, ...] = ()
-    for key, t in LENDERS.items():
-        p = t.lends(s, race)
-        if p is None:
-            continue
+    name = race.name
+    for key, t in _LENDER_ITEMS:
+        # Where the lender lies first: most races asked do not hold it.
         rid = treasure_spots(s).get(key)
-        if rid is None or s.regions[rid].race != race.name or not works(t, race.in_decline):
+        if rid is None or s.regions[rid].race != name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue
-        found += (p,)
+        p = t.lends(s, race)
+        if p is not None and works(t, race.in_decline):
+            found += (p,)
     return found
 
 
@@ -465,7 +464,8 @@ def flag(race: RaceState, attr: str, s: GameState) -> bool:
         return True
     if not _lending(s):
         return False  # no lender has anything to lend yet
-    return any(getattr(p, attr) for p in lent(s, race))
+    found = lent(s, race)
+    return bool(found) and any(getattr(p, attr) for p in found)
 
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
