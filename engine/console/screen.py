@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.actions import Action
-from engine.core.board import MARKER_NAMES, mapdef
+from engine.core.board import mapdef
 from engine.core.content import treasures
 from engine.core.errors import EngineError
+from engine.core.markers import MARKER_NAMES
 from engine.core.state import CLOSING, GameState
 from engine.core.view import label, view
 from engine.core.words import and_list, plural

@@ -12,13 +12,16 @@ Reborn, Wise).
 Relics and Places extend the protocol in one way only: they are in force for the race that
 occupies their region (``in_force``), the ``race`` argument of every hook being that race.
 A Place or Relic works for a race in decline only if its ``in_decline`` says so (the Keep,
-the Mine of the Lost Dwarf, the Diamond Fields, the Altar of Souls [SWU pp.14-15]). The power
-the Stonehedge drew works the same way for the race occupying the Stonehedge.
+the Mine of the Lost Dwarf, the Diamond Fields, the Altar of Souls [SWU pp.14-15]). A Place
+or Relic may also lend its occupant one more ability (``lends``: the Stonehedge's drawn
+power), which works the same way for that race; the core asks the lenders (``LENDERS``) and
+names none of them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
@@ -55,6 +58,10 @@ class Ability:
     losses: ClassVar[int] = 1
     #: The special action classes this ability performs.
     handles: ClassVar[tuple[type, ...]] = ()
+    #: A Place or Relic that ``lends``: the ``GameState`` field that stays empty until it has
+    #: anything to lend (the Stonehedge: ``stonehedge``, the power it drew). The hot paths
+    #: read these fields before asking any lender (``_lending``).
+    lends_after: ClassVar[str] = ""
 
     # --- conquest ---------------------------------------------------------------------
 
@@ -96,6 +103,11 @@ class Ability:
 
     def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
         """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""
+
+    def lends(self, s: GameState, race: RaceState) -> Ability | None:
+        """A Place or Relic: the ability it lends ``race``, which occupies its region (the
+        power the Stonehedge drew), or None; its ``lends_after`` field says when to ask."""
+        return None
 
     # --- moments of the turn ------------------------------------------------------------
 
@@ -172,6 +184,9 @@ RACES: dict[str, Ability] = {}
 POWERS: dict[str, Ability] = {}
 #: Relics and Places by marker key.
 TREASURES: dict[str, Ability] = {}
+#: The Relics and Places that lend their occupant an ability (they override ``lends``), by
+#: marker key, in registration order.
+LENDERS: dict[str, Ability] = {}
 _NOTHING = Ability()
 #: Called with the state after every action ``rules.apply`` plays, in registration order: a
 #: world's piece that must follow the board whatever changed it (the Stonehedge's power goes
@@ -194,7 +209,33 @@ def power_ability(cls: type[Ability]) -> type[Ability]:
 def treasure_ability(cls: type[Ability]) -> type[Ability]:
     """Class decorator: register a Relic's or Place's behaviour under its marker key."""
     TREASURES[cls.name] = cls()
+    if cls.lends is not Ability.lends:
+        if not cls.lends_after:
+            raise TypeError(f"{cls.__name__} lends but names no lends_after field")
+        LENDERS[cls.name] = TREASURES[cls.name]
+        global _lending, _LENDER_ITEMS
+        _LENDER_ITEMS = tuple(LENDERS.items())
+        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values()))
+        # One lender (the usual case): one C-level attribute read on the hot paths.
+        _lending = attrgetter(fields[0]) if len(fields) == 1 else _any_of(fields)
     return cls
+
+
+def _no_lender(s: GameState) -> bool:
+    """``_lending`` while no Relic or Place lends: nothing is ever lent."""
+    return False
+
+
+def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
+    """``_lending`` for several lenders: any of their ``lends_after`` fields is set."""
+    return lambda s: any(getattr(s, f) for f in fields)
+
+
+#: Whether any lender may lend anything in this game now (``lends_after``): false lets the
+#: hot paths skip ``lent`` at once. Rebuilt as lenders register.
+_lending: Callable[[GameState], object] = _no_lender
+#: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
+_LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
 
 def after_action(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
@@ -223,7 +264,7 @@ def abilities(race: RaceState) -> tuple[Ability, ...]:
 
 def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
-    in its regions (in region order), then the Stonehedge's power if it holds the Stonehedge.
+    in its regions (in region order), each followed by what it lends the race (``lends``).
 
     Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
     """
@@ -253,9 +294,9 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
                 if used and forgo_key(key) in used:
                     continue  # the owner does without it for the rest of this turn
                 found.append(t)
-                if key == "stonehedge" and s.stonehedge:
-                    p = POWERS.get(s.stonehedge)
-                    if p is not None and works(p, race.in_decline):
+                if key in LENDERS:
+                    p = t.lends(s, race)
+                    if p is not None:
                         found.append(p)
     return own + tuple(found) if found else own
 
@@ -265,22 +306,23 @@ def forgo_key(key: str) -> str:
     return f"forgo:{key}"
 
 
-def drawn_power(s: GameState, race: RaceState) -> Ability | None:
-    """The power the Stonehedge drew, when it works for ``race`` now: the race occupies the
-    Stonehedge, the power works in the race's state (active, or in decline) and the owner has
-    not forgone the Stonehedge this turn. Surface games, and Underground games before the
-    Stonehedge is found, answer None at once."""
-    if not s.stonehedge:
-        return None
-    rid = treasure_spots(s).get("stonehedge")
-    if rid is None or s.regions[rid].race != race.name:
-        return None
-    power = POWERS.get(s.stonehedge)
-    if power is None or not works(power, race.in_decline):
-        return None
-    if s.turn.seat == race.owner and forgo_key("stonehedge") in s.turn.used:
-        return None
-    return power
+def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
+    """What the Relics and Places lend ``race`` now (``lends``), in registration order: each
+    only while the race occupies its region, it works in the race's state and the owner has
+    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
+    found: tuple[Ability, ...] = ()
+    name = race.name
+    for key, t in _LENDER_ITEMS:
+        # Where the lender lies first: most races asked do not hold it.
+        rid = treasure_spots(s).get(key)
+        if rid is None or s.regions[rid].race != name:
+            continue
+        if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
+            continue
+        p = t.lends(s, race)
+        if p is not None and works(t, race.in_decline):
+            found += (p,)
+    return found
 
 
 def treasure_spots(s: GameState) -> dict[str, int]:
@@ -392,14 +434,14 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
 
 def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
     """The abilities in force that change conquest costs (the hot path skips the others):
-    the banner and badge, and the power the Stonehedge lends the race."""
+    the banner and badge, and what the Relics and Places lend the race (``lent``)."""
     own = overriding(race, "cost_delta")
-    if not s.stonehedge:
-        return own
-    p = drawn_power(s, race)
-    if p is None or type(p).cost_delta is Ability.cost_delta:
-        return own
-    return (*own, p)
+    if not _lending(s):
+        return own  # no lender has anything to lend yet
+    for p in lent(s, race):
+        if type(p).cost_delta is not Ability.cost_delta:
+            own = (*own, p)
+    return own
 
 
 _FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
@@ -417,12 +459,13 @@ def _own_flag(race: RaceState, attr: str) -> bool:
 
 def flag(race: RaceState, attr: str, s: GameState) -> bool:
     """True if the race's banner or badge sets a boolean class flag, decline taken into
-    account, or the power the Stonehedge lends the race sets it."""
-    own = _own_flag(race, attr)
-    if own or not s.stonehedge:
-        return own
-    p = drawn_power(s, race)
-    return p is not None and bool(getattr(p, attr))
+    account, or an ability a Relic or Place lends the race (``lent``) sets it."""
+    if _own_flag(race, attr):
+        return True
+    if not _lending(s):
+        return False  # no lender has anything to lend yet
+    found = lent(s, race)
+    return bool(found) and any(getattr(p, attr) for p in found)
 
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
@@ -431,25 +474,25 @@ PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
 def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], bool]:
-    """What a race's banner and badge, and the power the Stonehedge lends it, do when it is
-    attacked: its ``guards`` and whether it is ``power_proof`` (the banner and badge's part
-    is one cached lookup on the hot path of ``targets``)."""
+    """What a race's banner and badge, and what the Relics and Places lend it (``lent``), do
+    when it is attacked: its ``guards`` and whether it is ``power_proof`` (the banner and
+    badge's part is one cached lookup on the hot path of ``targets``)."""
     key = (race.name, race.power, race.in_decline)
     found = _TRAITS.get(key)
     if found is None:
         found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if not s.stonehedge:
-        return found
-    p = drawn_power(s, race)
-    guarding = p is not None and type(p).guard is not Ability.guard
-    if p is None or not (guarding or p.power_proof):
-        return found
-    return ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
+    if not _lending(s):
+        return found  # no lender has anything to lend yet
+    for p in lent(s, race):
+        guarding = type(p).guard is not Ability.guard
+        if guarding or p.power_proof:
+            found = ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
+    return found
 
 
 def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:
-    """The banner, badge and Stonehedge power in force that may refuse an attack on the race
+    """The banner, badge and lent abilities in force that may refuse an attack on the race
     (``guard``)."""
     return defence_traits(race, s)[0]

@@ -5,51 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from .content import MapDef, components, load_map, races
+from .markers import DEFENCE_MARKERS, IMMUNE, MARKER_NAMES, OCCUPYING, RACE_MARKERS, SEALED
 from .rng import mix
 from .state import GameState, RaceState
-
-#: Markers that add one to the cost of conquering their region, each. Underground: "+ 1
-#: additional Race token for each Black Mountain, each Mushroom Armor and the Keep on the
-#: Motherland marker; + 1 ... for each Monster token" [SWU p.5].
-DEFENCE_MARKERS = (
-    "mountain",
-    "lair",
-    "fortress",
-    "camp",
-    "lost_tribe",
-    "monster",
-    "black_mountain",
-    "armor",
-    "keep",
-)
-#: Defence markers that are a Place's power, which its occupant's own player never uses
-#: against his other race ("Using a Popular Place's power is always optional" [SWU p.14]).
-OWNER_SPARED = frozenset({"keep"})
-#: Markers that make a region immune to enemy conquests and powers.
-IMMUNITY_MARKERS = ("hole", "hero", "dragon", "ancient", "queen")
-#: Markers that make a region immune to every player, its own occupant included: the Balrog
-#: [SWU p.15] "immune to all players", and the Ghost by ruling (docs/rulings.md).
-SEALING_MARKERS = ("balrog", "ghost")
-#: Every marker that makes a region immune (to enemies, or to everyone).
-IMMUNE = frozenset(IMMUNITY_MARKERS + SEALING_MARKERS)
-_SEALED = frozenset(SEALING_MARKERS)
-#: Markers that belong to the race holding the region and leave with it when the region is
-#: conquered or abandoned: Troll Lairs, Fortresses, Holes, Heroes, the Dragon, Mushroom Armor
-#: (back to the box [SWU p.12]), the Great Ancient (off the map until the Cultists place it
-#: again, by ruling), the Queen (by ruling: it leaves with the Royal region); Encampments and
-#: the Bag-o'-Many-Things go back to their owner's hand instead (``clear_region``).
-RACE_MARKERS = (
-    "lair",
-    "fortress",
-    "hole",
-    "hero",
-    "dragon",
-    "camp",
-    "armor",
-    "bag",
-    "ancient",
-    "queen",
-)
 
 
 def mapdef(s: GameState) -> MapDef:
@@ -121,32 +79,8 @@ def marker_total(s: GameState, marker: str) -> int:
     return sum(r.markers.get(marker, 0) for r in s.regions)
 
 
-#: Readable names of region markers, as the box and the rulebook call them.
-MARKER_NAMES: dict[str, str] = {
-    "lost_tribe": "Lost Tribe",
-    "mountain": "Mountain",
-    "lair": "Troll Lair",
-    "fortress": "Fortress",
-    "camp": "Encampment",
-    "hole": "Hole-in-the-Ground",
-    "hero": "Hero",
-    "dragon": "Dragon",
-    "monster": "Monster",
-    "black_mountain": "Black Mountain",
-    "armor": "Mushroom Armor",
-    "volcano": "Volcano",
-    "ancient": "Great Ancient",
-    "balrog": "Balrog",
-    "ghost": "Tomb-raider's Ghost",
-    "queen": "Queen",
-    "bag": "Bag-o'-Many-Things",
-    "vengeance": "Vengeance",
-    "hammer": "Silver Hammer",
-}
-
-
 def marker_limit(marker: str) -> int:
-    """The number of a marker in the box."""
+    """The number of a marker in the box (``components.json`` counts it by its name)."""
     return int(components()["markers"][MARKER_NAMES[marker]])
 
 
@@ -156,23 +90,25 @@ def nonempty_conquests(s: GameState, race: RaceState) -> int:
 
 
 def is_empty(s: GameState, rid: int) -> bool:
-    """The rules' "empty": no race token, Lost Tribe or Monster (markers do not count)."""
+    """The rules' "empty": no race token and no marker that occupies the region as a race
+    would (``markers.OCCUPYING``: Lost Tribes, Monsters); other markers do not count."""
     r = s.regions[rid]
-    return r.tokens == 0 and not r.markers.get("lost_tribe") and not r.markers.get("monster")
+    m = r.markers
+    return r.tokens == 0 and not (m and any(m.get(k) for k in OCCUPYING))
 
 
 def is_immune(s: GameState, rid: int) -> bool:
-    """Immune to enemy conquests and powers: Hole-in-the-Ground, Hero, Dragon, Great Ancient,
-    Queen, or (immune to everyone) the Balrog or the Ghost."""
+    """Immune to enemy conquests and powers: a marker of ``markers.IMMUNE`` lies there (one
+    immune to enemies, or one that seals the region against everyone)."""
     m = s.regions[rid].markers
     # Markers at zero are deleted (drop_marker), so presence means at least one.
     return bool(m) and not IMMUNE.isdisjoint(m)
 
 
 def is_sealed(s: GameState, rid: int) -> bool:
-    """Immune to every player, its own occupant included (the Balrog, the Ghost)."""
+    """Immune to every player, its own occupant included (``markers.SEALED``)."""
     m = s.regions[rid].markers
-    return bool(m) and not _SEALED.isdisjoint(m)
+    return bool(m) and not SEALED.isdisjoint(m)
 
 
 def defence(s: GameState, rid: int) -> int:
@@ -202,7 +138,8 @@ def drop_marker(s: GameState, rid: int, marker: str, n: int | None = None) -> in
 
 
 def clear_region(s: GameState, rid: int) -> None:
-    """Empty a region of its race and of the markers that belong to that race.
+    """Empty a region of its race and of the markers that belong to that race
+    (``markers.RACE_MARKERS``).
 
     Encampments are never lost [SW p.10]: they go back to their race's supply, to be placed
     again by their owner.

@@ -23,13 +23,7 @@ from .abilities import (
     overriders,
 )
 from .board import (
-    DEFENCE_MARKERS,
-    IMMUNE,
-    IMMUNITY_MARKERS,
-    MARKER_NAMES,
-    OWNER_SPARED,
     RIVERS,
-    SEALING_MARKERS,
     add_marker,
     clear_region,
     event,
@@ -40,6 +34,15 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
+from .markers import (
+    DEFENCE_MARKERS,
+    IMMUNE,
+    IMMUNITY_MARKERS,
+    MARKER_NAMES,
+    OWNER_SPARED,
+    SEALING_MARKERS,
+    SHIELDING,
+)
 from .market import remove_race
 from .state import GameState, RaceState
 
@@ -47,7 +50,6 @@ BASE_COST = 2
 
 #: [SWU p.5] "The River only costs 1 token to conquer".
 RIVER_COST = 1
-_DEFENCE = frozenset(DEFENCE_MARKERS)
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
 
@@ -242,15 +244,17 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
 def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
     """``rid`` holds a single token of an opponent's active race that a substitution may
     replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
-    for the Vampire"): markers do not protect it, an Encampment does (ruling 15), and so do
-    Gnomes during other players' turns (``power_proof``)."""
+    for the Vampire"): markers do not protect it, except those that shield it
+    (``markers.SHIELDING``: an Encampment, ruling 15), and so do Gnomes during other players'
+    turns (``power_proof``)."""
     r = s.regions[rid]
+    m = r.markers
     return (
         r.tokens == 1
         and r.race is not None
         and r.owner not in (-1, race.owner)
         and s.players[r.owner].active == r.race
-        and not r.markers.get("camp")
+        and not (m and any(m.get(k) for k in SHIELDING))
         and not power_proof(s, rid, race)
     )
 
@@ -306,7 +310,7 @@ def region_costs(
         if m:
             own = region.owner == race.owner
             for key, n in m.items():
-                if key in _DEFENCE and not (own and key in OWNER_SPARED):
+                if key in DEFENCE_MARKERS and not (own and key in OWNER_SPARED):
                     cost += n
         proof: bool | None = None
         for a in costers:

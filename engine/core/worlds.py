@@ -2,17 +2,20 @@
 
 A world is data: its terrains and symbols, which terrains are not land, which one every race
 crosses (the Underground River) and which none may enter (the Abysmal Chasms), the set of
-banners and badges played there, the markers setup lays out, and whether Monster regions hide
-Places and Relics. The map checker (``engine.core.maps``), the region facts
-(``content.build_map``) and setup (``engine.core.setup``) all read the ``WORLDS`` table. Each
-world package (``engine.worlds.<name>``) fills it with ``register_world`` when imported; the
-core names no world.
+banners and badges played there, the markers it brings (``markers.Marker``) and those setup
+lays out, and whether Monster regions hide Places and Relics. The map checker
+(``engine.core.maps``), the region facts (``content.build_map``) and setup
+(``engine.core.setup``) all read the ``WORLDS`` table. Each world package
+(``engine.worlds.<name>``) fills it with ``register_world`` when imported; the core names no
+world.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from .markers import Marker, register_markers
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,9 @@ class World:
     #: Terrains only Seafaring races may enter (the surface's Seas and Lake): a region of one
     #: is ``water`` in its ``RegionDef``, and a region bordering one is coastal.
     seas: frozenset[str] = frozenset()
+    #: The region markers the world brings, with their traits and names
+    #: (``markers.register_markers``, in this order, when the world registers).
+    markers: tuple[Marker, ...] = ()
 
     @property
     def display_name(self) -> str:
@@ -78,10 +84,14 @@ WORLDS: dict[str, World] = {}
 
 
 def register_world(entry: World) -> World:
-    """Add a world to the table (a world package does it when imported); the name must be new."""
-    if entry.name in WORLDS and WORLDS[entry.name] is not entry:
-        raise ValueError(f"world {entry.name!r} is already registered")
+    """Add a world to the table (a world package does it when imported), and its markers;
+    the name must be new."""
+    if entry.name in WORLDS:
+        if WORLDS[entry.name] is not entry:
+            raise ValueError(f"world {entry.name!r} is already registered")
+        return entry
     WORLDS[entry.name] = entry
+    register_markers(entry.markers)
     return entry
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core.board import MARKER_NAMES
 from engine.core.content import treasures
+from engine.core.markers import MARKER_NAMES
 from engine.core.words import and_list, plural
 
 Event = dict[str, Any]

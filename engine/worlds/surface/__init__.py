@@ -7,10 +7,29 @@ the order of ``legal_actions`` and of every registry's iteration, so it never ch
 
 from __future__ import annotations
 
+from engine.core.markers import Marker
 from engine.core.worlds import World, register_world
 
 #: Terrains of the surface world that only Seafaring races may enter.
 WATER = frozenset({"Sea", "Lake"})
+
+#: The base game's region markers [SW]. Defence: "+ 1 additional Race token for each
+#: Encampment, Fortress, Mountain, or Troll's Lair marker + 1 ... for each Lost Tribe" [SW
+#: p.4]; a Lost Tribe occupies its region, so the region is not empty. Holes-in-the-Ground,
+#: Heroes and the Dragon make their region immune to enemies. Troll Lairs, Fortresses, Holes,
+#: Heroes, the Dragon and Encampments belong to the race holding the region and leave with it
+#: (Encampments go back to their owner's hand, ``board.clear_region``). An Encampment also
+#: keeps a lone token from a substitution (ruling 15).
+MARKERS = (
+    Marker("lost_tribe", "Lost Tribe", defends=True, occupies=True),
+    Marker("mountain", "Mountain", defends=True),
+    Marker("lair", "Troll Lair", defends=True, race_marker=True),
+    Marker("fortress", "Fortress", defends=True, race_marker=True),
+    Marker("camp", "Encampment", defends=True, race_marker=True, shields=True),
+    Marker("hole", "Hole-in-the-Ground", immunity=True, race_marker=True),
+    Marker("hero", "Hero", immunity=True, race_marker=True),
+    Marker("dragon", "Dragon", immunity=True, race_marker=True),
+)
 
 #: The printed base-game boards: exactly the terrains and symbols of ``data/maps``.
 SURFACE = World(
@@ -26,6 +45,7 @@ SURFACE = World(
     # [SW p.2] "Place 1 Lost Tribe token on each Region ... Put a Mountain token on each
     # Mountain Region".
     setup={"Lost Tribe": ("lost_tribe", 1), "Mountain": ("mountain", 1)},
+    markers=MARKERS,
 )
 
 register_world(SURFACE)
@@ -39,4 +59,4 @@ from . import races  # noqa: E402
 
 # isort: on
 
-__all__ = ["SURFACE", "WATER", "actions", "powers", "races"]
+__all__ = ["MARKERS", "SURFACE", "WATER", "actions", "powers", "races"]

@@ -7,6 +7,7 @@ powers, races and treasures (Relics, Places, the Balrog, Magic) register themsel
 
 from __future__ import annotations
 
+from engine.core.markers import Marker
 from engine.core.worlds import World, register_world
 
 #: Small World Underground [SWU]: rules/small-world-underground.{en,fr}.txt.
@@ -37,6 +38,31 @@ from engine.core.worlds import World, register_world
 #: each Region" of that terrain (FR "sur chacune des régions de montagnes noires").
 #: Popular Places and Righteous Relics are not printed: they are drawn when a Monster region
 #: falls, so they are no map symbol.
+#: The Underground's region markers [SWU]. Defence: "+ 1 additional Race token for each Black
+#: Mountain, each Mushroom Armor and the Keep on the Motherland marker; + 1 ... for each Monster
+#: token" [SWU p.5]; the Keep is a Place's power, which its occupant's own player never uses
+#: against his other race ("Using a Popular Place's power is always optional" [SWU p.14]), and
+#: is named with the Places. Monsters occupy their region. The Great Ancient and the Queen make
+#: their region immune to enemies; the Balrog [SWU p.15] "immune to all players" and the Ghost
+#: (by ruling, docs/rulings.md) seal it against everyone. Mushroom Armor (back to the box [SWU
+#: p.12]), the Great Ancient (off the map until the Cultists place it again, by ruling), the
+#: Queen (by ruling: it leaves with the Royal region) and the Bag-o'-Many-Things (back to its
+#: owner's hand, ``board.clear_region``) leave with the race holding their region.
+MARKERS = (
+    Marker("monster", "Monster", defends=True, occupies=True),
+    Marker("black_mountain", "Black Mountain", defends=True),
+    Marker("armor", "Mushroom Armor", defends=True, race_marker=True),
+    Marker("volcano", "Volcano"),
+    Marker("ancient", "Great Ancient", immunity=True, race_marker=True),
+    Marker("balrog", "Balrog", seals=True),
+    Marker("ghost", "Tomb-raider's Ghost", seals=True),
+    Marker("queen", "Queen", immunity=True, race_marker=True),
+    Marker("bag", "Bag-o'-Many-Things", race_marker=True),
+    Marker("vengeance", "Vengeance"),
+    Marker("hammer", "Silver Hammer"),
+    Marker("keep", defends=True, owner_spared=True),
+)
+
 UNDERGROUND = World(
     name="underground",
     title="Small World Underground",
@@ -75,6 +101,7 @@ UNDERGROUND = World(
     # "draw as many [Places and Relics] as there are Monster occupied regions on your map".
     treasure_symbol="Monster",
     map_prefix="swu",
+    markers=MARKERS,
 )
 
 register_world(UNDERGROUND)
@@ -98,6 +125,7 @@ from . import stonehedge  # noqa: E402
 # isort: on
 
 __all__ = [
+    "MARKERS",
     "UNDERGROUND",
     "balrog",
     "magic",

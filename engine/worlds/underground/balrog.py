@@ -2,7 +2,7 @@
 
 The Balrog is the one piece that conquers for a player without his tokens: its conquests are
 ``balrog_enter``, beside ``conquest.take_region``. Its region holds no race, so it is immune to
-everyone (``board.SEALING_MARKERS``) and scores for no one without more code.
+everyone (``markers.SEALING_MARKERS``) and scores for no one without more code.
 """
 
 from __future__ import annotations

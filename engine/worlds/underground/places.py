@@ -146,7 +146,7 @@ class KeepOnTheMotherland(SelfActingPlace):
 
     The defence is counted by ``conquest.conquest_cost`` ("+ 1 additional Race token for
     ... the Keep on the Motherland marker" [SWU p.5]), against opponents only: its occupant's
-    own player would never use it against his other race (``board.OWNER_SPARED``). Forgoing
+    own player would never use it against his other race (``markers.OWNER_SPARED``). Forgoing
     the Keep gives up its coin of the turn.
     """
 
@@ -378,7 +378,7 @@ class CryptOfTheTombRaider(Ability):
     Placing the Ghost is optional, once a turn, during the occupant's redeployment. "Any
     Region" includes empty regions and other players' regions (§6.2 #21), but not a Chasm
     nor the Balrog's region. Nobody may conquer the Ghost's region, its occupant's other
-    races included (ruling §6.2 #21, ``board.SEALING_MARKERS``). The Crypt works in decline
+    races included (ruling §6.2 #21, ``markers.SEALING_MARKERS``). The Crypt works in decline
     only in that its conquest, by anyone, still frees the Ghost.
     """
 

@@ -112,7 +112,7 @@ class Royal(Ability):
     goes to the Royal region with the most tokens (lowest id on a tie), told by a ``placed``
     event. Placing is compulsory: a Queen already on a Royal region stays there. The badge
     stays with the race in decline [SWU p.8], where the Queen no longer moves. The Queen
-    leaves the map with its region (``board.RACE_MARKERS``): when the Royal race abandons it or
+    leaves the map with its region (``markers.RACE_MARKERS``): when the Royal race abandons it or
     leaves the board, or when its owner conquers his own In-Decline Queen region.
     """
 

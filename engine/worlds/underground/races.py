@@ -325,7 +325,7 @@ class Cultists(Ability):
     the Region of your choice that your Cultists already occupy."
 
     Rulings: the Great Ancient leaves the map with the Cultists when its region is abandoned
-    (it is one of the race's own markers, ``board.RACE_MARKERS``); while it is off the map,
+    (it is one of the race's own markers, ``markers.RACE_MARKERS``); while it is off the map,
     the next land region the Cultists conquer receives it, as the first one did, and the
     start-of-turn move may also put it back. A River region never receives it, since it must
     be emptied. It is removed when the Cultists go into decline (checklist §6.2 #29).

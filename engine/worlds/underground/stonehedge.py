@@ -1,7 +1,8 @@
 """The Stonehedge [SWU p.15]: a Popular Place that lends its occupant a Special Power.
 
-The power is the badge's own class (``abilities.POWERS``), in force for the occupant through
-``abilities.in_force`` and read wherever the occupant's badge is read: its hooks, its flags
+The power is the badge's own class (``abilities.POWERS``), lent to the occupant through the
+Place's ``lends`` hook: the core puts it in force right after the Place (``abilities.in_force``)
+and reads it wherever the occupant's badge is read (``abilities.lent``): its hooks, its flags
 (``abilities.flag``), its cost changes (``abilities.cost_abilities``) and its defence
 (``abilities.defence_traits``). It goes with the region: when a race comes to occupy the
 Stonehedge, the power's pick-time setup (``on_pick``: the Magic power's Bag) runs for it;
@@ -13,7 +14,7 @@ action, whatever emptied or took the region.
 
 from __future__ import annotations
 
-from engine.core.abilities import POWERS, after_action, treasure_ability, works
+from engine.core.abilities import POWERS, Ability, after_action, treasure_ability, works
 from engine.core.board import event
 from engine.core.rng import mix, shuffled
 from engine.core.state import GameState, RaceState
@@ -39,6 +40,8 @@ class Stonehedge(SelfActingPlace):
     """
 
     name = "stonehedge"
+    # Nothing to lend until the power is drawn: the core's hot paths read this field first.
+    lends_after = "stonehedge"
     # In force for an occupant In Decline too, so that a decline power drawn here (Wise,
     # Reborn) can work (``abilities.in_force`` adds the drawn power after the Place itself).
     in_decline = True
@@ -47,6 +50,13 @@ class Stonehedge(SelfActingPlace):
         power = draw_power(s)
         s.stonehedge = power
         event(s, "stonehedge", seat=race.owner, region=rid, power=power)
+
+    def lends(self, s: GameState, race: RaceState) -> Ability | None:
+        # The hot paths ask this of every race: no power drawn yet is the first answer.
+        if not s.stonehedge:
+            return None
+        power = POWERS.get(s.stonehedge)
+        return power if power is not None and works(power, race.in_decline) else None
 
     def gives(self, s: GameState, race: RaceState) -> bool:
         power = POWERS.get(s.stonehedge or "")
