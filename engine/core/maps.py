@@ -64,7 +64,7 @@ def _top_problems(data: dict[str, Any]) -> list[str]:
         if key not in data:
             out.append(f"missing field '{key}'")
     for key in sorted(set(data) - set(_TOP) - set(_OPTIONAL_TOP)):
-        out.append(f"unknown field '{key}'")
+        out.append(f"unknown field {key!r}")
     mid = data.get("id")
     if "id" in data and not (isinstance(mid, str) and ID_PATTERN.fullmatch(mid)):
         out.append(f"'id' must be a string of letters, digits, '-', '_' or '.', not {mid!r}")
@@ -98,7 +98,7 @@ def _region_type_problems(pos: int, r: object) -> list[str]:
         return [f"region at position {pos} must be an object"]
     name = f"region {r['id']}" if _is_int(r.get("id")) else f"region at position {pos}"
     out = [f"{name}: missing field '{k}'" for k in _REGION if k not in r]
-    out += [f"{name}: unknown field '{k}'" for k in sorted(set(r) - set(_REGION))]
+    out += [f"{name}: unknown field {k!r}" for k in sorted(set(r) - set(_REGION))]
     if "id" in r and not _is_int(r["id"]):
         out.append(f"{name}: 'id' must be a whole number, not {r['id']!r}")
     if "terrain" in r and not isinstance(r["terrain"], str):

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from engine import legal_actions, new_game, to_act
@@ -217,6 +217,9 @@ def test_maps_check_answers_every_mangled_file_in_lines(tmp_path_factory, raw: b
 
 @settings(max_examples=150)
 @given(data=JSON | st.fixed_dictionaries({k: JSON for k in TOP_KEYS}))
+# Found by this test: an unknown field named "\n" was quoted raw, breaking the one-line rule.
+@example(data={"\n": None})
+@example(data={"regions": [{"id": 1, "a\nb": 0}]})
 def test_validate_lists_problems_for_any_json_value(data: Any) -> None:
     """``engine.core.maps.validate`` takes any JSON value and returns lines, never raises."""
     problems = validate(data)
