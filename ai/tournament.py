@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine import GameState, apply, new_game, to_act
+from engine.core.worlds import DEFAULT_WORLD
 
 from .player import Player
 
@@ -37,7 +38,7 @@ def play_game(
     players: Sequence[Player],
     seed: int,
     *,
-    world: str = "surface",
+    world: str = DEFAULT_WORLD,
     map_id: str | None = None,
 ) -> GameRecord:
     """Play a game to the end, seat ``i`` played by ``players[i]``; raise on an illegal action."""
@@ -114,7 +115,7 @@ def tournament(
     games: int,
     seed: int,
     *,
-    world: str = "surface",
+    world: str = DEFAULT_WORLD,
     map_id: str | None = None,
     progress: Callable[[int, list[EntryStats]], None] | None = None,
 ) -> list[EntryStats]:

@@ -18,6 +18,7 @@ from engine import apply, legal_actions, new_game, to_act, view
 from engine.core.changes import attack_costs, turn_marks
 from engine.core.content import load_map, map_for_players
 from engine.core.state import GameState
+from engine.core.worlds import DEFAULT_WORLD
 from engine.simulate import choose
 
 from .board import render_board
@@ -32,7 +33,7 @@ STAGED = {"lair": 1, "fortress": 1, "camp": 3, "hole": 1, "hero": 1, "dragon": 1
 
 
 def played(
-    players: int, seed: int, actions: int | None = None, world: str = "surface"
+    players: int, seed: int, actions: int | None = None, world: str = DEFAULT_WORLD
 ) -> GameState:
     """A seeded game of ``players`` on ``world`` played at random for ``actions`` actions
     (None: to its end).
@@ -51,7 +52,7 @@ def played(
     return s
 
 
-def midgame(players: int, seed: int, world: str = "surface") -> GameState:
+def midgame(players: int, seed: int, world: str = DEFAULT_WORLD) -> GameState:
     """A game about halfway through (the random games last 20 to 45 actions per player)."""
     return played(players, seed, 22 * players, world)
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import Action
 from engine.core.state import GameState
+from engine.core.worlds import DEFAULT_WORLD
 
 from ..league import League
 from ..storage import Storage
@@ -101,7 +102,7 @@ class GameService:
         open_scores: bool = False,
         seed: int | None = None,
         rated: bool | None = None,
-        world: str = "surface",
+        world: str = DEFAULT_WORLD,
         takeover_after: int = 2,
         map_id: str | None = None,
     ) -> LoadedGame:

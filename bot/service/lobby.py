@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engine import Game, GameConfig
 from engine.core.content import map_for_players
 from engine.core.state import to_json
-from engine.core.worlds import WORLDS
+from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
@@ -56,7 +56,7 @@ class Lobby:
         open_scores: bool = False,
         seed: int | None = None,
         rated: bool | None = None,
-        world: str = "surface",
+        world: str = DEFAULT_WORLD,
         takeover_after: int = 2,
         map_id: str | None = None,
     ) -> LoadedGame:
