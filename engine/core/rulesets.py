@@ -21,7 +21,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .state import GameState
+#: A ``GameState``, which this module does not import: the map table (``content``) reads the
+#: player counts here, and the state imports the map table.
+GameState = Any
 
 #: The player counts of the base game and of Small World Underground.
 BASE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, GameConfig, legal_actions, new_game, to_act, view
+from engine.core.content import map_for_players
 from engine.core.maps import validate
 from engine.rulesets.teams import members, partner, seat_name, seating, team_of
 
@@ -82,3 +83,12 @@ def test_a_team_game_replays_from_its_config(tmp_path: Path) -> None:
     again = Game(game.config, list(game.log))
     assert again.state.turns == 8 and again.state.options == {"teams": True}
     assert again.snapshot() == game.snapshot()
+
+
+def test_a_team_game_without_a_board_says_none_is_built_in_yet() -> None:
+    # Until the project's own 6-player boards exist (issue 22 item 4), a team game needs a
+    # board given to it.
+    with pytest.raises(ValueError, match="no built-in board for 6 players yet"):
+        new_game(SIX, 1, options={"teams": True})
+    with pytest.raises(ValueError, match="played by 2 to 6 players"):
+        map_for_players(7)
