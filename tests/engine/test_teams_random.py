@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine import apply, legal_actions, to_act
-from engine.simulate import choose
+from engine.simulate import choose, random_game
 
-from .helpers_teams import team_game
+from .helpers_teams import team_board, team_game
 
 
 @pytest.mark.parametrize("world", ["surface", "underground"])
@@ -37,3 +37,11 @@ def test_random_team_games_end_and_rank_teams(tmp_path: Path, world: str, seed: 
     )
     best = teams[0]["score"]
     assert all(min(coins[x], coins[(x + 3) % 6]) == best for x in s.result["winners"])
+
+
+def test_the_random_player_plays_team_games(tmp_path: Path) -> None:
+    # engine.simulate takes the option, so the AI's playouts and `simulate` can play teams.
+    board = str(team_board(tmp_path, "underground"))
+    done = random_game(6, 7, map_id=board, options={"teams": True}).state
+    assert done.options == {"teams": True} and done.turns == 8
+    assert {t["team"] for t in done.result["teams"]} == {"A", "B", "C"}
