@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import GameState, new_game
+from engine import GameState, apply, default_action, legal_actions, new_game, parse, to_act
 from engine.core.content import DATA_DIR
 
 #: Six names, seated A1 B1 C1 A2 B2 C2 (teams A, B and C).
@@ -33,8 +33,6 @@ def to_last_action(s: GameState) -> GameState:
     """Play every seat's deadline default (pick the free combo, conquer nothing, end the
     turn), each checked legal, until the last seat (C2) redeploys in the last turn: its
     ``end`` ends the game."""
-    from engine import apply, default_action, legal_actions, to_act
-
     while not (s.round == s.turns and s.turn.seat == len(s.players) - 1 and _ending(s)):
         seat = to_act(s)
         assert seat is not None, "the game ended early"
@@ -45,7 +43,23 @@ def to_last_action(s: GameState) -> GameState:
 
 
 def _ending(s: GameState) -> bool:
-    from engine import legal_actions, to_act
-
     seat = to_act(s)
     return seat is not None and any(a.text == "end" for a in legal_actions(s, seat))
+
+
+def finish(s: GameState, coins: list[int], tokens: dict[int, int] | None = None) -> GameState:
+    """Give the seats ``coins`` (and a region of ``tokens`` each) just before C2's last
+    ``end``, then end the game with it; C2 holds nothing, so it scores nothing more."""
+    to_last_action(s)
+    for seat, c in enumerate(coins):
+        s.players[seat].coins = c
+    for seat, n in (tokens or {}).items():
+        rid = next(i for i, r in enumerate(s.regions) if r.race is None and not r.markers)
+        name = f"Lost{seat}"
+        s.regions[rid].race, s.regions[rid].owner, s.regions[rid].tokens = name, seat, n
+    seat = to_act(s)
+    assert seat == 5 and parse("end") in legal_actions(s, seat)
+    ended = s.players[5].coins
+    apply(s, seat, parse("end"))
+    assert to_act(s) is None and s.players[5].coins == ended
+    return s

@@ -7,27 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import GameState, apply, legal_actions, parse, to_act, view
+from engine import view
 
-from .helpers_teams import team_game, to_last_action
-
-
-def finish(s: GameState, coins: list[int], tokens: dict[int, int] | None = None) -> GameState:
-    """Give the seats ``coins`` (and a region of ``tokens`` each) just before C2's last
-    ``end``, then end the game with it; C2 holds nothing, so it scores nothing more."""
-    to_last_action(s)
-    for seat, c in enumerate(coins):
-        s.players[seat].coins = c
-    for seat, n in (tokens or {}).items():
-        rid = next(i for i, r in enumerate(s.regions) if r.race is None and not r.markers)
-        name = f"Lost{seat}"
-        s.regions[rid].race, s.regions[rid].owner, s.regions[rid].tokens = name, seat, n
-    seat = to_act(s)
-    assert seat == 5 and parse("end") in legal_actions(s, seat)
-    ended = s.players[5].coins
-    apply(s, seat, parse("end"))
-    assert to_act(s) is None and s.players[5].coins == ended
-    return s
+from .helpers_teams import finish, team_game
 
 
 def test_team_score_is_the_lower_partner_score_and_the_highest_team_wins(

@@ -10,8 +10,7 @@ from pathlib import Path
 from engine import view
 from engine.rulesets.teams import partner
 
-from .helpers_teams import team_game, to_last_action
-from .test_teams_end import finish
+from .helpers_teams import finish, team_game, to_last_action
 
 
 def test_partners_do_not_see_each_others_coins(tmp_path: Path) -> None:
