@@ -12,7 +12,10 @@ module first, which imports ``engine.worlds``: every world is registered before 
 starts.
 """
 
-from . import worlds  # noqa: F401  (registers every world, its races, powers and treasures)
+from . import (
+    rulesets,  # noqa: F401  (registers every rule set: team play)
+    worlds,  # noqa: F401  (registers every world, its races, powers and treasures)
+)
 from .core.actions import Action, parse
 from .core.errors import EngineError, IllegalAction, NotYourTurn, ParseError
 from .core.game import Game, GameConfig

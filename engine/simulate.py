@@ -7,6 +7,7 @@ import time
 from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import accumulate, repeat
+from typing import Any
 
 from engine.core.actions import Action, Conquer, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.core.legal import legal_actions
@@ -53,10 +54,12 @@ def random_game(
     max_actions: int = 5000,
     world: str = DEFAULT_WORLD,
     map_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> SimResult:
-    """Play one random game to the end on ``world`` (or ``map_id``); ``record`` keeps the
-    action log."""
-    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, world=world)
+    """Play one random game to the end on ``world`` (or ``map_id``, a path ending in
+    ``.json`` included) with ``options`` (``{"teams": True}``); ``record`` keeps the action
+    log."""
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, options, world=world)
     rng = random.Random(seed)
     log: list[tuple[int, str]] = []
     for _ in range(max_actions):

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .rulesets import all_player_counts, counts_text
 from .worlds import DEFAULT_WORLD, WORLDS, default_world
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -266,8 +267,13 @@ def clear_maps() -> None:
 
 def map_for_players(players: int, world: str = DEFAULT_WORLD) -> str:
     """The built-in map of a world for a player count (``sw-3p``, ``swu-3p``)."""
-    if not 2 <= players <= 5:
-        raise ValueError("Small World is played by 2 to 5 players")
+    counts = all_player_counts()
+    if players not in counts:
+        raise ValueError(f"Small World is played by {counts_text(counts)} players")
     if world not in WORLDS:
         raise ValueError(f"unknown world {world!r} (known: {', '.join(sorted(WORLDS))})")
-    return f"{WORLDS[world].map_prefix}-{players}p"
+    map_id = f"{WORLDS[world].map_prefix}-{players}p"
+    if map_id not in builtin_maps():
+        name = WORLDS[world].display_name
+        raise ValueError(f"{name} has no built-in board for {players} players yet: give a board")
+    return map_id

@@ -26,6 +26,7 @@ from .content import (
     map_to_dict,
     register_map,
 )
+from .rulesets import all_player_counts
 from .worlds import WORLDS, World, default_world
 
 
@@ -42,8 +43,6 @@ class MapError(ValueError):
 #: A map id: letters, digits, ``-``, ``_`` and ``.``; ``@`` is kept for registered keys.
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
-#: Player counts the rules know.
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 _TOP = ("id", "name", "world", "players", "turns", "regions")
 _OPTIONAL_TOP = ("about",)
@@ -79,11 +78,11 @@ def _top_problems(data: dict[str, Any]) -> list[str]:
         if not isinstance(ps, list) or not ps or not all(_is_int(p) for p in ps):
             out.append(f"'players' must be a non-empty list of whole numbers, not {ps!r}")
         else:
-            bad = [p for p in ps if not MIN_PLAYERS <= p <= MAX_PLAYERS]
+            # The base game's 2 to 5, and those of the rule sets (team play: 6).
+            known = all_player_counts()
+            bad = [p for p in ps if p not in known]
             if bad:
-                out.append(
-                    f"'players' must be between {MIN_PLAYERS} and {MAX_PLAYERS}, not {_ids(bad)}"
-                )
+                out.append(f"'players' must be between {known[0]} and {known[-1]}, not {_ids(bad)}")
             if len(set(ps)) != len(ps):
                 out.append("'players' lists a player count twice")
     if "turns" in data and (not _is_int(data["turns"]) or data["turns"] < 1):

@@ -6,6 +6,7 @@ from typing import Any
 
 from .abilities import hooked
 from .board import event, regions_of
+from .rulesets import ruled_result
 from .state import OVER, GameState
 
 
@@ -36,5 +37,7 @@ def game_over(s: GameState) -> None:
     best = rows[0]
     tied = [r for r in rows if r["coins"] == best["coins"]]
     winners = [r["seat"] for r in tied if r["tokens"] == best["tokens"]]
-    s.result = {"ranking": rows, "winners": winners, "tiebreak_used": len(tied) > 1}
-    event(s, "game_over", winners=winners)
+    result = {"ranking": rows, "winners": winners, "tiebreak_used": len(tied) > 1}
+    # A rule set on (team play) may rank otherwise (``engine.core.rulesets``).
+    s.result = ruled_result(s, result)
+    event(s, "game_over", winners=s.result["winners"])

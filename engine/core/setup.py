@@ -21,6 +21,7 @@ from .content import (
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
+from .rulesets import counts_text, player_counts, ruled_turns, rulesets_on
 from .state import GameState, PlayerState, RegionState, TurnState
 from .turns import start_turn
 from .worlds import DEFAULT_WORLD, WORLDS
@@ -42,10 +43,15 @@ def new_game(
     ending in ``.json``; by default the map of ``world`` for the player count. A map that is not
     built in travels inside the state (``GameState.custom_map``), so a saved game loads
     without its file. The board's world (``engine.core.worlds``) decides the banners, badges and
-    markers; the first seat takes the first turn.
+    markers; the first seat takes the first turn. ``options`` may turn on a rule set
+    (``engine.core.rulesets``: ``{"teams": True}``), which decides the player counts and turns.
     """
-    if not 2 <= len(players) <= 5:
-        raise ValueError("Small World is played by 2 to 5 players.")
+    options = dict(options or {})
+    counts = player_counts(options)
+    if len(players) not in counts:
+        ruled = " and ".join(r.title or r.name for r in rulesets_on(options))
+        with_ = f" with {ruled}" if ruled else ""
+        raise ValueError(f"Small World is played by {counts_text(counts)} players{with_}.")
     if board is None and map_id is not None and map_id.endswith(".json"):
         board = map_id
     elif board is not None and map_id is not None:
@@ -74,7 +80,7 @@ def new_game(
         map_id=map_id,
         seed=seed,
         round=1,
-        turns=m.turns,
+        turns=ruled_turns(options, m.turns),
         players=[PlayerState(name, coins=components()["starting_coins"]) for name in players],
         regions=regions,
         races={},
@@ -84,7 +90,7 @@ def new_game(
         power_discard=[],
         turn=TurnState(),
         rng_counter=3 if stack else 2,
-        options=dict(options or {}),
+        options=options,
         custom_map=custom_map(map_id),
         treasures=stack,
     )

@@ -25,6 +25,7 @@ from .actions import (
 from .board import mapdef, tray
 from .conquest import conquest_cost
 from .content import combo_tokens
+from .rulesets import ruled_view
 from .state import OVER, GameState
 from .turn import acting_race, to_act
 from .words import plural
@@ -111,6 +112,8 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
         "world": m.world,
         "events": events,
         "result": s.result if s.turn.phase == OVER else None,
+        # What the rule sets on show (team play: the teams), by option name.
+        "rulesets": ruled_view(s, viewer),
         "version": s.version,
     }
 

@@ -185,14 +185,14 @@ def test_fields_and_types() -> None:
     data = raw()
     del data["name"]
     data["turns"] = 0
-    data["players"] = [1, 6]
+    data["players"] = [1, 7]
     data["colour"] = "green"
     region(data, 2)["edge"] = "yes"
     del region(data, 5)["adjacent"]
     assert validate(data) == [
         "missing field 'name'",
         "unknown field 'colour'",
-        "'players' must be between 2 and 5, not 1, 6",
+        "'players' must be between 2 and 6, not 1, 7",
         "'turns' must be a whole number of at least 1, not 0",
         "region 2: 'edge' must be true or false",
         "region 5: missing field 'adjacent'",

@@ -1,0 +1,111 @@
+"""Rule sets: whole variants of the rules turned on by a game option (team play).
+
+A rule set is data and hooks, as a world is (``engine.core.worlds``), but it spans worlds: a
+game on any world may turn it on with its option (``GameConfig.options`` / ``new_game``'s
+``options``, e.g. ``{"teams": True}``). Each rule set package (``engine.rulesets.<name>``)
+fills the ``RULESETS`` table with ``register_ruleset`` when imported; the core names none.
+
+The core asks the rule sets that are on:
+
+- ``players``: the player counts the game may have (the base game's 2 to 5 otherwise), which
+  setup and the map checker read;
+- ``turns``: the number of turns, when the rule set fixes it (else the map's);
+- ``result``: the game's result at its end, given the base ranking (``scoring.game_over``);
+- ``view``: what everyone may see of the rule set (``view.view`` puts it under
+  ``"rulesets"``), given the viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: A ``GameState``, which this module does not import: the map table (``content``) reads the
+#: player counts here, and the state imports the map table.
+GameState = Any
+
+#: The player counts of the base game and of Small World Underground.
+BASE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
+
+Result = Callable[[GameState, dict[str, Any]], dict[str, Any]]
+Seen = Callable[[GameState, "int | None"], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A variant of the rules: the option that turns it on and the hooks it fills."""
+
+    #: The game option (a key of ``GameState.options``) whose true value turns it on.
+    name: str
+    #: The player counts it is played by (replacing ``BASE_PLAYERS``).
+    players: tuple[int, ...]
+    #: The turns a game lasts under it (0: the map's ``turns``).
+    turns: int = 0
+    #: The result at the end of the game, from the base one (``ranking``, ``winners``, ...).
+    result: Result | None = None
+    #: What ``viewer`` may see of it, under ``view(...)["rulesets"][name]``.
+    view: Seen | None = None
+    #: How players name it ("Team play").
+    title: str = ""
+
+
+#: Known rule sets by option name, in registration order.
+RULESETS: dict[str, RuleSet] = {}
+
+
+def register_ruleset(entry: RuleSet) -> RuleSet:
+    """Add a rule set to the table (its package does it when imported); the name must be new."""
+    if entry.name in RULESETS:
+        if RULESETS[entry.name] is not entry:
+            raise ValueError(f"rule set {entry.name!r} is already registered")
+        return entry
+    RULESETS[entry.name] = entry
+    return entry
+
+
+def rulesets_on(options: Mapping[str, Any]) -> list[RuleSet]:
+    """The rule sets a game's options turn on, in registration order."""
+    return [r for name, r in RULESETS.items() if options.get(name)]
+
+
+def player_counts(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The player counts a game with these options may have."""
+    on = rulesets_on(options)
+    if not on:
+        return BASE_PLAYERS
+    return tuple(n for n in on[0].players if all(n in r.players for r in on[1:]))
+
+
+def all_player_counts() -> tuple[int, ...]:
+    """Every player count some game may have (with or without a rule set): what a map may
+    be drawn for."""
+    return tuple(sorted({*BASE_PLAYERS, *(n for r in RULESETS.values() for n in r.players)}))
+
+
+def ruled_turns(options: Mapping[str, Any], map_turns: int) -> int:
+    """The turns a game lasts: the last rule set on that fixes them, else the map's."""
+    turns = map_turns
+    for r in rulesets_on(options):
+        turns = r.turns or turns
+    return turns
+
+
+def ruled_result(s: GameState, result: dict[str, Any]) -> dict[str, Any]:
+    """The game's result once every rule set on has had its say."""
+    for r in rulesets_on(s.options):
+        if r.result is not None:
+            result = r.result(s, result)
+    return result
+
+
+def ruled_view(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """What ``viewer`` may see of the rule sets on, by name."""
+    return {r.name: r.view(s, viewer) for r in rulesets_on(s.options) if r.view is not None}
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """``2 to 5`` or ``6``: player counts for a message."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(str(n) for n in counts)

@@ -1,0 +1,14 @@
+"""The table of rule sets: one package per rule set, each registering itself when imported.
+
+A rule set spans worlds (team play is played on the surface and the Underground): it sits
+beside ``engine.worlds``, imports only the core's public names, and fills the core's hooks
+(``engine.core.rulesets``: player counts, turns, the result, what the view shows) when
+imported. A game turns one on with its option (``{"teams": True}``); the core never asks
+which. The ``engine`` package imports this table after the worlds.
+"""
+
+from __future__ import annotations
+
+from . import teams
+
+__all__ = ["teams"]

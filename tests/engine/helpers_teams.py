@@ -1,0 +1,65 @@
+"""Test boards for 6-player team games: until the project's own team boards exist (issue 22
+item 4), a built-in 5-player board relabelled for 6 players, loaded through the maps API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import GameState, apply, default_action, legal_actions, new_game, parse, to_act
+from engine.core.content import DATA_DIR
+
+#: Six names, seated A1 B1 C1 A2 B2 C2 (teams A, B and C).
+SIX = ["Ann", "Bob", "Cid", "Ada", "Ben", "Cy"]
+
+
+def team_board(tmp: Path, world: str = "surface") -> Path:
+    """A 6-player board of ``world``: its 5-player map, listed for 6 players."""
+    prefix = "sw" if world == "surface" else "swu"
+    data = json.loads((DATA_DIR / "maps" / f"{prefix}-5p.json").read_text())
+    data["id"] = f"{prefix}-teams-test"
+    data["players"] = [6]
+    path = tmp / f"{prefix}-teams-test.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def team_game(tmp: Path, seed: int = 1, world: str = "surface") -> GameState:
+    """A new 6-player team game on a test board of ``world``."""
+    return new_game(SIX, seed, board=team_board(tmp, world), options={"teams": True})
+
+
+def to_last_action(s: GameState) -> GameState:
+    """Play every seat's deadline default (pick the free combo, conquer nothing, end the
+    turn), each checked legal, until the last seat (C2) redeploys in the last turn: its
+    ``end`` ends the game."""
+    while not (s.round == s.turns and s.turn.seat == len(s.players) - 1 and _ending(s)):
+        seat = to_act(s)
+        assert seat is not None, "the game ended early"
+        action = default_action(s)
+        assert action is not None and action in legal_actions(s, seat)
+        apply(s, seat, action)
+    return s
+
+
+def _ending(s: GameState) -> bool:
+    seat = to_act(s)
+    return seat is not None and any(a.text == "end" for a in legal_actions(s, seat))
+
+
+def finish(s: GameState, coins: list[int], tokens: dict[int, int] | None = None) -> GameState:
+    """Give the seats ``coins`` (and a region of ``tokens`` each) just before C2's last
+    ``end``, then end the game with it; C2 holds nothing, so it scores nothing more."""
+    to_last_action(s)
+    for seat, c in enumerate(coins):
+        s.players[seat].coins = c
+    for seat, n in (tokens or {}).items():
+        rid = next(i for i, r in enumerate(s.regions) if r.race is None and not r.markers)
+        name = f"Lost{seat}"
+        s.regions[rid].race, s.regions[rid].owner, s.regions[rid].tokens = name, seat, n
+    seat = to_act(s)
+    assert seat == 5 and parse("end") in legal_actions(s, seat)
+    ended = s.players[5].coins
+    apply(s, seat, parse("end"))
+    assert to_act(s) is None and s.players[5].coins == ended
+    return s
