@@ -43,7 +43,7 @@ class MapError(ValueError):
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 #: Player counts the rules know.
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # 6: the team boards (issue 22); the engine plays 2 to 5 today
 
 _TOP = ("id", "name", "world", "players", "turns", "regions")
 _OPTIONAL_TOP = ("about",)
