@@ -9,7 +9,7 @@ per seat, by angle round the centre) by a hill climb. A seed is kept only if the
 the project's map rules (degrees 2 to 7, never four regions at one point, ...); the renderer's
 geometry builder has the last word.
 
-    python scripts/make_6p_maps.py surface 10 2 data/maps/sw-6p.json
+    python scripts/make_6p_maps.py surface 100 1 data/maps/sw-6p.json
     python scripts/make_6p_maps.py underground 10 2 data/maps/swu-6p.json
 
 (world, first seed, seed step, file): seeds are tried from the first until one passes.
