@@ -200,7 +200,7 @@ async def test_bad_map_files_get_one_private_line_each(simcord_env) -> None:
     answer = await add(ann, w, "many.json", json.dumps(many).encode())
     assert answer.content.splitlines() == [
         "`many.json` cannot be added:",
-        "- 'players' must be between 2 and 5, not 7",
+        "- 'players' must be between 2 and 6, not 7",
         "- 'turns' must be a whole number of at least 1, not 0",
     ]
     # Nothing was stored, and the good file is then accepted once, not twice.

@@ -322,19 +322,19 @@ def test_maps_list_shows_the_built_in_maps() -> None:
     assert main(["maps", "list"], stdout=out) == 0
     lines = out.getvalue().splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        *(f"sw-{n}p" for n in range(2, 6)),
-        *(f"swu-{n}p" for n in range(2, 6)),
+        *(f"sw-{n}p" for n in range(2, 7)),
+        *(f"swu-{n}p" for n in range(2, 7)),
     ]
     assert lines[0] == (
         "sw-2p: Small World, 2 players · world surface · 2 players · 10 turns · "
         "23 regions (20 land)"
     )
-    # The Underground boards are the project's own drawings, and the list says so.
-    assert all(
-        "· world underground ·" in line
-        and line.endswith("· the project's own layout, not the printed board")
-        for line in lines[4:]
-    )
+    # The Underground boards and the 6-player team boards (issue 22) are the project's own
+    # drawings, and the list says so.
+    own = "· the project's own layout, not the printed board"
+    assert all("· world underground ·" in line and line.endswith(own) for line in lines[5:])
+    assert lines[4].startswith("sw-6p:") and "· world surface ·" in lines[4]
+    assert lines[4].endswith(own)
     assert not any("own layout" in line for line in lines[:4])
 
 

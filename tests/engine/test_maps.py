@@ -63,7 +63,8 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "custom.json") -> Pa
 
 
 @pytest.mark.parametrize(
-    "map_id", ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "swu-2p", "swu-3p", "swu-4p", "swu-5p"]
+    "map_id",
+    ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "sw-6p", "swu-2p", "swu-3p", "swu-4p", "swu-5p", "swu-6p"],
 )
 def test_built_in_maps_have_no_problem(map_id: str) -> None:
     assert validate(raw(map_id)) == []
@@ -71,9 +72,10 @@ def test_built_in_maps_have_no_problem(map_id: str) -> None:
 
 
 def test_built_in_maps_are_the_four_printed_boards_and_the_underground_layout() -> None:
+    # sw-6p and swu-6p: the project's own team boards (issue 22; team-play-6p rules, 8 turns).
     assert builtin_maps() == [
-        *(f"sw-{n}p" for n in range(2, 6)),
-        *(f"swu-{n}p" for n in range(2, 6)),
+        *(f"sw-{n}p" for n in range(2, 7)),
+        *(f"swu-{n}p" for n in range(2, 7)),
     ]
     # The choice by player count stays on the printed surface boards.
     assert [map_for_players(n) for n in range(2, 6)] == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
@@ -81,7 +83,7 @@ def test_built_in_maps_are_the_four_printed_boards_and_the_underground_layout() 
 
 def test_the_surface_world_knows_exactly_what_the_printed_boards_use() -> None:
     surface = [m for m in builtin_maps() if load_map(m).world == "surface"]
-    assert surface == ["sw-2p", "sw-3p", "sw-4p", "sw-5p"]
+    assert surface == ["sw-2p", "sw-3p", "sw-4p", "sw-5p", "sw-6p"]
     terrains = {r.terrain for m in surface for r in load_map(m).regions}
     features = {f for m in surface for r in load_map(m).regions for f in r.features}
     assert terrains == SURFACE.terrains
