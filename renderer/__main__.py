@@ -92,6 +92,7 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     """
     from engine import new_game, view
     from engine.core.content import register_map
+    from engine.core.rulesets import options_for
 
     from .board import render_board
     from .mapcheck import check_map_bytes
@@ -109,10 +110,8 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
         return 1
     key = register_map(found.data)
     use_geometry(key, found.geometry)
-    # The engine plays 2 to 5 players until team play lands (issue 22): a 6-player team
-    # board is drawn at the start of a 5-player game on it, which shows the same board.
-    players = min(min(found.data["players"]), 5)
-    s = new_game([f"P{i + 1}" for i in range(players)], 1, key)
+    players = min(found.data["players"])
+    s = new_game([f"P{i + 1}" for i in range(players)], 1, key, options=options_for(players))
     try:
         out.write_bytes(render_board(view(s)))
     except OSError as exc:

@@ -17,6 +17,7 @@ from pathlib import Path
 from engine import apply, legal_actions, new_game, to_act, view
 from engine.core.changes import attack_costs, turn_marks
 from engine.core.content import load_map, map_for_players
+from engine.core.rulesets import options_for
 from engine.core.state import GameState
 from engine.core.worlds import DEFAULT_WORLD
 from engine.simulate import choose
@@ -27,7 +28,7 @@ from .sheet import render_final
 from .static import GEOMETRY_DIR
 
 #: Player names of the demo games: different lengths and a non-ASCII letter on purpose.
-NAMES = ("Aurelia", "Bram", "Chen Wei", "Dagny", "Émile")
+NAMES = ("Aurelia", "Bram", "Chen Wei", "Dagny", "Émile", "Farid")
 #: Race markers staged on a mid-game board, with the count put down (camps stack).
 STAGED = {"lair": 1, "fortress": 1, "camp": 3, "hole": 1, "hero": 1, "dragon": 1}
 
@@ -40,7 +41,7 @@ def played(
 
     Same random player as ``engine.simulate.random_game``; stops early if the game ends.
     """
-    s = new_game(list(NAMES[:players]), seed, world=world)
+    s = new_game(list(NAMES[:players]), seed, world=world, options=options_for(players))
     rng = random.Random(seed)
     done = 0
     while actions is None or done < actions:

@@ -83,6 +83,17 @@ def all_player_counts() -> tuple[int, ...]:
     return tuple(sorted({*BASE_PLAYERS, *(n for r in RULESETS.values() for n in r.players)}))
 
 
+def options_for(players: int) -> dict[str, bool]:
+    """The options a game of ``players`` needs: none where the base game plays that count,
+    else the first rule set that plays it turned on (6 players: ``{"teams": True}``)."""
+    if players in BASE_PLAYERS:
+        return {}
+    for r in RULESETS.values():
+        if players in r.players:
+            return {r.name: True}
+    raise ValueError(f"Small World is played by {counts_text(all_player_counts())} players")
+
+
 def ruled_turns(options: Mapping[str, Any], map_turns: int) -> int:
     """The turns a game lasts: the last rule set on that fixes them, else the map's."""
     turns = map_turns

@@ -162,8 +162,7 @@ SUMMARIES: dict[str, str] = {
     "holds it, even in decline.",
     "Mine of the Lost Dwarf": "+2 coins for whoever holds it, even in decline.",
     "Great Brass Pipe": "Every region of its terrain is next to every other for whoever holds it.",
-    "Fountain of Youth": "At the start of its holder's turn, +1 token from the box for the "
-    "taking.",
+    "Fountain of Youth": "At the start of its holder's turn, +1 token from the box for the taking.",
     "Altar of Souls": "At the end of your turn, remove one of your tokens in decline for "
     "+3 coins (works in decline too).",
     "Crypt of the Tomb-raider": "At the end of your turn, put the Ghost in another region: "

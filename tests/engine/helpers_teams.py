@@ -1,5 +1,4 @@
-"""Test boards for 6-player team games: until the project's own team boards exist (issue 22
-item 4), a built-in 5-player board relabelled for 6 players, loaded through the maps API."""
+"""Helpers for 6-player team games on the project's own team boards (``sw-6p``, ``swu-6p``)."""
 
 from __future__ import annotations
 
@@ -7,26 +6,26 @@ import json
 from pathlib import Path
 
 from engine import GameState, apply, default_action, legal_actions, new_game, parse, to_act
-from engine.core.content import DATA_DIR
+from engine.core.content import DATA_DIR, map_for_players
 
 #: Six names, seated A1 B1 C1 A2 B2 C2 (teams A, B and C).
 SIX = ["Ann", "Bob", "Cid", "Ada", "Ben", "Cy"]
 
 
 def team_board(tmp: Path, world: str = "surface") -> Path:
-    """A 6-player board of ``world``: its 5-player map, listed for 6 players."""
-    prefix = "sw" if world == "surface" else "swu"
-    data = json.loads((DATA_DIR / "maps" / f"{prefix}-5p.json").read_text())
-    data["id"] = f"{prefix}-teams-test"
-    data["players"] = [6]
-    path = tmp / f"{prefix}-teams-test.json"
+    """A copy of ``world``'s built-in 6-player board under another id, for a test to edit."""
+    data = json.loads((DATA_DIR / "maps" / f"{map_for_players(6, world)}.json").read_text())
+    data["id"] = f"{data['id']}-test"
+    path = tmp / f"{data['id']}.json"
     path.write_text(json.dumps(data))
     return path
 
 
 def team_game(tmp: Path, seed: int = 1, world: str = "surface") -> GameState:
-    """A new 6-player team game on a test board of ``world``."""
-    return new_game(SIX, seed, board=team_board(tmp, world), options={"teams": True})
+    """A new 6-player team game on ``world``'s built-in team board (``tmp`` is unused; kept so
+    a test may switch to an edited board)."""
+    del tmp
+    return new_game(SIX, seed, world=world, options={"teams": True})
 
 
 def to_last_action(s: GameState) -> GameState:

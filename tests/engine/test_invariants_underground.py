@@ -17,6 +17,7 @@ from engine import Game, GameConfig, apply, legal_actions, to_act, view
 from engine.core.abilities import flag
 from engine.core.board import mapdef, marker_limit, tray
 from engine.core.content import builtin_maps, load_map, races, treasures
+from engine.core.rulesets import options_for
 from engine.core.setup import new_game
 from engine.core.state import CONQUER, OVER, GameState, from_dict, from_json, to_dict, to_json
 from engine.simulate import choose
@@ -79,7 +80,7 @@ def _check_step(s: GameState, start: dict[str, int]) -> None:
 
 def _play(map_id: str, seed: int) -> None:
     players = min(load_map(map_id).players)
-    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id)
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, options=options_for(players))
     start = {
         "monster": sum(r.markers.get("monster", 0) for r in s.regions),
         "treasures": len(s.treasures),

@@ -29,6 +29,7 @@ from engine import legal_actions, new_game, to_act
 from engine.console.cli import DRAWING_NOTE, main
 from engine.core.content import DATA_DIR, builtin_maps, clear_maps
 from engine.core.maps import MapError, load_map_file, validate
+from engine.core.rulesets import options_for
 
 MAPS = DATA_DIR / "maps"
 BUILTIN = {m: json.loads((MAPS / f"{m}.json").read_text(encoding="utf-8")) for m in builtin_maps()}
@@ -195,7 +196,9 @@ def plays(path: Path) -> None:
     """A map ``maps check`` calls ok loads and starts a game for each player count it names."""
     m = load_map_file(path)
     for players in m.players:
-        s = new_game([f"P{i + 1}" for i in range(players)], 1, board=path)
+        s = new_game(
+            [f"P{i + 1}" for i in range(players)], 1, board=path, options=options_for(players)
+        )
         seat = to_act(s)
         assert seat == 0 and legal_actions(s, seat)
 

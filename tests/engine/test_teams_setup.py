@@ -85,10 +85,12 @@ def test_a_team_game_replays_from_its_config(tmp_path: Path) -> None:
     assert again.snapshot() == game.snapshot()
 
 
-def test_a_team_game_without_a_board_says_none_is_built_in_yet() -> None:
-    # Until the project's own 6-player boards exist (issue 22 item 4), a team game needs a
-    # board given to it.
-    with pytest.raises(ValueError, match="no built-in board for 6 players yet"):
-        new_game(SIX, 1, options={"teams": True})
+@pytest.mark.parametrize(("world", "board"), [("surface", "sw-6p"), ("underground", "swu-6p")])
+def test_a_team_game_without_a_board_plays_its_worlds_team_board(world: str, board: str) -> None:
+    # The printed team boards are not public; each world has the project's own 6-player
+    # board (issue 22 item 4), which a team game takes when no board is given.
+    assert map_for_players(6, world) == board
+    s = new_game(SIX, 1, world=world, options={"teams": True})
+    assert s.map_id == board and s.turns == 8
     with pytest.raises(ValueError, match="played by 2 to 6 players"):
         map_for_players(7)

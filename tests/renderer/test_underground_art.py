@@ -11,6 +11,7 @@ from PIL import Image
 
 from engine import apply, legal_actions, new_game, to_act, view
 from engine.core.content import builtin_maps, load_map, treasures
+from engine.core.rulesets import options_for
 from engine.simulate import choose
 from engine.worlds.underground import UNDERGROUND
 from renderer import glyphs, pieces
@@ -62,7 +63,7 @@ def test_an_underground_board_is_drawn(map_id: str) -> None:
     """A whole random game on the board, drawn at its end: the River and the Chasms in their
     own colours, a legible PNG under 1 MB."""
     players = min(load_map(map_id).players)
-    s = new_game([f"P{i + 1}" for i in range(players)], 3, map_id)
+    s = new_game([f"P{i + 1}" for i in range(players)], 3, map_id, options=options_for(players))
     rng = random.Random(3)
     while (seat := to_act(s)) is not None:
         apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)

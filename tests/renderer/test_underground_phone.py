@@ -12,6 +12,7 @@ import pytest
 
 from engine import apply, legal_actions, new_game, to_act, view
 from engine.core.content import builtin_maps, load_map, map_for_players
+from engine.core.rulesets import options_for
 from engine.core.state import GameState
 from engine.simulate import choose
 from engine.worlds.underground import UNDERGROUND
@@ -48,7 +49,7 @@ DRAWN = [
 def counts(map_id: str) -> tuple[int, ...]:
     """Feature chips per region of a map, as a new game's view lists them."""
     players = min(load_map(map_id).players)
-    v = view(new_game([f"P{i}" for i in range(players)], 1, map_id))
+    v = view(new_game([f"P{i}" for i in range(players)], 1, map_id, options=options_for(players)))
     return tuple(len(f) for f in features_key(v["regions"]))
 
 
