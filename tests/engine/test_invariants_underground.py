@@ -114,7 +114,8 @@ def _play(map_id: str, seed: int) -> None:
     assert s.round == s.turns
     assert all(len(p.score_history) == s.turns for p in s.players)
     assert from_json(to_json(s)) == s
-    replay = Game(GameConfig(tuple(p.name for p in s.players), seed, map_id), log).state
+    names = tuple(p.name for p in s.players)
+    replay = Game(GameConfig(names, seed, map_id, options_for(players)), log).state
     assert to_dict(replay) == to_dict(s)
 
 
