@@ -363,33 +363,6 @@ def _hiding(map_id: str) -> int:
 
 
 _HIDING: dict[str, int] = {}
-_HOOKS_USED: dict[str, frozenset[str]] = {}
-#: The hooks and flags ``map_hooks`` looks for.
-_OPTIONAL_HOOKS = ("must", "guard", "power_proof", "on_lost", "on_seat_lost")
-
-
-def map_hooks(map_id: str) -> frozenset[str]:
-    """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
-    ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place of the map's world
-    overrides or sets: the turn rules skip a check no ability of the game can need (all of
-    them, in a surface game). Cached per map."""
-    found = _HOOKS_USED.get(map_id)
-    if found is None:
-        from .content import load_map, powers, races, treasures
-        from .worlds import WORLDS
-
-        world = WORLDS.get(load_map(map_id).world)
-        content = world.content_set if world else ""
-        pool = [RACES[n] for n, d in races().items() if d.set == content and n in RACES]
-        pool += [POWERS[n] for n, d in powers().items() if d.set == content and n in POWERS]
-        # Every Relic and Place of the data has its class (a test checks it).
-        pool += [TREASURES[k] for k, d in treasures().items() if d.set == content]
-        found = _HOOKS_USED[map_id] = frozenset(
-            hook
-            for hook in _OPTIONAL_HOOKS
-            if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
-        )
-    return found
 
 
 def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:

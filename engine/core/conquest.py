@@ -19,7 +19,6 @@ from .abilities import (
     flag,
     hooked,
     in_force,
-    map_hooks,
     overriders,
 )
 from .board import (
@@ -34,6 +33,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
+from .gamehooks import map_hooks
 from .markers import (
     DEFENCE_MARKERS,
     IMMUNE,
@@ -157,7 +157,7 @@ def targets(
     # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
     # game, say), the per-region defender check is skipped.
     guarded = False
-    hooks = map_hooks(s.map_id)
+    hooks = map_hooks(s)
     if "guard" in hooks or "power_proof" in hooks:
         for r in s.races.values():
             if defence_traits(r, s) is not PLAIN_DEFENCE:
@@ -414,9 +414,7 @@ def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState
     """What follows the loss of ``rid`` by ``defender`` (owned by ``seat``) to ``attacker``,
     whatever took it (a conquest, the Balrog): the defending seat's abilities hear of it, and
     a race In Decline with no region left leaves the map."""
-    if seat != attacker.owner and (
-        "on_lost" in map_hooks(s.map_id) or "on_seat_lost" in map_hooks(s.map_id)
-    ):
+    if seat != attacker.owner and ("on_lost" in map_hooks(s) or "on_seat_lost" in map_hooks(s)):
         for a in hooked(s, defender, "on_lost"):
             a.on_lost(s, defender, attacker, rid)
         # Every race of the defending seat hears of it (Vengeful: "any of your races").

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .abilities import cost_abilities, flag, in_force, map_hooks
+from .abilities import cost_abilities, flag, in_force
 from .actions import (
     Abandon,
     Action,
@@ -24,6 +24,7 @@ from .actions import (
 )
 from .board import regions_of
 from .conquest import MAX_SHORT, region_costs, targets
+from .gamehooks import map_hooks
 from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState, RaceState, from_dict, to_dict
 from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed, to_act
 from .turns import end_conquests
@@ -53,7 +54,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     race = acting_race(s)
     assert race is not None
     working = in_force(s, race)
-    if "must" in map_hooks(s.map_id):
+    if "must" in map_hooks(s):
         forced = must(s, race, working)
         if forced:
             return forced

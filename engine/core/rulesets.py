@@ -12,7 +12,10 @@ The core asks the rule sets that are on:
 - ``turns``: the number of turns, when the rule set fixes it (else the map's);
 - ``result``: the game's result at its end, given the base ranking (``scoring.game_over``);
 - ``view``: what everyone may see of the rule set (``view.view`` puts it under
-  ``"rulesets"``), given the viewer.
+  ``"rulesets"``), given the viewer;
+- ``market_sets`` and ``treasure_sets``: the content sets (``set`` in ``data/*.json``) whose
+  races and powers join the market's stacks, and whose Relics and Places join the hidden
+  stack, besides the world's own (``game_sets``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ BASE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
 
 Result = Callable[[GameState, dict[str, Any]], dict[str, Any]]
 Seen = Callable[[GameState, "int | None"], dict[str, Any]]
+#: The content sets a rule set adds, given the world's own content set.
+Sets = Callable[[str], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,18 @@ class RuleSet:
     view: Seen | None = None
     #: How players name it ("Team play").
     title: str = ""
+    #: Content sets whose races and powers join the game's stacks, by the world's set.
+    market_sets: Sets | None = None
+    #: Content sets whose Relics and Places join the hidden stack, by the world's set.
+    treasure_sets: Sets | None = None
+
+
+@dataclass(frozen=True)
+class GameSets:
+    """The content sets a game draws from: races and powers, and Relics and Places."""
+
+    market: frozenset[str]
+    treasures: frozenset[str]
 
 
 #: Known rule sets by option name, in registration order.
@@ -92,6 +109,18 @@ def options_for(players: int) -> dict[str, bool]:
         if players in r.players:
             return {r.name: True}
     raise ValueError(f"Small World is played by {counts_text(all_player_counts())} players")
+
+
+def game_sets(world_set: str, options: Mapping[str, Any]) -> GameSets:
+    """The content sets of a game on a world whose own set is ``world_set``, with the rule
+    sets its options turn on."""
+    market, hidden = {world_set}, {world_set}
+    for r in rulesets_on(options):
+        if r.market_sets is not None:
+            market.update(r.market_sets(world_set))
+        if r.treasure_sets is not None:
+            hidden.update(r.treasure_sets(world_set))
+    return GameSets(frozenset(market), frozenset(hidden))
 
 
 def ruled_turns(options: Mapping[str, Any], map_turns: int) -> int:

@@ -21,7 +21,7 @@ from .content import (
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
-from .rulesets import counts_text, player_counts, ruled_turns, rulesets_on
+from .rulesets import counts_text, game_sets, player_counts, ruled_turns, rulesets_on
 from .state import GameState, PlayerState, RegionState, TurnState
 from .turns import start_turn
 from .worlds import DEFAULT_WORLD, WORLDS
@@ -69,11 +69,12 @@ def new_game(
             if put is not None:
                 markers[put[0]] = put[1]
         regions.append(RegionState(markers=markers))
-    race_names = sorted(n for n, d in races().items() if d.set == rules.content_set)
-    power_names = sorted(n for n, d in powers().items() if d.set == rules.content_set)
+    sets = game_sets(rules.content_set, options)
+    race_names = sorted(n for n, d in races().items() if d.set in sets.market)
+    power_names = sorted(n for n, d in powers().items() if d.set in sets.market)
     # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
     # there are Monster occupied regions ... Discard the others without looking at them."
-    hidden = sorted(k for k, t in treasures().items() if t.set == rules.content_set)
+    hidden = sorted(k for k, t in treasures().items() if t.set in sets.treasures)
     hiding = hiding_places(m)
     stack = shuffled(hidden, seed, 3)[:hiding] if hiding else []
     s = GameState(

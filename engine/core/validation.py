@@ -6,7 +6,7 @@ rule is written twice; redeployments, whose counts are not all listed, are check
 
 from __future__ import annotations
 
-from .abilities import in_force, map_hooks
+from .abilities import in_force
 from .actions import (
     Abandon,
     Action,
@@ -23,6 +23,7 @@ from .actions import (
 from .board import regions_of
 from .conquest import conquest_cost, target_problem
 from .errors import NotYourTurn
+from .gamehooks import map_hooks
 from .legal import legal_actions
 from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState
 from .turn import acting_race, declined_partners, must, owed_reason, to_act
@@ -36,7 +37,7 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
     race = acting_race(s)
-    if race is not None and s.turn.phase != PICK and "must" in map_hooks(s.map_id):
+    if race is not None and s.turn.phase != PICK and "must" in map_hooks(s):
         forced = must(s, race)
         if forced:
             if action in forced:
