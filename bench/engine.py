@@ -1,6 +1,7 @@
 """Benchmark: complete random games per second, played through legal_actions and apply.
 
     python bench/engine.py --players 5 --games 200 --seed 1 [--world both] [--profile]
+    python bench/engine.py --teams --games 200 --rounds 3   # 6-player team games beside 5
 
 Prints one line per world, the base game first, then Small World Underground on the
 project's board for the player count (``--world surface`` or ``underground`` for one):
@@ -15,6 +16,11 @@ filling the engine's caches, and ``process_s`` is that whole process from launch
 ``state.clone`` calls per second on a mid-game state of that world and player count (what the
 AI seats' search pays per copy). With ``--profile`` it also prints where the time goes, per
 engine function, for each world measured.
+
+``--teams`` measures 6-player team games (``players=6 options=teams``) right after the
+``--players`` line of the same world, ``--rounds`` times in turn, and ends with one
+``teams_vs_players`` line per world: the ratio of the best team rate to the best rate of the
+other count, both taken in this run on this machine.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core.legal import legal_actions
 from engine.core.rules import apply
+from engine.core.rulesets import options_for
 from engine.core.setup import new_game
 from engine.core.state import GameState, clone
 from engine.core.turn import to_act
@@ -55,7 +62,7 @@ t0 = time.perf_counter()
 sys.path.insert(0, {root!r})
 from engine.simulate import random_game
 t1 = time.perf_counter()
-random_game({players}, {seed}, world={world!r})
+random_game({players}, {seed}, world={world!r}, options={options!r})
 t2 = time.perf_counter()
 print(t2 - t0, t2 - t1)
 """
@@ -64,7 +71,9 @@ print(t2 - t0, t2 - t1)
 def warmup(world: str, players: int, seed: int) -> tuple[float, float, float]:
     """Seconds a fresh process takes to import the engine and finish its first game, the
     first game alone, and the whole process from launch to exit (interpreter start-up too)."""
-    code = _COLD.format(root=str(ROOT), players=players, seed=seed, world=world)
+    code = _COLD.format(
+        root=str(ROOT), players=players, seed=seed, world=world, options=options_for(players)
+    )
     start = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-c", code], check=True, capture_output=True, text=True
@@ -74,8 +83,9 @@ def warmup(world: str, players: int, seed: int) -> tuple[float, float, float]:
 
 def mid_game(world: str, players: int, seed: int) -> GameState:
     """A state halfway through a random game (by actions), as search would copy it."""
-    total = random_game(players, seed, world=world).state.version
-    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world)
+    options = options_for(players)
+    total = random_game(players, seed, world=world, options=options).state.version
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world, options=options)
     rng = random.Random(seed)
     # The same choices as ``random_game``, stopped at half its length.
     while s.version < total // 2:
@@ -101,23 +111,27 @@ def clone_rate(world: str, players: int, seed: int, seconds: float = 0.5) -> tup
     return calls / wall, calls / cpu
 
 
-def measure(world: str, players: int, games: int, seed: int) -> str:
-    """Play ``games`` random games on ``world`` and return its line of figures."""
+def measure(world: str, players: int, games: int, seed: int) -> tuple[str, float]:
+    """Play ``games`` random games of ``players`` on ``world`` (6: in teams) and return its
+    line of figures and its games per second."""
     cold, first, process = warmup(world, players, seed)
+    options = options_for(players)
     actions = 0
     wall = time.perf_counter()
     cpu = time.process_time()
     for i in range(games):
-        actions += random_game(players, seed + i, world=world).state.version
+        actions += random_game(players, seed + i, world=world, options=options).state.version
     wall = time.perf_counter() - wall
     cpu = time.process_time() - cpu
     clones, cpu_clones = clone_rate(world, players, seed)
-    return (
-        f"world={world} games={games} games_per_s={games / wall:.1f} "
+    named = "".join(f" options={name}" for name in options)
+    line = (
+        f"world={world} players={players}{named} games={games} games_per_s={games / wall:.1f} "
         f"actions_per_s={actions / wall:.1f} cpu_games_per_s={games / cpu:.1f} "
         f"warmup_s={cold:.3f} first_game_s={first:.3f} process_s={process:.3f} "
         f"clones_per_s={clones:.0f} cpu_clones_per_s={cpu_clones:.0f}"
     )
+    return line, games / wall
 
 
 def main() -> None:
@@ -128,10 +142,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--world", choices=sorted(WORLDS), default="both")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--teams", action="store_true", help="6-player team games beside --players")
+    ap.add_argument("--rounds", type=int, default=1, help="measurements of each, in turn")
     args = ap.parse_args()
 
-    for world in WORLDS[args.world]:
-        print(measure(world, args.players, args.games, args.seed), flush=True)
+    counts = (args.players, 6) if args.teams else (args.players,)
+    best: dict[tuple[str, int], float] = {}
+    for _ in range(args.rounds):
+        for world in WORLDS[args.world]:
+            for players in counts:
+                line, rate = measure(world, players, args.games, args.seed)
+                print(line, flush=True)
+                best[world, players] = max(rate, best.get((world, players), 0.0))
+    if args.teams:
+        for world in WORLDS[args.world]:
+            team, other = best[world, 6], best[world, args.players]
+            print(
+                f"world={world} teams_vs_players={team / other:.2f} "
+                f"best_team_games_per_s={team:.1f} best_{args.players}p_games_per_s={other:.1f}"
+            )
     if args.profile:
         for world in WORLDS[args.world]:
             print(f"-- profile: {world}")

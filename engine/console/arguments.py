@@ -11,15 +11,23 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TextIO
 
 from engine.core.content import load_map
 from engine.core.maps import MapError, resolve_map
+from engine.core.rulesets import (
+    BASE_PLAYERS,
+    RULESETS,
+    all_player_counts,
+    counts_text,
+    player_counts,
+    rulesets_on,
+)
 from engine.core.worlds import DEFAULT_WORLD
 
-#: Player counts of the box's rules; 6 is the team-play expansion, not supported yet.
-MIN_PLAYERS, MAX_PLAYERS, TEAM_PLAYERS = 2, 5, 6
+#: Player counts some game may have: the box's 2 to 5, and 6 in teams.
+MIN_PLAYERS, MAX_PLAYERS = min(all_player_counts()), max(all_player_counts())
 
 
 class Parser(argparse.ArgumentParser):
@@ -78,18 +86,45 @@ def seconds(text: str) -> float:
 
 
 def players(text: str) -> int:
-    """A ``type=`` for a player count: 2 to 5 (6 is team play, which is not supported yet)."""
+    """A ``type=`` for a player count some game may have: 2 to 6 (6 with ``--teams``)."""
     value = _whole(text)
-    if value == TEAM_PLAYERS:
+    if value not in all_player_counts():
         raise argparse.ArgumentTypeError(
-            f"{TEAM_PLAYERS} players is team play, which is not supported yet; "
-            f"Small World is played by {MIN_PLAYERS} to {MAX_PLAYERS} players"
-        )
-    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(
-            f"Small World is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value}"
+            f"Small World is played by {counts_text(all_player_counts())} players, not {value}"
         )
     return value
+
+
+def flag(name: str) -> str:
+    """The command-line flag of a rule set's option: ``surface_relics`` → ``--surface-relics``."""
+    return "--" + name.replace("_", "-")
+
+
+def add_rule_sets(parser: argparse.ArgumentParser) -> None:
+    """A flag for every registered rule set (``--teams``, ...): a new rule set needs no edit
+    here."""
+    for r in RULESETS.values():
+        parser.add_argument(flag(r.name), dest=f"rule_{r.name}", action="store_true", help=r.title)
+
+
+def rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options the rule set flags of ``args`` turn on (``{"teams": True}``)."""
+    return {name: True for name in RULESETS if getattr(args, f"rule_{name}", False)}
+
+
+def options_problem(count: int, options: Mapping[str, Any]) -> str | None:
+    """Why ``count`` players cannot play with ``options`` (None if they can), naming the flag
+    that would help: ``6 players play in teams: add --teams``."""
+    if count in player_counts(options):
+        return None
+    on = rulesets_on(options)
+    if on:
+        named = " and ".join(flag(r.name) for r in on)
+        return f"{named}: played by {counts_text(player_counts(options))} players, not {count}"
+    needs = [r for r in RULESETS.values() if count in r.players]
+    if needs and count not in BASE_PLAYERS:
+        return f"{count} players play with {' or '.join(flag(r.name) for r in needs)}"
+    return f"Small World is played by {counts_text(BASE_PLAYERS)} players, not {count}"
 
 
 def board(
@@ -124,10 +159,14 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Parser",
+    "add_rule_sets",
     "at_least",
     "board",
     "fail",
+    "flag",
+    "options_problem",
     "players",
+    "rule_options",
     "seconds",
     "seed",
 ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.console import arguments
 from engine.console.screen import describe_any, describe_event
@@ -26,11 +26,16 @@ from engine.simulate import run
 
 
 def simulate_line(
-    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
+    players: int,
+    games: int,
+    seed: int,
+    world: str = DEFAULT_WORLD,
+    map_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> str:
-    """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
-    ``games=N games_per_s=X actions_per_s=Y``."""
-    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id)
+    """Play ``games`` random games on ``world`` (or on the map ``map_id``) with ``options``
+    and return ``games=N games_per_s=X actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id, options=options)
     seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
@@ -98,7 +103,9 @@ def _parser() -> arguments.Parser:
     parser = arguments.Parser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="a hot-seat game in the terminal")
-    p.add_argument("--players", type=arguments.players, default=3, help="2 to 5 (default 3)")
+    p.add_argument(
+        "--players", type=arguments.players, default=3, help="2 to 6 (default 3; 6: --teams)"
+    )
     p.add_argument(
         "--seed", type=arguments.seed, default=None, help="replay a game (default: a fresh one)"
     )
@@ -114,6 +121,7 @@ def _parser() -> arguments.Parser:
         default=None,
         help="surface (default) or underground: the built-in map of that world",
     )
+    arguments.add_rule_sets(p)
     sim = sub.add_parser("simulate", help="play random games and print their speed")
     sim.add_argument("--world", choices=sorted(WORLDS), default=None)
     sim.add_argument(
@@ -125,6 +133,7 @@ def _parser() -> arguments.Parser:
     sim.add_argument("--players", type=arguments.players, default=5)
     sim.add_argument("--games", type=arguments.at_least(1), default=200)
     sim.add_argument("--seed", type=arguments.seed, default=1)
+    arguments.add_rule_sets(sim)
     maps = sub.add_parser("maps", help="check map files, or list the built-in maps")
     maps_sub = maps.add_subparsers(dest="maps_command", required=True)
     check = maps_sub.add_parser("check", help="check map files against docs/maps.md")
@@ -154,14 +163,21 @@ def main(
                 return check_maps(args.files, out)
             return list_maps(out)
         world, map_key = args.world or DEFAULT_WORLD, None
+        options = arguments.rule_options(args)
+        unplayable = arguments.options_problem(args.players, options)
+        if unplayable is not None:
+            return arguments.fail(prog, unplayable, err)
         if args.map_id is not None:
             world, map_key, problem = arguments.board(args.map_id, args.players, args.world)
             if problem is not None:
                 return arguments.fail(prog, problem, err)
         if args.command == "simulate":
-            out.write(simulate_line(args.players, args.games, args.seed, world, map_key) + "\n")
+            line = simulate_line(args.players, args.games, args.seed, world, map_key, options)
+            out.write(line + "\n")
             return 0
-        return play(args.players, args.seed, map_key, inp=inp, out=out, world=world)
+        return play(
+            args.players, args.seed, map_key, inp=inp, out=out, world=world, options=options
+        )
     except KeyboardInterrupt:
         # Ctrl-C during a long simulate or check (the game itself says goodbye on its own).
         err.write(f"{prog}: interrupted\n")

@@ -6,7 +6,7 @@ the action taken with the public events it caused. ``tests/engine/test_golden.py
 one game per map and diffs it against ``tests/engine/golden/``, so any change in the rules'
 behaviour shows up as a readable diff (OpenSpiel's playthroughs do the same).
 
-``python -m engine.console.playthrough --update`` rewrites the four golden files;
+``python -m engine.console.playthrough --update`` rewrites the golden files;
 ``python -m engine.console.playthrough --players 3 --seed 7`` prints one game.
 """
 
@@ -23,6 +23,7 @@ from engine.core.actions import Action
 from engine.core.content import builtin_maps, map_for_players, treasures
 from engine.core.game import Game, GameConfig
 from engine.core.legal import legal_actions
+from engine.core.rulesets import options_for
 from engine.core.state import OVER, GameState, to_json
 from engine.core.turn import to_act
 from engine.core.view import view, visible_events
@@ -32,7 +33,7 @@ from engine.simulate import random_game
 #: Where the golden files live, one per built-in map: ``sw-{players}p.txt``, ``swu-…``.
 GOLDEN_DIR = Path(__file__).resolve().parents[2] / "tests" / "engine" / "golden"
 #: The games the golden files hold: every map of each world, seed 1.
-GOLDEN_PLAYERS = (2, 3, 4, 5)
+GOLDEN_PLAYERS = (2, 3, 4, 5, 6)
 GOLDEN_WORLDS = ("surface", "underground")
 GOLDEN_SEED = 1
 
@@ -196,6 +197,21 @@ def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[
 # --- the playthrough ------------------------------------------------------------------------
 
 
+def _team_lines(public: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Who plays with whom, when the game is played in teams (none otherwise)."""
+    teams = public.get("rulesets", {}).get("teams")
+    if not teams:
+        return []
+    seat = teams["seat_names"]
+    return [
+        "teams: "
+        + " · ".join(
+            f"{t['team']} = " + " + ".join(f"{seat[x]} {names[x]}" for x in t["seats"])
+            for t in teams["teams"]
+        )
+    ]
+
+
 def _setup_line(s: GameState) -> str:
     """Where setup put its markers: one group per marker kind setup lays out."""
     groups = []
@@ -216,14 +232,17 @@ def _setup_line(s: GameState) -> str:
 def write_playthrough(players: int, seed: int, world: str = DEFAULT_WORLD) -> str:
     """A seeded random game, replayed through ``Game`` and written out action by action."""
     map_id = map_for_players(players, world)
-    sim = random_game(players, seed, record=True, map_id=map_id)
+    options = options_for(players)
+    sim = random_game(players, seed, record=True, map_id=map_id, options=options)
     names = tuple(f"P{i + 1}" for i in range(players))
     # The default world's games name no map: the goldens were written that way.
     board = None if world == DEFAULT_WORLD else map_id
-    game = Game(GameConfig(players=names, seed=seed, map_id=board))
+    game = Game(GameConfig(players=names, seed=seed, map_id=board, options=options))
     s = game.state
+    # Options are named only when a game has some, so the older goldens keep their header.
+    named = "".join(f" · {name}" for name in options)
     lines = [
-        f"# Small World playthrough · map {s.map_id} · {players} players · seed {seed} · "
+        f"# Small World playthrough · map {s.map_id} · {players} players{named} · seed {seed} · "
         f"{len(sim.log)} actions",
         # Frozen text: the golden files hold it byte for byte. The module is now
         # engine/console/playthrough.py, run as ``python -m engine.console.playthrough``.
@@ -231,6 +250,7 @@ def write_playthrough(players: int, seed: int, world: str = DEFAULT_WORLD) -> st
         LEGEND,
         "",
         _setup_line(s),
+        *_team_lines(view(s), names),
     ]
     market = ""
     for step, (seat, text) in enumerate(sim.log, start=1):
@@ -282,6 +302,9 @@ def write_playthrough(players: int, seed: int, world: str = DEFAULT_WORLD) -> st
     result = public["result"] or {}
     for place, row in enumerate(result.get("ranking", []), start=1):
         lines.append(f"rank {place}: {row['name']} {row['coins']} coins, {row['tokens']} tokens")
+    for row in result.get("teams", []):
+        seats = " ".join(names[x] for x in row["seats"])
+        lines.append(f"team {row['team']} ({seats}): {row['score']} (best {row['best']})")
     lines.append(
         "winners: "
         + " ".join(names[w] for w in result.get("winners", []))

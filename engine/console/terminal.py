@@ -18,9 +18,10 @@ import contextlib
 import re
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
+from engine.console import arguments
 from engine.console.screen import (
     InputError,
     describe_event,
@@ -152,14 +153,19 @@ def fresh_seed() -> int:
 
 
 def replay_command(
-    players: int, seed: int, map_arg: str | None = None, world: str = DEFAULT_WORLD
+    players: int,
+    seed: int,
+    map_arg: str | None = None,
+    world: str = DEFAULT_WORLD,
+    options: Mapping[str, Any] | None = None,
 ) -> str:
-    """The command that starts the same game again: same players, board and seed."""
+    """The command that starts the same game again: same players, board, options and seed."""
     parts = ["python -m engine play", f"--players {players}"]
     if map_arg is not None:
         parts.append(f"--map {map_arg}")
     elif world != DEFAULT_WORLD:
         parts.append(f"--world {world}")
+    parts += [arguments.flag(name) for name, on in (options or {}).items() if on]
     parts.append(f"--seed {seed}")
     return " ".join(parts)
 
@@ -292,8 +298,10 @@ def play(
     inp: TextIO,
     out: TextIO,
     world: str = DEFAULT_WORLD,
+    options: dict[str, Any] | None = None,
 ) -> int:
-    """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams.
+    """Start a hot-seat game for ``players`` seats named P1..Pn and play it on the streams,
+    with the rule sets ``options`` turn on (``{"teams": True}``).
 
     Without ``map_id`` the game is on the built-in map of ``world`` for the player count
     (``sw-3p``, ``swu-3p``); without ``seed`` it gets a fresh one. The seed is printed first,
@@ -301,11 +309,11 @@ def play(
     """
     if seed is None:
         seed = fresh_seed()
-    again = replay_command(players, seed, map_id, world)
+    again = replay_command(players, seed, map_id, world, options)
     out.write(f"seed {seed} — replay with --seed {seed}\n")
     names = tuple(f"P{i + 1}" for i in range(players))
     board = map_id or map_for_players(players, world)
-    game = Game(GameConfig(players=names, seed=seed, map_id=board))
+    game = Game(GameConfig(players=names, seed=seed, map_id=board, options=dict(options or {})))
     return run_play(game, inp, out, again=again)
 
 

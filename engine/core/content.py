@@ -130,8 +130,10 @@ def combo_tokens(race: str, power: str) -> int:
     return r.tokens + r.conquest_only + powers()[power].tokens
 
 
+@cache
 def components() -> dict[str, Any]:
-    """Physical limits of the box: marker counts, die faces, starting coins."""
+    """Physical limits of the box: marker counts, die faces, starting coins (read once: the
+    die roll of every reinforcement reads it; callers only read it)."""
     return _read("components.json")
 
 

@@ -91,9 +91,9 @@ ONE_GAME = (*TOURNAMENT, "--players", "2", "--games", "1")
         ((*TOURNAMENT, "--players", "2", "--games", "1", "--map", "sw-9p"), "no map 'sw-9p'"),
         (
             ("tournament", "--players", "6", "--games", "1", "--seats", ",".join(["easy"] * 6)),
-            "argument --players: 6 players is team play, which is not supported yet",
+            "6 players play with --teams",
         ),
-        ((*TOURNAMENT, "--players", "1", "--games", "1"), "played by 2 to 5 players, not 1"),
+        ((*TOURNAMENT, "--players", "1", "--games", "1"), "played by 2 to 6 players, not 1"),
         ((*TOURNAMENT, "--players", "two", "--games", "1"), "'two' is not a whole number"),
         ((*TOURNAMENT, "--players", "2", "--games", "0"), "--games: must be at least 1, not 0"),
         ((*TOURNAMENT, "--players", "2", "--games", "-4"), "--games: must be at least 1, not -4"),

@@ -46,9 +46,11 @@ def not_utf8(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ((), "the following arguments are required: command"),
         (("bogus",), "invalid choice: 'bogus'"),
         (("play", "--players", "x"), "argument --players: 'x' is not a whole number"),
-        (("play", "--players", "1"), "played by 2 to 5 players, not 1"),
-        (("play", "--players", "6"), "6 players is team play, which is not supported yet"),
-        (("play", "--players", "99"), "played by 2 to 5 players, not 99"),
+        (("play", "--players", "1"), "played by 2 to 6 players, not 1"),
+        # Team play rules: "The players pair up in 3 teams of 2 players each".
+        (("play", "--players", "6"), "6 players play with --teams"),
+        (("play", "--players", "4", "--teams"), "--teams: played by 6 players, not 4"),
+        (("play", "--players", "99"), "played by 2 to 6 players, not 99"),
         (("play", "--seed", "1.5"), "argument --seed: '1.5' is not a whole number"),
         (("play", "--world", "moon"), "argument --world: invalid choice: 'moon'"),
         (("play", "--map", "sw-9p"), "no map 'sw-9p'"),
@@ -68,7 +70,7 @@ def not_utf8(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (("play", "--bogus"), "unrecognized arguments: --bogus"),
         (("simulate", "--games", "0"), "argument --games: must be at least 1, not 0"),
         (("simulate", "--games", "-3"), "argument --games: must be at least 1, not -3"),
-        (("simulate", "--players", "6"), "team play, which is not supported yet"),
+        (("simulate", "--players", "6"), "6 players play with --teams"),
         (("simulate", "--seed", "x"), "argument --seed: 'x' is not a whole number"),
         (("simulate", "--world", "moon"), "argument --world: invalid choice: 'moon'"),
         (("maps",), "the following arguments are required: maps_command"),
@@ -84,7 +86,7 @@ def test_a_bad_argument_is_one_line_on_stderr(args: tuple[str, ...], says: str) 
 
 def test_the_playthrough_command_refuses_in_one_line_too() -> None:
     done = run_python("-m", "engine.console.playthrough", "--players", "7", timeout=60, check=False)
-    assert "played by 2 to 5 players, not 7" in refused(done)
+    assert "played by 2 to 6 players, not 7" in refused(done)
 
 
 def test_a_map_file_that_is_not_utf8_is_one_line_wherever_it_is_read(not_utf8: Path) -> None:

@@ -362,7 +362,7 @@ def test_bench_engine_reports_both_worlds() -> None:
     assert [line.split()[0] for line in lines] == ["world=surface", "world=underground"]
     for line in lines:
         assert re.fullmatch(
-            r"world=\w+ games=2 games_per_s=\d+\.\d actions_per_s=\d+\.\d "
+            r"world=\w+ players=5 games=2 games_per_s=\d+\.\d actions_per_s=\d+\.\d "
             r"cpu_games_per_s=\d+\.\d warmup_s=\d+\.\d{3} first_game_s=\d+\.\d{3} "
             r"process_s=\d+\.\d{3} clones_per_s=\d+ cpu_clones_per_s=\d+",
             line,
@@ -372,3 +372,19 @@ def test_bench_engine_reports_both_worlds() -> None:
         assert 0 < float(fields["first_game_s"]) <= float(fields["warmup_s"])
         assert float(fields["warmup_s"]) <= float(fields["process_s"])
         assert int(fields["clones_per_s"]) > 0
+
+
+def test_bench_engine_sets_six_player_team_games_beside_five() -> None:
+    # Issue 22: "bench/engine.py: 6-player team games/s on both worlds, side by side with
+    # 5-player games in the same run".
+    done = run_python("bench/engine.py", "--games", "2", "--teams", "--world", "underground")
+    lines = done.stdout.splitlines()
+    assert [" ".join(line.split()[:3]) for line in lines[:2]] == [
+        "world=underground players=5 games=2",
+        "world=underground players=6 options=teams",
+    ]
+    assert re.fullmatch(
+        r"world=underground teams_vs_players=\d+\.\d\d best_team_games_per_s=\d+\.\d "
+        r"best_5p_games_per_s=\d+\.\d",
+        lines[2],
+    )
