@@ -24,6 +24,8 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
+from .rulesets import treasures_in_decline
+
 if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState, RaceState
@@ -277,6 +279,8 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     spots = treasure_spots(s)
     if not spots:
         return own
+    if race.in_decline and s.options and not treasures_in_decline(s.options):
+        return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
     name = race.name
     regions = s.regions
     held = [rid for rid in spots.values() if regions[rid].race == name]
@@ -311,6 +315,8 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     only while the race occupies its region, it works in the race's state and the owner has
     not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
     found: tuple[Ability, ...] = ()
+    if race.in_decline and s.options and not treasures_in_decline(s.options):
+        return found
     name = race.name
     for key, t in _LENDER_ITEMS:
         # Where the lender lies first: most races asked do not hold it.

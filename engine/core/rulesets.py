@@ -16,6 +16,8 @@ The core asks the rule sets that are on:
 - ``market_sets`` and ``treasure_sets``: the content sets (``set`` in ``data/*.json``) whose
   races and powers join the market's stacks, and whose Relics and Places join the hidden
   stack, besides the world's own (``game_sets``);
+- ``treasures_in_decline``: whether Relics and Places may work for a race In Decline (team
+  play: never);
 - ``setup`` and ``hiding``: decisions players owe before the first turn (placing Monsters on
   the surface), one ``SetupStep`` at a time, and how many Places and Relics they hide. One
   rule set lays the board out: the first on (in registration order) that has a ``setup``
@@ -85,6 +87,9 @@ class RuleSet:
     setup: Setup | None = None
     #: How many Places and Relics its setup hides (regions it fills with Monsters).
     hiding: Hiding | None = None
+    #: Relics and Places work for a race In Decline where each says so (the Underground's
+    #: rule); False: never, for any race In Decline (team play: "even Ghouls").
+    treasures_in_decline: bool = True
 
 
 @dataclass(frozen=True)
@@ -195,3 +200,9 @@ def ruled_hiding(s: GameState) -> int:
     """How many Places and Relics the rule set laying the board out hides (0 without one)."""
     r = layout(s.options) if s.options else None
     return r.hiding(s) if r is not None and r.hiding is not None else 0
+
+
+def treasures_in_decline(options: Mapping[str, Any]) -> bool:
+    """Whether Relics and Places may work for a race In Decline (where each says so): not
+    when a rule set on forbids it (``RuleSet.treasures_in_decline``)."""
+    return all(r.treasures_in_decline for r in rulesets_on(options))

@@ -119,6 +119,9 @@ TEAMS = register_ruleset(
         title="team play",
         setup=team_setup,
         hiding=team_hiding,
+        # [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by
+        # Races that are In Decline, even Ghouls." (ruling 94)
+        treasures_in_decline=False,
     )
 )
 
