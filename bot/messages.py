@@ -15,7 +15,7 @@ from typing import Any
 
 from engine import to_act, view
 from engine.core.changes import turn_marks
-from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState
+from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, GameState
 from engine.core.view import plural
 
 from .narrate import owed_pieces, summary, told_lines
@@ -102,6 +102,11 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
     head = f"**Round {s.round}/{s.turns}** · {mention}, it's your turn."
     if t.phase == PICK:
         return f"{head} Press **▶ Play** to pick a combo.{by}"
+    if t.phase == SETUP:
+        return (
+            f"**Before the first turn** · {mention}, press **▶ Play** to put your Monsters "
+            f"on a Lost Tribe region.{by}"
+        )
     return f"{head} Press **▶ Play** to conquer, redeploy or decline.{by}"
 
 
@@ -209,6 +214,7 @@ def live_message(
 
 def _doing(s: GameState) -> str:
     return {
+        SETUP: "placing Monsters",
         PICK: "picking a combo",
         CONQUER: "conquering",
         REDEPLOY: "redeploying",

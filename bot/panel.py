@@ -39,7 +39,7 @@ from engine.core.actions import (
 )
 from engine.core.board import mapdef, regions_of
 from engine.core.legal import end_actions
-from engine.core.state import CLOSING, CONQUER, OVER, PICK, GameState
+from engine.core.state import CLOSING, CONQUER, OVER, PICK, SETUP, GameState
 from engine.core.turn import acting_race, closing_action
 from engine.core.validation import problem
 from engine.core.view import plural
@@ -185,6 +185,8 @@ def build(
     actions = legal_actions(s, seat)
     if s.turn.phase == PICK:
         panel = _pick(s, actions)
+    elif s.turn.phase == SETUP:
+        panel = _setup(s, actions)
     elif s.turn.phase == CONQUER:
         panel = _conquer(s, actions, settings)
     else:
@@ -220,6 +222,14 @@ def _pick(s: GameState, actions: list[Action]) -> Panel:
         "each combo costs one coin per combo above it."
     )
     return Panel(text, [Menu("pick", "Pick a combo…", options)])
+
+
+def _setup(s: GameState, actions: list[Action]) -> Panel:
+    """A decision before the first turn (a Monster on a Lost Tribe region): one menu of the
+    choices, each labelled by the engine."""
+    options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
+    text = "**Before the first turn** · choose where your Monsters go."
+    return Panel(text, [Menu("setup", "Choose a region…", options)])
 
 
 def _where(s: GameState, rid: int) -> str:

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
+from .rulesets import treasures_in_decline
+
 if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState, RaceState
@@ -269,14 +271,16 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
     """
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    hiding = _HIDING.get(s.map_id)
+    hiding = _HIDING.get(s.map_id) if not s.options else None
     if hiding is None:
-        hiding = _hiding(s.map_id)
+        hiding = _hiding(s)
     if not hiding:
         return own
     spots = treasure_spots(s)
     if not spots:
         return own
+    if race.in_decline and s.options and not treasures_in_decline(s.options):
+        return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
     name = race.name
     regions = s.regions
     held = [rid for rid in spots.values() if regions[rid].race == name]
@@ -311,6 +315,8 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     only while the race occupies its region, it works in the race's state and the owner has
     not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
     found: tuple[Ability, ...] = ()
+    if race.in_decline and s.options and not treasures_in_decline(s.options):
+        return found
     name = race.name
     for key, t in _LENDER_ITEMS:
         # Where the lender lies first: most races asked do not hold it.
@@ -334,7 +340,7 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     rebuilt from the regions, so it is never stale.
     """
     spots = s.spots
-    drawn = _hiding(s.map_id) - len(s.treasures)
+    drawn = _hiding(s) - len(s.treasures)
     regions = s.regions
     if len(spots) == drawn:
         # A plain loop: this check runs several times per action in Underground games.
@@ -352,17 +358,22 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     return spots
 
 
-def _hiding(map_id: str) -> int:
-    """How many Places and Relics the map hides under Monsters (0 on the surface)."""
-    found = _HIDING.get(map_id)
+def _hiding(s: GameState) -> int:
+    """How many Places and Relics the game put face down at setup (none in a surface game
+    without an option that hides some): cached per map, and per options and player count
+    when the game has options (``hiding.stack_size``)."""
+    key: str | tuple[str, frozenset[str], int] = s.map_id
+    if s.options:
+        key = (s.map_id, frozenset(k for k, v in s.options.items() if v), len(s.players))
+    found = _HIDING.get(key)
     if found is None:
-        from .content import hiding_places, load_map
+        from .hiding import stack_size
 
-        found = _HIDING[map_id] = hiding_places(load_map(map_id))
+        found = _HIDING[key] = stack_size(s)
     return found
 
 
-_HIDING: dict[str, int] = {}
+_HIDING: dict[str | tuple[str, frozenset[str], int], int] = {}
 
 
 def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:

@@ -25,7 +25,19 @@ from .actions import (
 from .board import regions_of
 from .conquest import MAX_SHORT, region_costs, targets
 from .gamehooks import map_hooks
-from .state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, GameState, RaceState, from_dict, to_dict
+from .setupphase import choices
+from .state import (
+    CLOSING,
+    CONQUER,
+    OVER,
+    PICK,
+    REDEPLOY,
+    SETUP,
+    GameState,
+    RaceState,
+    from_dict,
+    to_dict,
+)
 from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed, to_act
 from .turns import end_conquests
 
@@ -51,6 +63,8 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     if t.phase == PICK:
         coins = s.players[actor].coins
         return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
+    if t.phase == SETUP:
+        return choices(s)
     race = acting_race(s)
     assert race is not None
     working = in_force(s, race)
@@ -162,6 +176,9 @@ def default_action(s: GameState) -> Action | None:
         return None
     if t.phase == PICK:
         return PickCombo(1)
+    if t.phase == SETUP:
+        # A setup decision (placing a Monster): its first choice.
+        return choices(s)[0]
     race = acting_race(s)
     forced = must(s, race) if race is not None else []
     if forced:
@@ -183,8 +200,9 @@ def end_actions(s: GameState) -> list[Action]:
     where the owed choice cannot be made yet. Picking a combo (or a game over), nothing
     ends the step: the list is empty.
     """
-    if s.turn.phase in (PICK, OVER):
-        # Nothing ends a pick: the combo is the decision (and Finish would be refused).
+    if s.turn.phase in (PICK, SETUP, OVER):
+        # Nothing ends a pick or a setup decision: the choice is the decision (and Finish
+        # would be refused).
         return []
     if s.turn.phase == CONQUER:
         probe = from_dict(to_dict(s))

@@ -68,9 +68,13 @@ MARKER_NAMES: dict[str, str] = {}
 
 
 def register_markers(markers: tuple[Marker, ...]) -> None:
-    """Add a world's markers to the tables, in order; a key may be registered once only."""
+    """Add a world's markers to the tables, in order. Two worlds may bring the same marker
+    (the Monster: printed underground, placed at setup on the surface by some rule sets): the
+    first registration stands, and a second one must be equal to it."""
     for m in markers:
         if m.key in MARKERS:
+            if MARKERS[m.key] == m:
+                continue
             raise ValueError(f"marker {m.key!r} is already registered")
         MARKERS[m.key] = m
         if m.name:

@@ -28,7 +28,8 @@ from .conquest import conquest_cost, take_region
 from .content import combo_tokens, races
 from .errors import IllegalAction
 from .market import refill_market
-from .state import CONQUER, GameState, RaceState
+from .setupphase import play
+from .state import CONQUER, SETUP, GameState, RaceState
 from .turn import acting_race, perform
 from .turns import decline_turn, end_conquests, end_turn, finish
 from .validation import problem
@@ -41,7 +42,9 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         if why is not None:
             raise IllegalAction(why)
     t = s.turn
-    if isinstance(action, PickCombo):
+    if t.phase == SETUP:
+        play(s, action)
+    elif isinstance(action, PickCombo):
         _pick(s, seat, action.slot - 1)
     elif isinstance(action, Decline):
         decline_turn(s)

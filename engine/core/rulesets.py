@@ -15,7 +15,13 @@ The core asks the rule sets that are on:
   ``"rulesets"``), given the viewer;
 - ``market_sets`` and ``treasure_sets``: the content sets (``set`` in ``data/*.json``) whose
   races and powers join the market's stacks, and whose Relics and Places join the hidden
-  stack, besides the world's own (``game_sets``).
+  stack, besides the world's own (``game_sets``);
+- ``treasures_in_decline``: whether Relics and Places may work for a race In Decline (team
+  play: never);
+- ``setup`` and ``hiding``: decisions players owe before the first turn (placing Monsters on
+  the surface), one ``SetupStep`` at a time, and how many Places and Relics they hide. One
+  rule set lays the board out: the first on (in registration order) that has a ``setup``
+  (``layout``); the others' setups give way to it.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ from typing import Any
 #: A ``GameState``, which this module does not import: the map table (``content``) reads the
 #: player counts here, and the state imports the map table.
 GameState = Any
+#: An ``actions.Action``, which this module does not import either (the actions name the
+#: state).
+Action = Any
 
 #: The player counts of the base game and of Small World Underground.
 BASE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
@@ -38,12 +47,29 @@ Sets = Callable[[str], tuple[str, ...]]
 
 
 @dataclass(frozen=True)
+class SetupStep:
+    """A decision one seat owes before the first turn: the choices ``legal_actions`` offers
+    (the first is the deadline's default), and what taking one does to the state."""
+
+    seat: int
+    choices: tuple[Action, ...]
+    perform: Callable[[GameState, Action], None]
+
+
+#: The next setup decision of a game, or None once the rule set's setup is done.
+Setup = Callable[[GameState], "SetupStep | None"]
+#: How many Places and Relics a rule set's setup hides in a game (besides the map's).
+Hiding = Callable[[GameState], int]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """A variant of the rules: the option that turns it on and the hooks it fills."""
 
     #: The game option (a key of ``GameState.options``) whose true value turns it on.
     name: str
-    #: The player counts it is played by (replacing ``BASE_PLAYERS``).
+    #: The player counts it is played by (replacing ``BASE_PLAYERS``); empty: any count the
+    #: game may otherwise have (an option that changes no seat).
     players: tuple[int, ...]
     #: The turns a game lasts under it (0: the map's ``turns``).
     turns: int = 0
@@ -57,6 +83,13 @@ class RuleSet:
     market_sets: Sets | None = None
     #: Content sets whose Relics and Places join the hidden stack, by the world's set.
     treasure_sets: Sets | None = None
+    #: The decisions owed before the first turn, one step at a time (``SetupStep``).
+    setup: Setup | None = None
+    #: How many Places and Relics its setup hides (regions it fills with Monsters).
+    hiding: Hiding | None = None
+    #: Relics and Places work for a race In Decline where each says so (the Underground's
+    #: rule); False: never, for any race In Decline (team play: "even Ghouls").
+    treasures_in_decline: bool = True
 
 
 @dataclass(frozen=True)
@@ -88,7 +121,7 @@ def rulesets_on(options: Mapping[str, Any]) -> list[RuleSet]:
 
 def player_counts(options: Mapping[str, Any]) -> tuple[int, ...]:
     """The player counts a game with these options may have."""
-    on = rulesets_on(options)
+    on = [r for r in rulesets_on(options) if r.players]
     if not on:
         return BASE_PLAYERS
     return tuple(n for n in on[0].players if all(n in r.players for r in on[1:]))
@@ -149,3 +182,27 @@ def counts_text(counts: tuple[int, ...]) -> str:
     if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]}"
     return ", ".join(str(n) for n in counts)
+
+
+def layout(options: Mapping[str, Any]) -> RuleSet | None:
+    """The rule set that lays the board out before the first turn: the first on with a
+    ``setup`` (team play's Monsters replace those of Places and Relics on the surface)."""
+    return next((r for r in rulesets_on(options) if r.setup is not None), None)
+
+
+def setup_step(s: GameState) -> SetupStep | None:
+    """The setup decision owed now, or None once the board is laid out."""
+    r = layout(s.options) if s.options else None
+    return r.setup(s) if r is not None and r.setup is not None else None
+
+
+def ruled_hiding(s: GameState) -> int:
+    """How many Places and Relics the rule set laying the board out hides (0 without one)."""
+    r = layout(s.options) if s.options else None
+    return r.hiding(s) if r is not None and r.hiding is not None else 0
+
+
+def treasures_in_decline(options: Mapping[str, Any]) -> bool:
+    """Whether Relics and Places may work for a race In Decline (where each says so): not
+    when a rule set on forbids it (``RuleSet.treasures_in_decline``)."""
+    return all(r.treasures_in_decline for r in rulesets_on(options))

@@ -7,23 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .content import (
-    MapDef,
-    components,
-    custom_map,
-    hiding_places,
-    load_map,
-    map_for_players,
-    powers,
-    races,
-    treasures,
-)
+from .content import MapDef, components, custom_map, load_map, map_for_players, powers, races
+from .hiding import hidden_pool, hiding_spots
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
 from .rulesets import counts_text, game_sets, player_counts, ruled_turns, rulesets_on
+from .setupphase import begin
 from .state import GameState, PlayerState, RegionState, TurnState
-from .turns import start_turn
 from .worlds import DEFAULT_WORLD, WORLDS
 
 
@@ -72,11 +63,6 @@ def new_game(
     sets = game_sets(rules.content_set, options)
     race_names = sorted(n for n, d in races().items() if d.set in sets.market)
     power_names = sorted(n for n, d in powers().items() if d.set in sets.market)
-    # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
-    # there are Monster occupied regions ... Discard the others without looking at them."
-    hidden = sorted(k for k, t in treasures().items() if t.set in sets.treasures)
-    hiding = hiding_places(m)
-    stack = shuffled(hidden, seed, 3)[:hiding] if hiding else []
     s = GameState(
         map_id=map_id,
         seed=seed,
@@ -90,11 +76,20 @@ def new_game(
         power_stack=shuffled(power_names, seed, 2),
         power_discard=[],
         turn=TurnState(),
-        rng_counter=3 if stack else 2,
+        rng_counter=2,
         options=options,
         custom_map=custom_map(map_id),
-        treasures=stack,
     )
+    # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
+    # there are Monster occupied regions ... Discard the others without looking at them."
+    # A rule set's setup may fill regions with Monsters before the first turn: they hide
+    # Places and Relics too (``hiding.hiding_spots``).
+    hiding = hiding_spots(s)
+    if hiding:
+        s.treasures = shuffled(hidden_pool(m.world, options), seed, 3)[:hiding]
+        if s.treasures:
+            s.rng_counter = 3
     refill_market(s)
-    start_turn(s, 0)
+    # The decisions a rule set's setup owes before the first turn, then the first turn.
+    begin(s)
     return s

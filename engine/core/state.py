@@ -13,6 +13,8 @@ from typing import Any
 from .content import register_map
 
 # Phases of the turn (see docs/engine.md for the state machine).
+#: Before the first turn: a rule set's setup decisions (``engine.core.setupphase``).
+SETUP = "setup"
 PICK = "pick"
 CONQUER = "conquer"
 REDEPLOY = "redeploy"

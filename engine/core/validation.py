@@ -25,7 +25,7 @@ from .conquest import conquest_cost, target_problem
 from .errors import NotYourTurn
 from .gamehooks import map_hooks
 from .legal import legal_actions
-from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState
+from .state import CLOSING, CONQUER, PICK, REDEPLOY, SETUP, GameState
 from .turn import acting_race, declined_partners, must, owed_reason, to_act
 
 
@@ -36,6 +36,11 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
         return "The game is over."
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
+    if s.turn.phase == SETUP:
+        if action in legal_actions(s, seat):
+            return None
+        offered = legal_actions(s, seat)
+        return "Before the first turn: " + "; or ".join(a.text for a in offered[:3]) + "."
     race = acting_race(s)
     if race is not None and s.turn.phase != PICK and "must" in map_hooks(s):
         forced = must(s, race)

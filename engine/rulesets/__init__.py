@@ -9,6 +9,12 @@ which. The ``engine`` package imports this table after the worlds.
 
 from __future__ import annotations
 
+# Registration order decides which rule set lays the board out when two are on (team play
+# first); append, never insert.
+# isort: off
 from . import teams
+from . import surface_relics
 
-__all__ = ["teams"]
+# isort: on
+
+__all__ = ["surface_relics", "teams"]

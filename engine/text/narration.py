@@ -225,4 +225,9 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
         f"{t.who()} {t.v('puts')} {thing(e.get('piece', 'scepter'))} in {e['region']}"
     ),
     "ring": _ring,
+    # Setup on the surface (team play, Places and Relics on the surface): a seat puts Monsters
+    # on a Lost Tribe region before the first turn.
+    "monsters": lambda e, t: (
+        f"{t.who()} {t.v('puts')} {plural(e['monsters'], 'Monster')} in {e['region']}"
+    ),
 }

@@ -21,11 +21,27 @@ def team_board(tmp: Path, world: str = "surface") -> Path:
     return path
 
 
-def team_game(tmp: Path, seed: int = 1, world: str = "surface") -> GameState:
+def team_game(
+    tmp: Path, seed: int = 1, world: str = "surface", *, placed: bool = True
+) -> GameState:
     """A new 6-player team game on ``world``'s built-in team board (``tmp`` is unused; kept so
-    a test may switch to an edited board)."""
+    a test may switch to an edited board). On the surface the seats but the first place their
+    Monster before the first turn [TEAMS "Setup"]: with ``placed`` each takes its deadline
+    default (``setup_defaults``), so the game stands at A1's first turn."""
     del tmp
-    return new_game(SIX, seed, world=world, options={"teams": True})
+    s = new_game(SIX, seed, world=world, options={"teams": True})
+    return setup_defaults(s) if placed else s
+
+
+def setup_defaults(s: GameState) -> GameState:
+    """Play every setup decision owed before the first turn with its deadline default, each
+    checked legal, up to the first seat's first turn."""
+    while s.turn.phase == "setup":
+        seat = to_act(s)
+        action = default_action(s)
+        assert seat is not None and action is not None and action in legal_actions(s, seat)
+        apply(s, seat, action)
+    return s
 
 
 def to_last_action(s: GameState) -> GameState:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, GameConfig, legal_actions, new_game, to_act, view
+from engine import Game, GameConfig, default_action, legal_actions, new_game, to_act, view
 from engine.core.content import map_for_players
 from engine.core.maps import validate
 from engine.rulesets.teams import members, partner, seat_name, seating, team_of
@@ -79,6 +79,12 @@ def test_a_team_game_replays_from_its_config(tmp_path: Path) -> None:
     # GameConfig.options carries the option, so a saved team game replays as one.
     path = team_board(tmp_path)
     game = Game(GameConfig(tuple(SIX), 4, str(path), {"teams": True}))
+    # [TEAMS "Setup"] On the surface the seats but the first place a Monster first.
+    while (seat := to_act(game.state)) != 0:
+        assert seat is not None
+        action = default_action(game.state)
+        assert action is not None
+        game.play(seat, action)
     game.play(0, "pick 1")
     again = Game(game.config, list(game.log))
     assert again.state.turns == 8 and again.state.options == {"teams": True}

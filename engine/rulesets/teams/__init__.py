@@ -28,6 +28,8 @@ from typing import Any
 from engine.core.rulesets import RuleSet, register_ruleset
 from engine.core.state import GameState
 
+from .monsters import team_hiding, team_setup
+
 #: The game option that turns team play on.
 OPTION = "teams"
 #: [TEAMS "End of the Game"] "With 6 players, the game ends after 8 turns."
@@ -115,6 +117,11 @@ TEAMS = register_ruleset(
         result=team_result,
         view=team_view,
         title="team play",
+        setup=team_setup,
+        hiding=team_hiding,
+        # [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by
+        # Races that are In Decline, even Ghouls." (ruling 94)
+        treasures_in_decline=False,
     )
 )
 

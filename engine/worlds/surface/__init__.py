@@ -29,6 +29,13 @@ MARKERS = (
     Marker("hole", "Hole-in-the-Ground", immunity=True, race_marker=True),
     Marker("hero", "Hero", immunity=True, race_marker=True),
     Marker("dragon", "Dragon", immunity=True, race_marker=True),
+    # Not printed on the surface: some rule sets put Monsters on Lost Tribe regions before
+    # the first turn (team play [TEAMS "Setup"]; Places and Relics on the surface [SWU
+    # "Compatibility with Small World"]). "they augment the defenses of the Region they are
+    # in by 1" and occupy it; conquering one draws a Place or Relic into it. The same marker
+    # as the Underground's (registered once, last of the surface's, so the order of markers
+    # is unchanged).
+    Marker("monster", "Monster", defends=True, occupies=True),
 )
 
 #: The printed base-game boards: exactly the terrains and symbols of ``data/maps``.

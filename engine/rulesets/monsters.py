@@ -1,0 +1,92 @@
+"""Monsters placed before the first turn, for the rule sets that bring Places and Relics to
+the surface (team play, ``engine.rulesets.teams.monsters``; Places and Relics on the
+surface, ``engine.rulesets.surface_relics``).
+
+The surface's boards print no Monster: these rule sets have players put Monsters on Lost
+Tribe regions (the regions setup gave a ``lost_tribe`` marker), never on a region holding
+one or next to one, one region per decision (``PlaceMonsters``), through the core's setup
+phase (``engine.core.setupphase``). A world whose boards print Monster regions (its
+``treasure_symbol``: the Underground) needs none: the steps below offer nothing there.
+The surface's ``monster`` marker defends and occupies as the Underground's does, and
+conquering a region holding one draws a Place or Relic into it (``conquest.take_region``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engine.core.actions import Action, register_action
+from engine.core.board import event, mapdef
+from engine.core.rulesets import SetupStep
+from engine.core.state import GameState
+from engine.core.words import plural, where
+from engine.core.worlds import WORLDS
+
+#: The marker key of a Monster and of the Lost Tribe setup puts on the surface.
+MONSTER = "monster"
+LOST_TRIBE = "lost_tribe"
+
+
+@register_action
+@dataclass(slots=True, unsafe_hash=True)
+class PlaceMonsters(Action):
+    """Setup: put Monsters on a Lost Tribe region (how many is the rule set's)."""
+
+    verb: ClassVar[str] = "monsters"
+    region: int
+
+    def describe(self, s: GameState) -> str:
+        return f"Put Monsters on {where(s, self.region)} · Lost Tribe"
+
+
+def prints_monsters(s: GameState) -> bool:
+    """True when the board's world prints its Monster regions (its ``treasure_symbol``), so
+    no player places any."""
+    world = WORLDS.get(mapdef(s).world)
+    return bool(world is not None and world.treasure_symbol)
+
+
+def monster_regions(s: GameState) -> list[int]:
+    """The regions holding Monsters, in id order."""
+    return [rid for rid, r in enumerate(s.regions) if r.markers.get(MONSTER)]
+
+
+def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
+    """Where Monsters may go now: each Lost Tribe region that holds no Monster and borders
+    no region holding one, in id order."""
+    defs = mapdef(s).regions
+    regions = s.regions
+    taken = set(monster_regions(s))
+    return tuple(
+        PlaceMonsters(rid)
+        for rid, r in enumerate(regions)
+        if r.markers.get(LOST_TRIBE) and rid not in taken and not taken & defs[rid].adjacent
+    )
+
+
+def monster_step(
+    s: GameState, seat: int, perform: Callable[[GameState, Action], None]
+) -> SetupStep | None:
+    """``seat``'s decision: where to put Monsters (None when no region is left). The
+    deadline takes the lowest-numbered region on offer."""
+    choices = free_lairs(s)
+    return SetupStep(seat, choices, perform) if choices else None
+
+
+def put_monsters(s: GameState, seat: int, action: Action, count: int, keep_tribe: bool) -> None:
+    """Put ``count`` Monsters where ``action`` (a ``PlaceMonsters``) says, for ``seat``; the
+    Lost Tribe stays if ``keep_tribe``."""
+    assert isinstance(action, PlaceMonsters)
+    rid = action.region
+    markers = s.regions[rid].markers
+    if not keep_tribe:
+        markers.pop(LOST_TRIBE, None)
+    markers[MONSTER] = count
+    event(s, "monsters", seat=seat, region=rid, monsters=count)
+
+
+def monsters_text(count: int) -> str:
+    """``1 Monster``, ``2 Monsters``."""
+    return plural(count, "Monster")
