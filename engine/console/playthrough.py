@@ -161,12 +161,14 @@ def legal_line(actions: Iterable[Action]) -> str:
 
 
 def _strip_coins(v: dict[str, Any]) -> dict[str, Any]:
-    """A view without coin totals and private events, to compare with the public view."""
+    """A view without coin totals, private events and the rule sets' part (which names the
+    viewer's own seat, e.g. a partner: the team line at the top of the file shows it), to
+    compare with the public view."""
     players = [
         {k: x for k, x in p.items() if k not in ("coins", "score_history")} for p in v["players"]
     ]
     events = [e for e in v["events"] if not e.get("private")]
-    return {**v, "players": players, "events": events}
+    return {**v, "players": players, "events": events, "rulesets": {}}
 
 
 def views_line(s: GameState) -> str:
