@@ -24,7 +24,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
-from .rulesets import treasures_in_decline
+from .rulesets import options_on, treasures_in_decline
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -364,7 +364,7 @@ def _hiding(s: GameState) -> int:
     when the game has options (``hiding.stack_size``)."""
     key: str | tuple[str, frozenset[str], int] = s.map_id
     if s.options:
-        key = (s.map_id, frozenset(k for k, v in s.options.items() if v), len(s.players))
+        key = (s.map_id, options_on(s), len(s.players))
     found = _HIDING.get(key)
     if found is None:
         from .hiding import stack_size

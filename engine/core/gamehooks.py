@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .abilities import POWERS, RACES, TREASURES, Ability
 from .content import load_map, powers, races, treasures
-from .rulesets import game_sets
+from .rulesets import game_sets, options_on
 from .state import GameState
 from .worlds import WORLDS
 
@@ -19,7 +19,7 @@ def map_hooks(s: GameState) -> frozenset[str]:
     ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
     them, in a surface game). Cached per map and set of options turned on."""
-    key = (s.map_id, frozenset(k for k, v in s.options.items() if v) if s.options else frozenset())
+    key = (s.map_id, options_on(s))
     found = _HOOKS_USED.get(key)
     if found is None:
         world = WORLDS.get(load_map(s.map_id).world)

@@ -119,6 +119,15 @@ def rulesets_on(options: Mapping[str, Any]) -> list[RuleSet]:
     return [r for name, r in RULESETS.items() if options.get(name)]
 
 
+def options_on(s: GameState) -> frozenset[str]:
+    """The names of the options a game turns on, worked out once per game (hot paths key
+    their caches by it)."""
+    found: frozenset[str] | None = s.options_on
+    if found is None:
+        found = s.options_on = frozenset(k for k, v in s.options.items() if v)
+    return found
+
+
 def player_counts(options: Mapping[str, Any]) -> tuple[int, ...]:
     """The player counts a game with these options may have."""
     on = [r for r in rulesets_on(options) if r.players]

@@ -142,6 +142,9 @@ class GameState:
     #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
     #: checked on every use, never saved and never compared.
     spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The names of the options turned on (``rulesets.options_on``): a cache, since the
+    #: options never change during a game; never saved and never compared.
+    options_on: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -449,6 +452,7 @@ def clone(s: GameState) -> GameState:
         s.stonehedge,
         s.stonehedge_holder,
         s.spots.copy(),
+        s.options_on,
     )
 
 
