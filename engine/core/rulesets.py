@@ -43,7 +43,8 @@ class RuleSet:
 
     #: The game option (a key of ``GameState.options``) whose true value turns it on.
     name: str
-    #: The player counts it is played by (replacing ``BASE_PLAYERS``).
+    #: The player counts it is played by (replacing ``BASE_PLAYERS``; empty: it changes none,
+    #: and plays with whatever counts the game has without it, as mixed markets do).
     players: tuple[int, ...]
     #: The turns a game lasts under it (0: the map's ``turns``).
     turns: int = 0
@@ -87,8 +88,9 @@ def rulesets_on(options: Mapping[str, Any]) -> list[RuleSet]:
 
 
 def player_counts(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The player counts a game with these options may have."""
-    on = rulesets_on(options)
+    """The player counts a game with these options may have (rule sets that name none,
+    such as mixed markets, leave them as they are)."""
+    on = [r for r in rulesets_on(options) if r.players]
     if not on:
         return BASE_PLAYERS
     return tuple(n for n in on[0].players if all(n in r.players for r in on[1:]))

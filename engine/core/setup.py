@@ -18,6 +18,7 @@ from .content import (
     races,
     treasures,
 )
+from .fitting import taken_out
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
@@ -70,8 +71,11 @@ def new_game(
                 markers[put[0]] = put[1]
         regions.append(RegionState(markers=markers))
     sets = game_sets(rules.content_set, options)
-    race_names = sorted(n for n, d in races().items() if d.set in sets.market)
-    power_names = sorted(n for n, d in powers().items() if d.set in sets.market)
+    # [SWU "Compatibility with Small World"] what makes no sense is "taken out of the game
+    # before start" (none of a world's own banners and badges on that world).
+    out = taken_out(rules, sets)
+    race_names = sorted(n for n, d in races().items() if d.set in sets.market and n not in out)
+    power_names = sorted(n for n, d in powers().items() if d.set in sets.market and n not in out)
     # [SWU p.2] "Shuffle the Popular Places and Righteous Relics together; draw as many as
     # there are Monster occupied regions ... Discard the others without looking at them."
     hidden = sorted(k for k, t in treasures().items() if t.set in sets.treasures)

@@ -9,6 +9,12 @@ which. The ``engine`` package imports this table after the worlds.
 
 from __future__ import annotations
 
+# Registration order is the order rule sets have their say (``rulesets_on``): team play
+# first, then mixed markets.
+# isort: off
 from . import teams
+from . import mix
 
-__all__ = ["teams"]
+# isort: on
+
+__all__ = ["mix", "teams"]
