@@ -79,8 +79,8 @@ def test_mudmen_on_the_surface_grow_on_swamps() -> None:
 
 def test_shield_on_the_surface_arms_forests() -> None:
     """ "Mushroom Forest/Forest Regions": [SWU "Shield"] "For each Mushroom Forest Region you
-    occupy at the end of your Conquest, receive a Mushroom Armor" — on the surface, a Forest
-    (21)."""
+    occupy at the end of your Conquest phase, take 1 Mushroom Armor from the tray" — on the
+    surface, a Forest (21)."""
     s = mixed("surface", ("Ratmen", "Shield"))
     play(s, "pick 1", "conquer 21", "stop")
     assert s.races["Ratmen"].pieces.get("armor") == 1
@@ -109,9 +109,9 @@ def test_will_o_wisps_on_the_surface_roll_for_a_magic_source() -> None:
 
 def test_seafaring_stays_in_the_river() -> None:
     """ "Powers and effects associated with the Seas and Lake region are transferred to the
-    River Regions": Seafaring [SW "Seafaring"] "may conquer the Seas and the Lake ... keep
-    them", so underground its tokens stay in a River region (12) and score it, where other
-    races must empty the River [SWU p.7]."""
+    River Regions": Seafaring [SW "Seafaring"] "may conquer the Seas and the Lake ... You keep
+    these Regions even once you go into Decline", so underground its tokens stay in a River
+    region (12) and score it, where other races must empty the River [SWU p.7]."""
     s = mixed("underground", ("Ratmen", "Seafaring"))
     assert gain(s, "pick 1", "conquer 12", "stop") == 1
     assert s.regions[12].race == "Ratmen"
@@ -122,7 +122,7 @@ def test_seafaring_stays_in_the_river() -> None:
 
 def test_tritons_conquer_cheaper_next_to_the_river() -> None:
     """[SW "Tritons"] "Your Tritons may conquer all Coastal Regions (those bordering a Sea or
-    Lake) at a cost of 1 less Tritons token than normal"; transferred to the River: Mudpool 4
+    Lake) at a cost of 1 less Triton token than normal"; transferred to the River: Mudpool 4
     borders River 12."""
     s = mixed("underground", ("Tritons", "Stout"), ("Ratmen", "Stout"))
     play(s, "pick 1", "conquer 2")
