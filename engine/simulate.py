@@ -76,13 +76,18 @@ def random_game(
 
 
 def run(
-    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
+    players: int,
+    games: int,
+    seed: int,
+    world: str = DEFAULT_WORLD,
+    map_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[int, float, int]:
-    """Play ``games`` random games on ``world`` (or ``map_id``); return (games, seconds,
-    actions)."""
+    """Play ``games`` random games on ``world`` (or ``map_id``) with ``options``; return
+    (games, seconds, actions)."""
     actions = 0
     start = time.perf_counter()
     for i in range(games):
-        result = random_game(players, seed + i, world=world, map_id=map_id)
+        result = random_game(players, seed + i, world=world, map_id=map_id, options=options)
         actions += result.state.version
     return games, time.perf_counter() - start, actions

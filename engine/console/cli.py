@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from engine.console import arguments
 from engine.console.screen import describe_any, describe_event
@@ -26,11 +26,16 @@ from engine.simulate import run
 
 
 def simulate_line(
-    players: int, games: int, seed: int, world: str = DEFAULT_WORLD, map_id: str | None = None
+    players: int,
+    games: int,
+    seed: int,
+    world: str = DEFAULT_WORLD,
+    map_id: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> str:
-    """Play ``games`` random games on ``world`` (or on the map ``map_id``) and return
-    ``games=N games_per_s=X actions_per_s=Y``."""
-    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id)
+    """Play ``games`` random games on ``world`` (or on the map ``map_id``) with ``options``
+    and return ``games=N games_per_s=X actions_per_s=Y``."""
+    n, seconds, actions = run(players, games, seed, world=world, map_id=map_id, options=options)
     seconds = max(seconds, 1e-9)  # a tiny run must not divide by zero
     return f"games={n} games_per_s={n / seconds:.1f} actions_per_s={actions / seconds:.1f}"
 
@@ -125,6 +130,11 @@ def _parser() -> arguments.Parser:
     sim.add_argument("--players", type=arguments.players, default=5)
     sim.add_argument("--games", type=arguments.at_least(1), default=200)
     sim.add_argument("--seed", type=arguments.seed, default=1)
+    sim.add_argument(
+        "--mix",
+        action="store_true",
+        help="one market of both worlds' races and powers (mixed markets)",
+    )
     maps = sub.add_parser("maps", help="check map files, or list the built-in maps")
     maps_sub = maps.add_subparsers(dest="maps_command", required=True)
     check = maps_sub.add_parser("check", help="check map files against docs/maps.md")
@@ -159,7 +169,9 @@ def main(
             if problem is not None:
                 return arguments.fail(prog, problem, err)
         if args.command == "simulate":
-            out.write(simulate_line(args.players, args.games, args.seed, world, map_key) + "\n")
+            options = {"mix": True} if args.mix else None
+            line = simulate_line(args.players, args.games, args.seed, world, map_key, options)
+            out.write(line + "\n")
             return 0
         return play(args.players, args.seed, map_key, inp=inp, out=out, world=world)
     except KeyboardInterrupt:

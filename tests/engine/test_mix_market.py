@@ -10,9 +10,12 @@ not in play) do not apply and must be taken out of the game before start."
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from engine import new_game, view
+from engine.console.cli import main
 from engine.core.abilities import POWERS, RACES
 from engine.core.content import powers, races
 from engine.core.fitting import taken_out
@@ -128,3 +131,12 @@ def test_any_player_count_and_six_with_teams() -> None:
     assert s.turns == 8
     banners, _ = _names(s)
     assert {races()[n].set for n in banners} == {"base", "underground"}
+
+
+@pytest.mark.parametrize("world", ["surface", "underground"])
+def test_simulate_plays_mixed_games(world: str) -> None:
+    """``python -m engine simulate --mix`` plays random mixed-market games."""
+    out = io.StringIO()
+    argv = ["simulate", "--players", "3", "--games", "2", "--world", world, "--mix"]
+    assert main(argv, stdout=out) == 0
+    assert out.getvalue().startswith("games=2 games_per_s=")
