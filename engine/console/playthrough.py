@@ -231,21 +231,23 @@ def _setup_line(s: GameState) -> str:
     return "setup: " + " · ".join(groups)
 
 
-def write_playthrough(players: int, seed: int, world: str = DEFAULT_WORLD) -> str:
-    """A seeded random game, replayed through ``Game`` and written out action by action."""
+def write_playthrough(
+    players: int, seed: int, world: str = DEFAULT_WORLD, options: dict[str, Any] | None = None
+) -> str:
+    """A seeded random game, replayed through ``Game`` and written out action by action;
+    ``options`` turn rule sets on (``{"mix": True}``), named in the title line."""
     map_id = map_for_players(players, world)
-    options = options_for(players)
+    options = {**options_for(players), **(options or {})}
     sim = random_game(players, seed, record=True, map_id=map_id, options=options)
     names = tuple(f"P{i + 1}" for i in range(players))
     # The default world's games name no map: the goldens were written that way.
     board = None if world == DEFAULT_WORLD else map_id
     game = Game(GameConfig(players=names, seed=seed, map_id=board, options=options))
     s = game.state
-    # Options are named only when a game has some, so the older goldens keep their header.
-    named = "".join(f" · {name}" for name in options)
+    on = " ".join(sorted(k for k, v in options.items() if v))
     lines = [
-        f"# Small World playthrough · map {s.map_id} · {players} players{named} · seed {seed} · "
-        f"{len(sim.log)} actions",
+        f"# Small World playthrough · map {s.map_id} · {players} players · seed {seed} · "
+        f"{len(sim.log)} actions" + (f" · options {on}" if on else ""),
         # Frozen text: the golden files hold it byte for byte. The module is now
         # engine/console/playthrough.py, run as ``python -m engine.console.playthrough``.
         "# Written by engine/playthrough.py (python -m engine.playthrough --update).",

@@ -56,6 +56,12 @@ class Ability:
     declines_after_scoring: ClassVar[bool] = False
     #: Seafaring: may conquer and hold Seas and the Lake.
     enters_water: ClassVar[bool] = False
+    #: The terrains or symbols the ability is linked to, one of which the game's world must
+    #: show (``World.shows``), and the kinds of treasure ("place", "relic") one of which
+    #: must be in play: else it makes no sense there and is taken out of the stacks before
+    #: the start (``engine.core.fitting``) [SWU "Compatibility with Small World"].
+    needs: ClassVar[tuple[str, ...]] = ()
+    needs_treasures: ClassVar[tuple[str, ...]] = ()
     #: Tokens lost when an enemy takes one of this race's regions (Elves: none).
     losses: ClassVar[int] = 1
     #: The special action classes this ability performs.

@@ -35,13 +35,14 @@ def river_regions(s: GameState) -> frozenset[int]:
 
 def count_regions(s: GameState, regions: list[int], terrain: str = "", feature: str = "") -> int:
     """How many of ``regions`` are of ``terrain`` and show ``feature`` (either may be left
-    out): the count behind every "+1 coin per ... region" bonus."""
+    out), or count as them on another world (``RegionDef.kinds``, ``World.alike``): the
+    count behind every "+1 coin per ... region" bonus."""
     defs = mapdef(s).regions
     return sum(
         1
         for rid in regions
-        if (not terrain or defs[rid].terrain == terrain)
-        and (not feature or feature in defs[rid].features)
+        if (not terrain or terrain in defs[rid].kinds)
+        and (not feature or feature in defs[rid].kinds)
     )
 
 

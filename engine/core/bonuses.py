@@ -22,6 +22,7 @@ def terrain_bonus(
             return count_regions(s, regions, terrain)
 
     TerrainBonus.name = badge
+    TerrainBonus.needs = (terrain,)
     TerrainBonus.in_decline = in_decline
     TerrainBonus.__name__ = TerrainBonus.__qualname__ = badge.replace(" ", "")
     return TerrainBonus

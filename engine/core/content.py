@@ -71,6 +71,9 @@ class RegionDef:
     river: bool = False
     #: An Abysmal Chasm: never entered, never crossed.
     impassable: bool = False
+    #: Its terrain, its symbols, and the terrains and symbols of other worlds they count as
+    #: (``World.alike``): what "a Forest region" or "a Mine region" asks.
+    kinds: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +157,11 @@ def build_map(raw: dict[str, Any]) -> MapDef:
     seas = world.seas
     # Coastal: bordering a Sea or Lake (Tritons) or the River (Fisher).
     shore = seas | crossable
+    alike = world.alike
     regions = []
     for r in raw["regions"]:
+        own = frozenset((r["terrain"], *r["features"]))
+        kinds = own.union(*(alike.get(k, ()) for k in own)) if alike else own
         coastal = any(by_id[n]["terrain"] in shore for n in r["adjacent"])
         regions.append(
             RegionDef(
@@ -169,6 +175,7 @@ def build_map(raw: dict[str, Any]) -> MapDef:
                 water=r["terrain"] in seas,
                 river=r["terrain"] in crossable,
                 impassable=r["terrain"] in impassable,
+                kinds=kinds,
             )
         )
     return MapDef(

@@ -68,8 +68,8 @@ class RuleSet:
 
     #: The game option (a key of ``GameState.options``) whose true value turns it on.
     name: str
-    #: The player counts it is played by (replacing ``BASE_PLAYERS``); empty: any count the
-    #: game may otherwise have (an option that changes no seat).
+    #: The player counts it is played by (replacing ``BASE_PLAYERS``; empty: it changes none,
+    #: and plays with whatever counts the game has without it, as mixed markets do).
     players: tuple[int, ...]
     #: The turns a game lasts under it (0: the map's ``turns``).
     turns: int = 0
@@ -129,7 +129,8 @@ def options_on(s: GameState) -> frozenset[str]:
 
 
 def player_counts(options: Mapping[str, Any]) -> tuple[int, ...]:
-    """The player counts a game with these options may have."""
+    """The player counts a game with these options may have (rule sets that name none,
+    such as mixed markets, leave them as they are)."""
     on = [r for r in rulesets_on(options) if r.players]
     if not on:
         return BASE_PLAYERS

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .content import MapDef, components, custom_map, load_map, map_for_players, powers, races
+from .fitting import taken_out
 from .hiding import hidden_pool, hiding_spots
 from .maps import register_board
 from .market import refill_market
@@ -61,8 +62,11 @@ def new_game(
                 markers[put[0]] = put[1]
         regions.append(RegionState(markers=markers))
     sets = game_sets(rules.content_set, options)
-    race_names = sorted(n for n, d in races().items() if d.set in sets.market)
-    power_names = sorted(n for n, d in powers().items() if d.set in sets.market)
+    # [SWU "Compatibility with Small World"] what makes no sense is "taken out of the game
+    # before start" (none of a world's own banners and badges on that world).
+    out = taken_out(rules, sets)
+    race_names = sorted(n for n, d in races().items() if d.set in sets.market and n not in out)
+    power_names = sorted(n for n, d in powers().items() if d.set in sets.market and n not in out)
     s = GameState(
         map_id=map_id,
         seed=seed,

@@ -63,6 +63,21 @@ class World:
     #: The region markers the world brings, with their traits and names
     #: (``markers.register_markers``, in this order, when the world registers).
     markers: tuple[Marker, ...] = ()
+    #: What a terrain or symbol of this world counts as for the races, powers and effects of
+    #: other worlds [SWU "Compatibility with Small World"]: its name maps to the other names
+    #: (Black Mountain: Mountain). A region's ``kinds`` (``content.RegionDef``) are its
+    #: terrain, its symbols and what they count as; a race or power that names a terrain
+    #: or symbol asks the ``kinds``, so it works alike on either world.
+    alike: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def shows(self, name: str) -> bool:
+        """Some region of this world may be of terrain ``name``, show symbol ``name`` or
+        count as one of them (``alike``)."""
+        return (
+            name in self.terrains
+            or name in self.features
+            or any(name in other for other in self.alike.values())
+        )
 
     @property
     def display_name(self) -> str:

@@ -10,11 +10,12 @@ which. The ``engine`` package imports this table after the worlds.
 from __future__ import annotations
 
 # Registration order decides which rule set lays the board out when two are on (team play
-# first); append, never insert.
+# first) and the order rule sets have their say (``rulesets_on``); append, never insert.
 # isort: off
 from . import teams
 from . import surface_relics
+from . import mix
 
 # isort: on
 
-__all__ = ["surface_relics", "teams"]
+__all__ = ["mix", "surface_relics", "teams"]

@@ -4,8 +4,9 @@ Tomb are in ``test_powers_underground_acts``).
 
 Every test quotes the rulebook line it checks. Positions are staged with ``put`` on the
 2-player Underground map (``swu-2p``) and each turn is begun with the real
-``engine.core.turns.start_turn``. Neutral races (Ratmen, Wizards, Humans: no bonus underground)
-carry the powers, so only the power under test changes the result. Region facts used below:
+``engine.core.turns.start_turn``. Neutral races (Ratmen, Elves, Humans: no bonus underground;
+Wizards would score Mystic Crystals as Magic Sources, ruling 102) carry the powers, so only
+the power under test changes the result. Region facts used below:
 
      0 Mine, edge (next to 1, 5)                 1 Mushroom Forest, edge (next to 0, 2)
      2 Black Mountain, edge, coastal (River 12)  4 Mudpool, coastal (River 12)
@@ -139,7 +140,7 @@ def test_frightened_does_not_work_in_decline() -> None:
     In Decline": In-Decline Frightened with 3 tokens in a region score one coin for it."""
     s = ug()
     put(s, 0, "Ratmen", "Frightened", {0: 3}, decline=True)
-    put(s, 0, "Wizards", "Stone", {27: 1})
+    put(s, 0, "Elves", "Stone", {27: 1})
     assert turn_gain(s) == 2
 
 
@@ -150,7 +151,7 @@ def _attack(victim_power: str, *, decline: bool = False) -> GameState:
     """Seat 1 holds region 1 (3 tokens) and 9; seat 0's Wizards take region 1 from 0."""
     s = ug()
     put(s, 1, "Ratmen", victim_power, {1: 3, 9: 1}, decline=decline)
-    put(s, 0, "Wizards", "Stone", {0: 1}, hand=8)
+    put(s, 0, "Elves", "Stone", {0: 1}, hand=8)
     start_turn(s, 0)
     play(s, "conquer 1")
     return s
@@ -234,7 +235,7 @@ def test_terrain_powers_stop_in_decline(power: str, regions: list[int]) -> None:
     In Decline"; only Muddy says "even when In Decline"."""
     s = ug()
     put(s, 0, "Ratmen", power, dict.fromkeys(regions, 1), decline=True)
-    put(s, 0, "Wizards", "Fisher", {27: 1})
+    put(s, 0, "Elves", "Fisher", {27: 1})
     assert turn_gain(s) == 3
 
 
@@ -247,7 +248,7 @@ def test_muddy_scores_even_in_decline_and_keeps_its_badge() -> None:
     start_turn(s, 0)
     play(s, "decline")
     assert "Muddy" not in s.power_discard
-    put(s, 0, "Wizards", "Fisher", {27: 1})
+    put(s, 0, "Elves", "Fisher", {27: 1})
     assert turn_gain(s) == 4 + 2
 
 
@@ -284,7 +285,7 @@ def test_thieving_takes_a_coin_from_each_bordering_active_player() -> None:
     player, however many regions border."""
     s = ug()
     put(s, 0, "Ratmen", "Thieving", {0: 1})
-    put(s, 1, "Wizards", "Stone", {1: 1, 5: 1})
+    put(s, 1, "Elves", "Stone", {1: 1, 5: 1})
     victim = s.players[1].coins
     assert turn_gain(s) == 1 + 1
     assert s.players[1].coins == victim - 1
@@ -297,7 +298,7 @@ def test_thieving_player_with_no_coin_pays_nothing() -> None:
     was paid."""
     s = ug()
     put(s, 0, "Ratmen", "Thieving", {0: 1})
-    put(s, 1, "Wizards", "Stone", {1: 1})
+    put(s, 1, "Elves", "Stone", {1: 1})
     s.players[1].coins = 0
     assert turn_gain(s) == 1
     assert s.players[1].coins == 0
@@ -311,7 +312,7 @@ def test_thieving_ignores_decline_tokens_and_distant_players() -> None:
     s = ug()
     put(s, 0, "Ratmen", "Thieving", {0: 1})
     put(s, 1, "Humans", "Stone", {1: 1}, decline=True)
-    put(s, 1, "Wizards", "Fisher", {27: 1})
+    put(s, 1, "Elves", "Fisher", {27: 1})
     victim = s.players[1].coins
     assert turn_gain(s) == 1
     assert s.players[1].coins == victim
@@ -351,12 +352,12 @@ def test_vanishing_changes_nothing_before_decline() -> None:
 
 
 def _vengeance() -> GameState:
-    """Seat 0: Vengeful Ratmen on 0 and 1, In-Decline Humans on 27. Seat 1: Wizards on 5 and
+    """Seat 0: Vengeful Ratmen on 0 and 1, In-Decline Humans on 27. Seat 1: Elves on 5 and
     26 with tokens in hand; seat 1 plays next."""
     s = ug()
     put(s, 0, "Ratmen", "Vengeful", {0: 1, 1: 1})
     put(s, 0, "Humans", "Stone", {27: 1}, decline=True)
-    put(s, 1, "Wizards", "Fisher", {5: 3, 26: 1}, hand=6)
+    put(s, 1, "Elves", "Fisher", {5: 3, 26: 1}, hand=6)
     s.regions[26].markers.pop("monster", None)
     return s
 
@@ -407,7 +408,7 @@ def test_vengeful_in_decline_gives_no_marker() -> None:
     Decline": attacking In-Decline Vengeful gives no marker."""
     s = ug()
     put(s, 0, "Ratmen", "Vengeful", {0: 1}, decline=True)
-    put(s, 1, "Wizards", "Fisher", {5: 1}, hand=6)
+    put(s, 1, "Elves", "Fisher", {5: 1}, hand=6)
     start_turn(s, 1)
     play(s, "conquer 0")
     assert s.players[0].marks == []
@@ -424,7 +425,7 @@ def test_wise_score_two_the_turn_they_decline_and_after() -> None:
     put(s, 0, "Ratmen", "Wise", {0: 1, 1: 1})
     assert turn_gain(s, 0, "decline") == 2 + 2
     assert "Wise" not in s.power_discard
-    put(s, 0, "Wizards", "Fisher", {27: 1})
+    put(s, 0, "Elves", "Fisher", {27: 1})
     assert turn_gain(s) == 3 + 2
 
 

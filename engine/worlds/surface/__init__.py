@@ -53,6 +53,19 @@ SURFACE = World(
     # Mountain Region".
     setup={"Lost Tribe": ("lost_tribe", 1), "Mountain": ("mountain", 1)},
     markers=MARKERS,
+    # [SWU "Compatibility with Small World"] "consider the following Terrain types as
+    # equivalent: Black Mountain/Mountain ... Muddy/Marsh ... Mushroom Forest/Forest ...
+    # Mining/Mine symbol ... Mystic Crystals/Magic symbol" (the Mine has one name in both
+    # worlds), and "Powers and effects associated with the Seas and Lake region are
+    # transferred to the River Regions and vice versa" (rulings 98-104).
+    alike={
+        "Mountain": frozenset({"Black Mountain"}),
+        "Swamp": frozenset({"Mudpool"}),
+        "Forest": frozenset({"Mushroom Forest"}),
+        "Magic Source": frozenset({"Mystic Crystals"}),
+        "Sea": frozenset({"River"}),
+        "Lake": frozenset({"River"}),
+    },
 )
 
 register_world(SURFACE)

@@ -34,8 +34,9 @@ Hill = power_ability(terrain_bonus("Hill"))
 Swamp = power_ability(terrain_bonus("Swamp"))
 
 
-def _discount(name: str, doc: str, applies) -> type[Ability]:  # type: ignore[no-untyped-def]
-    """A power that conquers some regions with one token less (minimum 1)."""
+def _discount(name: str, doc: str, applies, needs: tuple[str, ...] = ()) -> type[Ability]:  # type: ignore[no-untyped-def]
+    """A power that conquers some regions with one token less (minimum 1), on the regions
+    of the terrains ``needs`` (every region if none)."""
 
     class Discount(Ability):
         __doc__ = doc
@@ -44,6 +45,7 @@ def _discount(name: str, doc: str, applies) -> type[Ability]:  # type: ignore[no
             return -1 if applies(mapdef(s).regions[rid]) else 0
 
     Discount.name = name
+    Discount.needs = needs
     Discount.__name__ = Discount.__qualname__ = name.replace(" ", "")
     return Discount
 
@@ -51,7 +53,10 @@ def _discount(name: str, doc: str, applies) -> type[Ability]:  # type: ignore[no
 Commando = power_ability(_discount("Commando", "-1 token on every conquest.", lambda r: True))
 Mounted = power_ability(
     _discount(
-        "Mounted", "-1 token on Hill and Farmland.", lambda r: r.terrain in ("Hill", "Farmland")
+        "Mounted",
+        "-1 token on Hill and Farmland.",
+        lambda r: not r.kinds.isdisjoint(("Hill", "Farmland")),
+        ("Hill", "Farmland"),
     )
 )
 
@@ -61,6 +66,7 @@ class Underworld(Ability):
     """-1 token on Cavern regions, and all Caverns are adjacent to each other."""
 
     name = "Underworld"
+    needs = ("Cavern",)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         return -1 if "Cavern" in mapdef(s).regions[rid].features else 0
@@ -125,6 +131,10 @@ class Seafaring(Ability):
 
     name = "Seafaring"
     enters_water = True
+    needs = ("Sea", "Lake")
+    #: [SWU "Compatibility"] "Powers and effects associated with the Seas and Lake region are
+    #: transferred to the River Regions": Seafaring tokens may stay in River regions.
+    stays_in_river = True
 
 
 @power_ability

@@ -124,6 +124,7 @@ class Dwarves(Ability):
 
     name = "Dwarves"
     in_decline = True
+    needs = ("Mine",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         return count_regions(s, regions, feature="Mine")
@@ -152,11 +153,12 @@ class Giants(Ability):
     """-1 token to conquer a region next to a Mountain region they hold."""
 
     name = "Giants"
+    needs = ("Mountain",)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         m = mapdef(s)
         for n in m.regions[rid].adjacent:
-            if s.regions[n].race == race.name and m.regions[n].terrain == "Mountain":
+            if s.regions[n].race == race.name and "Mountain" in m.regions[n].kinds:
                 return -1
         return 0
 
@@ -185,6 +187,7 @@ class Humans(Ability):
     """+1 coin per Farmland region."""
 
     name = "Humans"
+    needs = ("Farmland",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         return count_regions(s, regions, terrain="Farmland")
@@ -262,6 +265,7 @@ class Tritons(Ability):
     """-1 token to conquer a region bordering a Sea or the Lake."""
 
     name = "Tritons"
+    needs = ("Sea", "Lake")
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         return -1 if mapdef(s).regions[rid].coastal else 0
@@ -285,6 +289,7 @@ class Wizards(Ability):
     """+1 coin per Magic Source region."""
 
     name = "Wizards"
+    needs = ("Magic Source",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         return count_regions(s, regions, feature="Magic Source")

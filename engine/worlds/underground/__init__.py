@@ -102,6 +102,15 @@ UNDERGROUND = World(
     treasure_symbol="Monster",
     map_prefix="swu",
     markers=MARKERS,
+    # [SWU "Compatibility with Small World"] the same equivalences, seen from below
+    # (rulings 98-104): Mine is Mine in both worlds.
+    alike={
+        "Black Mountain": frozenset({"Mountain"}),
+        "Mudpool": frozenset({"Swamp"}),
+        "Mushroom Forest": frozenset({"Forest"}),
+        "Mystic Crystals": frozenset({"Magic Source"}),
+        "River": frozenset({"Sea", "Lake"}),
+    },
 )
 
 register_world(UNDERGROUND)

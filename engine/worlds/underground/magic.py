@@ -65,6 +65,7 @@ class Magic(Ability):
     """
 
     name = "Magic"
+    needs_treasures = ("relic",)
     handles = (ChooseBag, *RELIC_ACTIONS)
 
     def on_pick(self, s: GameState, race: RaceState) -> None:

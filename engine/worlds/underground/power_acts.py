@@ -187,6 +187,7 @@ class Shield(Ability):
     """
 
     name = "Shield"
+    needs = ("Mushroom Forest",)
     handles = (PlaceArmor, TakeArmor)
 
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
@@ -194,7 +195,7 @@ class Shield(Ability):
             return
         m = mapdef(s)
         forests = sum(
-            1 for rid in regions_of(s, race.name) if m.regions[rid].terrain == "Mushroom Forest"
+            1 for rid in regions_of(s, race.name) if "Mushroom Forest" in m.regions[rid].kinds
         )
         held = sum(r.pieces.get("armor", 0) for r in s.races.values())
         free = marker_limit("armor") - marker_total(s, "armor") - held

@@ -101,6 +101,7 @@ class Adventurous(Ability):
     Place that you occupy at turn's end." """
 
     name = "Adventurous"
+    needs_treasures = ("place",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         places = {k for k, t in treasures().items() if t.kind == "place"}
@@ -114,10 +115,16 @@ class Fisher(Ability):
     River, excluding the River Regions themselves." """
 
     name = "Fisher"
+    needs = ("River",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         m = mapdef(s)
-        coastal = sum(1 for rid in regions if m.regions[rid].coastal and not m.regions[rid].river)
+        # On the surface the Seas and the Lake are its River ("transferred ... vice versa").
+        coastal = sum(
+            1
+            for rid in regions
+            if m.regions[rid].coastal and not (m.regions[rid].river or m.regions[rid].water)
+        )
         return coastal // 2
 
 

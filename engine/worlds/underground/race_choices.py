@@ -74,6 +74,7 @@ class IronDwarves(Ability):
     """
 
     name = "Iron Dwarves"
+    needs = ("Mine",)
     handles = (TakeHammers,)
 
     def on_ready(self, s: GameState, race: RaceState) -> None:
@@ -302,13 +303,14 @@ class WillOWisps(Ability):
     """
 
     name = "Will-o'-Wisps"
+    needs = (CRYSTALS,)
     handles = (WispRoll,)
 
     def _eligible(self, s: GameState, race: RaceState) -> set[int]:
         defs = mapdef(s).regions
-        out = {r.id for r in defs if r.terrain == CRYSTALS}
+        out = {r.id for r in defs if CRYSTALS in r.kinds}
         for rid in regions_of(s, race.name):
-            if defs[rid].terrain == CRYSTALS:
+            if CRYSTALS in defs[rid].kinds:
                 out |= defs[rid].adjacent
         return out
 

@@ -96,6 +96,11 @@ class Kraken(Ability):
     name = "Kraken"
     in_decline = True
     stays_in_river = True
+    needs = ("River",)
+    #: [SWU "Compatibility"] "Powers and effects associated with the Seas and Lake region are
+    #: transferred to the River Regions and vice versa": on the surface they may conquer and
+    #: hold Seas and the Lake, as their River.
+    enters_water = True
 
 
 @race_ability
@@ -146,7 +151,8 @@ def across_river(s: GameState, rid: int) -> frozenset[int]:
 
 
 def _river_banks(m: MapDef) -> dict[int, frozenset[int]]:
-    river = {r.id for r in m.regions if r.river}
+    # "River" regions, or what counts as one on another world (Seas and the Lake).
+    river = {r.id for r in m.regions if "River" in r.kinds}
     chains: list[set[int]] = []
     seen: set[int] = set()
     for start in sorted(river):
@@ -185,6 +191,7 @@ class Lizardmen(Ability):
     """
 
     name = "Lizardmen"
+    needs = ("River",)
 
     def neighbours_of(self, s: GameState, race: RaceState, rid: int) -> frozenset[int]:
         return across_river(s, rid)
@@ -215,6 +222,7 @@ class Spiderines(Ability):
     """
 
     name = "Spiderines"
+    needs = ("Abysmal Chasm",)
 
     def neighbours_of(self, s: GameState, race: RaceState, rid: int) -> frozenset[int]:
         return chasm_borders(s)
@@ -235,6 +243,7 @@ class Mudmen(Ability):
     """
 
     name = "Mudmen"
+    needs = ("Mudpool",)
 
     def on_conquests_end(self, s: GameState, race: RaceState) -> None:
         mud = count_regions(s, regions_of(s, race.name), "Mudpool")
@@ -282,6 +291,7 @@ class Shrooms(Ability):
     """
 
     name = "Shrooms"
+    needs = ("Mushroom Forest",)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
         return count_regions(s, regions, "Mushroom Forest")
@@ -448,6 +458,7 @@ class Flames(Ability):
     """
 
     name = "Flames"
+    needs = ("Volcano",)
     handles = (PlaceVolcano,)
 
     def _due(self, s: GameState, race: RaceState) -> bool:
