@@ -1,9 +1,9 @@
 """Demo pictures from seeded simulated games, to look at the renderer without Discord.
 
-``python -m renderer demo --out DIR`` writes, for each base map, boards at the start, in the
-middle (with every marker staged, and the marks of the last turn) and at the end, a combos
-panel and a final score sheet; where the seat to act is conquering, also that player's own
-board with the cost of every region they could attack.
+``python -m renderer demo --out DIR`` writes, for each base map and the 6-player team board,
+boards at the start, in the middle (with every marker staged, and the marks of the last turn)
+and at the end, a combos panel and a final score sheet; where the seat to act is conquering,
+also that player's own board with the cost of every region they could attack.
 For Small World Underground it draws each board in the middle and at the end of a game,
 and the positions of random games that show the most of its rarer pieces (``rare_states``).
 The same helpers make the states of the tests and of ``bench/render.py``.
@@ -122,7 +122,7 @@ def rare_states(players: int, seeds: range = range(1, 25)) -> list[GameState]:
     """
     best: dict[frozenset[str], tuple[int, int]] = {}
     for seed in seeds:
-        s = new_game(list(NAMES[:players]), seed, world="underground")
+        s = new_game(list(NAMES[:players]), seed, world="underground", options=options_for(players))
         rng = random.Random(seed)
         step = 0
         while (seat := to_act(s)) is not None:
@@ -137,7 +137,7 @@ def rare_states(players: int, seeds: range = range(1, 25)) -> list[GameState]:
         missing -= things
     out = []
     for seed, step in chosen:
-        s = new_game(list(NAMES[:players]), seed, world="underground")
+        s = new_game(list(NAMES[:players]), seed, world="underground", options=options_for(players))
         rng = random.Random(seed)
         for _ in range(step):
             seat = to_act(s)
@@ -157,7 +157,7 @@ def write_demo(out: Path) -> list[Path]:
         path.write_bytes(png)
         written.append(path)
 
-    for players in (2, 3, 4, 5):
+    for players in (2, 3, 4, 5, 6):
         seed = demo_seed(players)
         save(f"board-{players}p-start.png", render_board(view(played(players, seed, 0))))
         mid = stage_markers(midgame(players, seed))
@@ -175,7 +175,7 @@ def write_demo(out: Path) -> list[Path]:
         save(f"board-{players}p-end.png", render_board(view(end)))
         save(f"final-{players}p.png", render_final(view(end)))
     # Small World Underground, on every board that has its drawing.
-    for players in (2, 3, 4, 5):
+    for players in (2, 3, 4, 5, 6):
         if not (GEOMETRY_DIR / f"{map_for_players(players, 'underground')}.json").exists():
             continue
         mid = midgame(players, players, "underground")

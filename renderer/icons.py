@@ -155,7 +155,9 @@ def seat_disc(colour: RGB, size: int, label: str = "") -> Image.Image:
     d = ImageDraw.Draw(big)
     d.ellipse((0, 0, n - 1, n - 1), fill=colour, outline=INK, width=int(n * 0.08))
     if label:
-        d.text((n / 2, n / 2), label, fill=text_on(colour), font=font(int(n * 0.55)), anchor="mm")
+        # Two letters (a team game's seat name, "A1") a little smaller, clear of the rim.
+        size = int(n * (0.55 if len(label) < 2 else 0.44))
+        d.text((n / 2, n / 2), label, fill=text_on(colour), font=font(size), anchor="mm")
     return _finish(big)
 
 

@@ -35,6 +35,7 @@ from .picture import TextItem, Writer
 from .pieces import MARKER_NAMES
 from .placement import map_shape
 from .static import static_layer
+from .teams import legend_order, seat_label, team_spans
 
 HEADER = 84
 ROW = 90
@@ -49,6 +50,8 @@ NAME_TEXT = 38
 DETAIL_TEXT = 32
 #: Columns of a player row: seat disc, name, active race, races in decline, right edge text.
 COL_DISC, COL_NAME, COL_ACTIVE, COL_DECLINE = 52, 106, 470, 1040
+#: The bar left of the seat discs that joins partners under their team's letter.
+TEAM_BAR = (4, 36)
 
 
 def holdings(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str]]:
@@ -89,12 +92,13 @@ def _holdings_inline(view: dict[str, Any], p: dict[str, Any], width: int) -> flo
 
 
 def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
-    """Height of each player's row in the legend: taller for a line of what they hold, when
-    it does not fit beside their races."""
+    """Height of each player's row in the legend, in the rows' order (``legend_order``):
+    taller for a line of what they hold, when it does not fit beside their races."""
     width = map_shape(view["map"]).width
+    players = view["players"]
     return tuple(
         ROW + (HOLD_ROW if holdings(view, p) and _holdings_inline(view, p, width) is None else 0)
-        for p in view["players"]
+        for p in (players[seat] for seat in legend_order(view))
     )
 
 
@@ -144,6 +148,8 @@ def _status(view: dict[str, Any]) -> str:
     if seat is None:
         return ""
     name = players[seat]["name"]
+    if seat_label(view, seat) != str(seat + 1):
+        name = f"{seat_label(view, seat)} {name}"
     doing = {
         "pick": "picking a combo",
         "conquer": "conquering",
@@ -156,7 +162,8 @@ def _status(view: dict[str, Any]) -> str:
 
 
 def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
-    """Turn track, then one row per player: colour, name, races, and who is to act."""
+    """Turn track, then one row per player: colour, name, races, and who is to act; in a
+    team game partners' rows together, joined by a bar with their team's letter."""
     over = view["phase"] == "over"
     turns, rnd = view["turns"], view["round"]
     cy = top + HEADER / 2
@@ -181,14 +188,36 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     pending = {p["seat"] for p in view.get("pending") or []}
     players = view["players"]
     y = top + HEADER
-    for p, height in zip(view["players"], row_heights(view), strict=True):
-        seat = p["seat"]
+    order = legend_order(view)
+    heights = row_heights(view)
+    row_top = dict(
+        zip(order, (top + HEADER + sum(heights[:i]) for i in range(len(order))), strict=True)
+    )
+    acting_seat = None if over else view.get("to_act")
+    for seat, height in zip(order, heights, strict=True):
+        if seat == acting_seat:
+            w.draw.rectangle(
+                (0, row_top[seat] + 2, width, row_top[seat] + height - 2), fill=HIGHLIGHT
+            )
+    spans = team_spans(view)
+    for letter, seats in spans:
+        _team_bar(
+            w,
+            letter,
+            [
+                (row_top[x], row_top[x] + h)
+                for x, h in zip(order, heights, strict=True)
+                if x in seats
+            ],
+        )
+    for seat, height in zip(order, heights, strict=True):
+        p = players[seat]
         cy = y + ROW / 2
-        acting = view.get("to_act") == seat and not over
-        if acting:
-            w.draw.rectangle((0, y + 2, width, y + height - 2), fill=HIGHLIGHT)
-            w.draw.text((12, cy), "▶", font=font(30), fill=INK, anchor="lm")
-        paste_centred(w.img, seat_disc(seat_colour(seat), 56, str(seat + 1)), (COL_DISC + 16, cy))
+        if seat == acting_seat:
+            arrow = HIGHLIGHT if spans else INK
+            w.draw.text((12, cy), "▶", font=font(30), fill=arrow, anchor="lm")
+        disc = seat_disc(seat_colour(seat), 56, seat_label(view, seat))
+        paste_centred(w.img, disc, (COL_DISC + 16, cy))
         name = ellipsize(p["name"], NAME_TEXT, COL_ACTIVE - COL_NAME - 20)
         w.text((COL_NAME, cy), name, NAME_TEXT)
         active = p.get("active") or {}
@@ -213,6 +242,16 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
             else:
                 _holdings(w, held, COL_ACTIVE, cy + ROW / 2 + HOLD_ROW / 2 - 6, width - PAD)
         y += height
+
+
+def _team_bar(w: Writer, letter: str, rows: list[tuple[float, float]]) -> None:
+    """A dark bar down the left edge of a team's rows, the team's letter in its middle."""
+    if not rows:
+        return
+    y0, y1 = min(r[0] for r in rows) + 8, max(r[1] for r in rows) - 8
+    x0, x1 = TEAM_BAR
+    w.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=INK)
+    w.text(((x0 + x1) / 2, (y0 + y1) / 2), letter, 34, WHITE, anchor="mm")
 
 
 def _holdings(w: Writer, held: list[tuple[str, str]], x: float, cy: float, right: float) -> None:

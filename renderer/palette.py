@@ -1,8 +1,9 @@
 """Colours and names shared by every picture: seats, terrains, race initials.
 
-Seat colours come from the Okabe-Ito palette, chosen to stay apart for the common kinds of
-colour blindness; the board never relies on them alone (tokens also carry race initials, and
-the legend ties initials to players). Terrains are told apart by a pattern as well as a fill.
+Seat colours come from the Okabe-Ito palette (the sixth seat's violet excepted), chosen to
+stay apart for the common kinds of colour blindness; the board never relies on them alone
+(tokens also carry race initials, and the legend ties initials to players). Terrains are told
+apart by a pattern as well as a fill.
 """
 
 from __future__ import annotations
@@ -11,16 +12,23 @@ RGB = tuple[int, int, int]
 
 #: Seat colours in seat order (Okabe-Ito). Light and dark entries alternate so that two
 #: neighbouring seats differ in lightness too, which survives any colour-vision deficiency.
+#: The sixth seat (team games) is a vivid violet, not Okabe-Ito's vermillion: vermillion was
+#: 18 ΔE from the orange of seat 1, its neighbour at the table, under deuteranopia; the violet
+#: is at least 38 ΔE from every other seat under normal, protan, deutan and tritan vision,
+#: and far from every terrain, the Lost Tribes, races in decline and the red cost ring
+#: (tests/renderer/test_teams_render.py). Partners in a team game (seats 1 & 4, 2 & 5, 3 & 6)
+#: share a family of hues, told apart by lightness: team A orange and yellow, team B sky blue
+#: and blue, team C purple and violet; a team reads as one on the board.
 SEAT_COLOURS: tuple[RGB, ...] = (
     (230, 159, 0),  # orange
     (86, 180, 233),  # sky blue
     (204, 121, 167),  # reddish purple
     (240, 228, 66),  # yellow
     (0, 114, 178),  # blue
-    (213, 94, 0),  # vermillion
+    (140, 20, 240),  # violet
 )
 #: Names of the seat colours, for alt text and the legend.
-SEAT_COLOUR_NAMES = ("orange", "sky blue", "purple", "yellow", "blue", "vermillion")
+SEAT_COLOUR_NAMES = ("orange", "sky blue", "purple", "yellow", "blue", "violet")
 
 INK: RGB = (28, 26, 24)  # outlines and dark text
 PAPER: RGB = (250, 246, 236)  # panel background

@@ -273,13 +273,24 @@ def region_layout(
         slots = tuple(candidates[:3] + candidates[7:9])
     else:
         half = chip / 2 + 1  # one pixel of terrain between a chip and the border
-        ok = [
-            _fits(ids, r.id + 1, (cx - half, cy - half, cx + half, cy + half))
-            and not any(_overlap((cx - half, cy - half, cx + half, cy + half), b) for b in avoid)
+        clear = [
+            not any(_overlap((cx - half, cy - half, cx + half, cy + half), b) for b in avoid)
             for cx, cy in candidates
         ]
+        ok = [
+            free and _fits(ids, r.id + 1, (cx - half, cy - half, cx + half, cy + half))
+            for (cx, cy), free in zip(candidates, clear, strict=True)
+        ]
         slots = tuple(c for c, good in zip(candidates, ok, strict=True) if good)
-        spare = tuple(c for c, good in zip(candidates, ok, strict=True) if not good)
+        # A chip that does not fit spills over the region's border rather than onto a
+        # neighbour's number: the places clear of the numbers come first.
+        spare = tuple(
+            c
+            for c, good, free in sorted(
+                zip(candidates, ok, clear, strict=True), key=lambda t: not t[2]
+            )
+            if not good
+        )
     return RegionLayout(s, (x, ny), (x, y), badge_h, chip, features, slots, spare)
 
 

@@ -16,11 +16,15 @@ from .legend import holdings
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
 from .picture import Composed, Writer, encode
 from .pieces import MARKER_NAMES, MARKERS
+from .teams import TEAM_WORD, seat_label, team_names
 
 WIDTH = 1200
 ROW = 100
 TOP = 150
 CHART_H = 560
+#: Height of a team's row, and of the headings over the teams and the players.
+TEAM_ROW = 84
+HEADING = 50
 #: A point shape per seat, so the chart's lines can be told apart without colour.
 SHAPES = ("circle", "square", "triangle", "diamond", "down", "hexagon")
 
@@ -36,13 +40,17 @@ def places(ranking: list[dict[str, Any]]) -> list[int]:
 
 
 def compose_final(view: dict[str, Any]) -> Composed:
-    """The score sheet of a finished game as a Pillow image, with the texts written on it."""
+    """The score sheet of a finished game as a Pillow image, with the texts written on it:
+    in a team game the teams ranked by their score above the players."""
     result = view.get("result")
     if view.get("phase") != "over" or not result:
         raise ValueError("the score sheet is only drawn once the game is over")
     ranking = result["ranking"]
     winners = set(result.get("winners") or [])
-    chart_top = TOP + ROW * len(ranking) + 70
+    teams = result.get("teams") or []
+    # In a team game the teams come first, then the players under a heading of their own.
+    rows_top = TOP + (HEADING + TEAM_ROW * len(teams) + 16 + HEADING if teams else 0)
+    chart_top = rows_top + ROW * len(ranking) + 70
     legend_rows = (len(view["players"]) + 2) // 3
     height = chart_top + CHART_H + 96 + 56 * (legend_rows - 1) + 44
     img = Image.new("RGB", (WIDTH, height), PAPER)
@@ -50,15 +58,74 @@ def compose_final(view: dict[str, Any]) -> Composed:
     w = Writer(img, out.texts)
     names = [r["name"] for r in ranking if r["seat"] in winners]
     title = ("Winner: " if len(names) == 1 else "Shared victory: ") + " & ".join(names)
-    w.text((32, 48), ellipsize(title, 46, WIDTH - 64), 46)
     note = f"Game over after {view['turns']} turns"
     if result.get("tiebreak_used"):
         note += " · tie on coins, broken by the most race tokens on the board"
+    if teams:
+        won = [t for t in teams if t["team"] in (result.get("winning_teams") or [])]
+        title = ("Winners: " if len(won) == 1 else "Shared victory: ") + " & ".join(
+            f"{TEAM_WORD} {t['team']} ({team_names(view, t['seats'])})" for t in won
+        )
+        note = f"Game over after {view['turns']} turns · a team scores its lower partner's coins"
+        if result.get("tiebreak_used"):
+            note += " · tie broken by the higher partner's coins, then race tokens"
+    w.text((32, 48), ellipsize(title, 46, WIDTH - 64), fit_text(title, 46, WIDTH - 64))
     w.text((32, 104), note, fit_text(note, 24, WIDTH - 64, bold=False), MUTED, bold=False)
+    if teams:
+        w.text((32, TOP + HEADING / 2), "Teams", 30)
+        for i, (team, place) in enumerate(zip(teams, team_places(teams), strict=True)):
+            top = TOP + HEADING + TEAM_ROW * i
+            _team_row(
+                w, view, team, place, top, team["team"] in (result.get("winning_teams") or [])
+            )
+        w.text((32, rows_top - HEADING / 2), "Players", 30)
     for i, (row, place) in enumerate(zip(ranking, places(ranking), strict=True)):
-        _rank_row(w, row, place, TOP + ROW * i, row["seat"] in winners, summary(view, row["seat"]))
+        about = summary(view, row["seat"])
+        _rank_row(w, view, row, place, rows_top + ROW * i, row["seat"] in winners, about)
     _chart(w, view, chart_top)
     return out
+
+
+def team_places(teams: list[dict[str, Any]]) -> list[int]:
+    """Place of each team (1 = first): teams equal on score, best partner and tokens share it."""
+    out: list[int] = []
+    for i, team in enumerate(teams):
+        prev = teams[i - 1] if i else None
+        key = ("score", "best", "tokens")
+        same = prev is not None and all(prev.get(k) == team.get(k) for k in key)
+        out.append(out[-1] if same else i + 1)
+    return out
+
+
+def _team_row(
+    w: Writer, view: dict[str, Any], team: dict[str, Any], place: int, top: int, winner: bool
+) -> None:
+    """A team's row: place, letter, its players' discs and names, the team score (the lower
+    partner's coins) and the higher partner's."""
+    cy = top + TEAM_ROW / 2
+    w.draw.rounded_rectangle(
+        (20, top + 4, WIDTH - 20, top + TEAM_ROW - 4),
+        radius=14,
+        fill=HIGHLIGHT if winner else WHITE,
+        outline=INK,
+        width=3,
+    )
+    w.text((74, cy), f"{place}.", 34, anchor="rm")
+    w.draw.rounded_rectangle((94, cy - 26, 146, cy + 26), radius=10, fill=INK)
+    w.text((120, cy), team["team"], 36, WHITE, anchor="mm")
+    x = 178.0
+    for seat in team["seats"]:
+        paste_centred(w.img, seat_disc(seat_colour(seat), 40, seat_label(view, seat)), (x, cy))
+        x += 46
+    # Clear of the team score (right-aligned at WIDTH - 300) with room for the star.
+    room = WIDTH - 300 - 170 - 64 - x
+    label = f"{TEAM_WORD} {team['team']} · {team_names(view, team['seats'])}"
+    size = fit_text(label, 30, room, min_size=22)
+    right = w.text((x, cy), ellipsize(label, size, room), size)
+    if winner:
+        _star(w.draw, right + 30, cy, 18)
+    w.text((WIDTH - 300, cy), f"{team['score']} coins", 36, anchor="rm")
+    w.text((WIDTH - 44, cy), f"best partner {team['best']}", 22, MUTED, bold=False, anchor="rm")
 
 
 def summary(view: dict[str, Any], seat: int) -> str:
@@ -85,7 +152,13 @@ def summary(view: dict[str, Any], seat: int) -> str:
 
 
 def _rank_row(
-    w: Writer, row: dict[str, Any], place: int, top: int, winner: bool, about: str = ""
+    w: Writer,
+    view: dict[str, Any],
+    row: dict[str, Any],
+    place: int,
+    top: int,
+    winner: bool,
+    about: str = "",
 ) -> None:
     cy = top + ROW / 2
     w.draw.rounded_rectangle(
@@ -96,7 +169,8 @@ def _rank_row(
         width=3,
     )
     w.text((74, cy), f"{place}.", 34, anchor="rm")
-    paste_centred(w.img, seat_disc(seat_colour(row["seat"]), 44, str(row["seat"] + 1)), (116, cy))
+    disc = seat_disc(seat_colour(row["seat"]), 44, seat_label(view, row["seat"]))
+    paste_centred(w.img, disc, (116, cy))
     label = ellipsize(row["name"], 34, 560)
     ny = cy - 14 if about else cy
     right = w.text((156, ny), label, 34)
@@ -112,7 +186,8 @@ def _rank_row(
             MUTED,
             bold=False,
         )
-    w.text((WIDTH - 300, cy), f"{row['coins']} coins", 36, anchor="rm")
+    # The coins level with the name, clear of a long line under it.
+    w.text((WIDTH - 300, cy - 12 if about else cy), f"{row['coins']} coins", 36, anchor="rm")
     w.text((WIDTH - 44, cy), f"{row['tokens']} tokens on board", 22, MUTED, bold=False, anchor="rm")
 
 
@@ -186,7 +261,10 @@ def _chart(w: Writer, view: dict[str, Any], top: int) -> None:
         d.line((x, yy, x + 50, yy), fill=INK, width=9)
         d.line((x, yy, x + 50, yy), fill=seat_colour(p["seat"]), width=5)
         _point(d, SHAPES[p["seat"] % len(SHAPES)], x + 25, yy, 9, seat_colour(p["seat"]))
-        w.text((x + 64, yy), ellipsize(p["name"], 26, col - 80), 26)
+        name = p["name"]
+        if seat_label(view, p["seat"]) != str(p["seat"] + 1):
+            name = f"{seat_label(view, p['seat'])} {name}"
+        w.text((x + 64, yy), ellipsize(name, 26, col - 80), 26)
 
 
 def render_final(view: dict[str, Any]) -> bytes:

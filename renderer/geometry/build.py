@@ -7,7 +7,8 @@ Geometry JSON (``data/geometry/<map>.json``), all lengths in board pixels, y dow
 ``map``, ``seed``
     The topology's id and the seed it was built with (same seed, same file).
 ``board``
-    ``{"width": 1600, "height": 1100}``; the regions tile this rectangle exactly.
+    ``{"width": 1600, "height": 1100}`` (taller for a map of many regions: ``board_size``);
+    the regions tile this rectangle exactly.
 ``min_clearance``
     The smallest ``clearance`` of any region.
 ``grid``
@@ -48,6 +49,13 @@ from .topology import Topology, TopologyError, load_topology
 #: Board size in pixels that the renderer draws on.
 BOARD_WIDTH = 1600
 BOARD_HEIGHT = 1100
+#: Regions a board of ``BOARD_HEIGHT`` holds (every printed board and ``swu-5p``); a map of
+#: more gets a taller board of the same width (a phone shows the board at its width, so the
+#: numbers and chips keep their size on it).
+BOARD_REGIONS = 60
+#: A taller board gives each region the room it has on a board of this many regions: more
+#: than at ``BOARD_REGIONS``, where the chips of crowded regions already shrink.
+ROOMY_REGIONS = 55
 #: Default grid columns; more are used when a map has many regions.
 BASE_COLUMNS = 80
 #: Version of the JSON layout written by :func:`geometry_to_json`.
@@ -65,9 +73,19 @@ class GeometryError(RuntimeError):
         super().__init__(f"{name}: {message}" if name else message)
 
 
+def board_size(regions: int) -> tuple[int, int]:
+    """Width and height (px) of the board for a map of ``regions`` regions: 1600 × 1100 up to
+    ``BOARD_REGIONS``; a larger map gets a taller board in 10-px steps, with the room per
+    region of a board of ``ROOMY_REGIONS`` regions (70 regions: 1600 × 1400)."""
+    if regions <= BOARD_REGIONS:
+        return BOARD_WIDTH, BOARD_HEIGHT
+    return BOARD_WIDTH, math.ceil(BOARD_HEIGHT * regions / ROOMY_REGIONS / 10) * 10
+
+
 def default_columns(regions: int) -> int:
     """Grid columns giving at least about 100 cells per region (80 for the base maps)."""
-    cells = BASE_COLUMNS * round(BASE_COLUMNS * BOARD_HEIGHT / BOARD_WIDTH / 0.866)
+    width, height = board_size(regions)
+    cells = BASE_COLUMNS * round(BASE_COLUMNS * height / width / 0.866)
     if cells >= 100 * regions:
         return BASE_COLUMNS
     return math.ceil(BASE_COLUMNS * math.sqrt(100 * regions / cells))
@@ -82,15 +100,16 @@ def build_layout(
     :class:`GeometryError` if no exact starting layout is found.
     """
     rng = random.Random(seed)
+    width, height = board_size(len(topo.regions))
     cols = cols or default_columns(len(topo.regions))
     errors: list[str] = []
     found: tuple[Problem, list[int]] | None = None
     # The start is exact when the skeleton's triangles are a few cells thick. When they
     # are not, a finer grid usually helps, and a skeleton from other random weights too.
     for _skeleton in range(3):
-        skel = build_skeleton(topo, BOARD_WIDTH, BOARD_HEIGHT, rng)
+        skel = build_skeleton(topo, width, height, rng)
         for attempt in range(3):
-            grid = HexGrid.fit(BOARD_WIDTH, BOARD_HEIGHT, cols + 24 * attempt)
+            grid = HexGrid.fit(width, height, cols + 24 * attempt)
             problem = Problem.make(topo, grid)
             owner = initial_layout(problem, skel)
             errors = check_layout(problem, owner)
@@ -119,7 +138,8 @@ def build_geometry(
 ) -> dict[str, Any]:
     """Run the whole pipeline and return the geometry as a JSON-ready dict."""
     problem, owner = build_layout(topo, seed=seed, cols=cols, sweeps=sweeps)
-    shapes = trace(problem, owner, BOARD_WIDTH, BOARD_HEIGHT, seed)
+    width, height = board_size(len(topo.regions))
+    shapes = trace(problem, owner, width, height, seed)
     grid = problem.grid
     ids = problem.ids
     cells_per = [0] * problem.n
@@ -154,7 +174,7 @@ def build_geometry(
         "version": FORMAT_VERSION,
         "map": topo.name,
         "seed": seed,
-        "board": {"width": BOARD_WIDTH, "height": BOARD_HEIGHT},
+        "board": {"width": width, "height": height},
         "grid": {
             "layout": "hex-pointy-odd-r",
             "cols": grid.cols,
@@ -205,9 +225,11 @@ def build_file(map_path: str | Path, out_path: str | Path, seed: int = 1) -> dic
 
 __all__ = [
     "BOARD_HEIGHT",
+    "BOARD_REGIONS",
     "BOARD_WIDTH",
     "GeometryError",
     "TopologyError",
+    "board_size",
     "build_file",
     "build_geometry",
     "build_layout",

@@ -10,7 +10,13 @@ from typing import Any
 import pytest
 
 from engine.worlds.underground import UNDERGROUND
-from renderer.geometry import TopologyError, build_geometry, load_topology, topology_from_dict
+from renderer.geometry import (
+    TopologyError,
+    board_size,
+    build_geometry,
+    load_topology,
+    topology_from_dict,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted(p.stem for p in (ROOT / "data" / "geometry").glob("*.json"))
@@ -242,3 +248,14 @@ def test_cli_builds_a_small_custom_map(tmp_path: Path) -> None:
         json.dumps(_topology([(a, b) for a in range(5) for b in range(a + 1, 5)], set()))
     )
     assert main(["build", "--map", str(bad), "--out", str(tmp_path / "x.json")]) == 1
+
+
+def test_a_map_of_many_regions_gets_a_taller_board() -> None:
+    """Up to 60 regions the board is 1600 × 1100; beyond, it grows taller (never wider: a phone
+    shows it at its width), so the 70 regions of swu-6p keep room for their numbers and chips."""
+    assert board_size(23) == board_size(60) == (1600, 1100)
+    assert board_size(70) == (1600, 1400)
+    for name in MAPS:
+        geometry = load_geometry(name)
+        board = geometry["board"]
+        assert (board["width"], board["height"]) == board_size(len(geometry["regions"])), name
