@@ -34,6 +34,7 @@ from .board import (
 )
 from .content import MapDef, RegionDef, treasures
 from .gamehooks import map_hooks
+from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
     IMMUNE,
@@ -408,6 +409,10 @@ def take_region(
         a.on_conquer(s, race, rid)
     if monsters and s.treasures:
         discover(s, race, rid)
+    if lost and LOSS_WATCHERS:
+        # Pieces that answer a loss (the Sigil of Sacrifice), once the region is taken.
+        for watch in LOSS_WATCHERS:
+            watch(s, defender, rid, lost, race)  # type: ignore[arg-type]
 
 
 def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState, rid: int) -> None:

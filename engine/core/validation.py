@@ -24,6 +24,7 @@ from .board import regions_of
 from .conquest import conquest_cost, target_problem
 from .errors import NotYourTurn
 from .gamehooks import map_hooks
+from .interrupts import interrupt
 from .legal import legal_actions
 from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState
 from .turn import acting_race, declined_partners, must, owed_reason, to_act
@@ -36,6 +37,12 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
         return "The game is over."
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
+    asked = interrupt(s)
+    if asked is not None:
+        choices = legal_actions(s, seat)
+        if action in choices:
+            return None
+        return "First: " + "; or ".join(a.text for a in choices[:3]) + "."
     race = acting_race(s)
     if race is not None and s.turn.phase != PICK and "must" in map_hooks(s):
         forced = must(s, race)

@@ -115,8 +115,11 @@ TEAMS = register_ruleset(
         result=team_result,
         view=team_view,
         title="team play",
+        treasure_sets=lambda world_set: ("teams",),
     )
 )
+
+from . import sigil  # noqa: E402, F401  (the Sigil of Sacrifice: needs the seats above)
 
 __all__ = [
     "OPTION",

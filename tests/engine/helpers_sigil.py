@@ -1,0 +1,69 @@
+"""Helpers for the Sigil of Sacrifice: a 6-player team game on swu-6p whose hidden stack has
+the Sigil on top (seed 28), played from a real turn start through ``apply``.
+
+The opening used by the tests (every action checked legal):
+
+- A1 (seat 0) conquers region 0, then regions 7 and 10, and redeploys into 10;
+- B1 and C1 (seats 1, 2) take their deadline defaults (pick the free combo, stop, end);
+- A2 (seat 3) conquers the Monster region 1, discovering the Sigil there, which asks for a
+  mode at once; the test chooses it (``sigil_opening``'s ``mode``).
+"""
+
+from __future__ import annotations
+
+from engine import GameState, apply, default_action, legal_actions, new_game, parse, to_act
+
+from .helpers_teams import SIX
+
+#: A seed whose hidden stack has the Sigil of Sacrifice on top on swu-6p.
+SEED = 28
+#: The Monster region the Sigil lies under, at the board's edge (A2's first conquest).
+SIGIL_REGION = 1
+
+
+def play(s: GameState, seat: int, *texts: str) -> GameState:
+    """Apply each action as ``seat``, each checked to be that seat's move and legal."""
+    for text in texts:
+        action = parse(text)
+        assert to_act(s) == seat, (text, to_act(s))
+        assert action in legal_actions(s, seat) or text.startswith(("deploy", "move")), (
+            text,
+            [a.text for a in legal_actions(s, seat)],
+        )
+        apply(s, seat, action)
+    return s
+
+
+def defaults_until(s: GameState, seat: int) -> GameState:
+    """Play every seat's deadline default until ``seat``'s turn starts."""
+    while s.turn.seat != seat or s.turn.pending:
+        actor = to_act(s)
+        assert actor is not None
+        action = default_action(s)
+        assert action is not None and action in legal_actions(s, actor)
+        apply(s, actor, action)
+    return s
+
+
+def sigil_opening(mode: str | None = "sigil 1 0 0") -> GameState:
+    """The opening above, up to A2 holding the Sigil with ``mode`` chosen (None: not yet)."""
+    s = new_game(SIX, SEED, world="underground", options={"teams": True})
+    assert s.treasures[0] == "sigil"
+    play(s, 0, "pick 1", "conquer 0", "conquer 7", "conquer 10", "stop")
+    race = s.races[s.players[0].active]  # type: ignore[index]
+    if race.hand:
+        play(s, 0, f"deploy 10 {race.hand}")
+    play(s, 0, "end")
+    defaults_until(s, 3)
+    play(s, 3, "pick 1", f"conquer {SIGIL_REGION}")
+    assert "sigil" in s.regions[SIGIL_REGION].markers
+    if mode is not None:
+        play(s, 3, mode)
+    return s
+
+
+def active(s: GameState, seat: int) -> str:
+    """The name of ``seat``'s active race."""
+    name = s.players[seat].active
+    assert name is not None
+    return name
