@@ -3,8 +3,10 @@ the Sigil on top (seed 28), played from a real turn start through ``apply``.
 
 The opening used by the tests (every action checked legal):
 
-- A1 (seat 0) conquers region 0, then regions 7 and 10, and redeploys into 10;
-- B1 and C1 (seats 1, 2) take their deadline defaults (pick the free combo, stop, end);
+- A1 (seat 0, Will-o'-Wisps) conquers regions 0, 7 and 10, moves a token from 7 to 10
+  (region 7 keeps one) and redeploys the rest into 10;
+- B1 (seat 1, Immortal Mummies) conquers regions 18 and 21 and redeploys into 21;
+- C1 (seat 2) takes the deadline defaults (pick the free combo, stop, end);
 - A2 (seat 3) conquers the Monster region 1, discovering the Sigil there, which asks for a
   mode at once; the test chooses it (``sigil_opening``'s ``mode``).
 """
@@ -49,16 +51,25 @@ def sigil_opening(mode: str | None = "sigil 1 0 0") -> GameState:
     """The opening above, up to A2 holding the Sigil with ``mode`` chosen (None: not yet)."""
     s = new_game(SIX, SEED, world="underground", options={"teams": True})
     assert s.treasures[0] == "sigil"
-    play(s, 0, "pick 1", "conquer 0", "conquer 7", "conquer 10", "stop")
-    race = s.races[s.players[0].active]  # type: ignore[index]
-    if race.hand:
-        play(s, 0, f"deploy 10 {race.hand}")
-    play(s, 0, "end")
+    play(s, 0, "pick 1", "conquer 0", "conquer 7", "conquer 10", "stop", "move 7 10 1")
+    play(s, 0, f"deploy 10 {s.races[active(s, 0)].hand}", "end")
+    play(s, 1, "pick 1", "conquer 18", "conquer 21", "stop")
+    play(s, 1, f"deploy 21 {s.races[active(s, 1)].hand}", "end")
     defaults_until(s, 3)
     play(s, 3, "pick 1", f"conquer {SIGIL_REGION}")
+    assert s.events[-1]["kind"] == "discover" and s.events[-1]["treasure"] == "sigil"
     assert "sigil" in s.regions[SIGIL_REGION].markers
     if mode is not None:
         play(s, 3, mode)
+    return s
+
+
+def to_seat_4(s: GameState, *more: str) -> GameState:
+    """A2 takes region 5 too (and plays ``more``), stops and ends; C2 (seat 4, Mudmen) then
+    picks the free combo."""
+    play(s, 3, "conquer 5", *more, "stop", "end")
+    defaults_until(s, 4)
+    play(s, 4, "pick 1")
     return s
 
 

@@ -320,8 +320,11 @@ class SigilAnswer(Ability):
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
         out: list[Action] = [SigilRefuse()]
         out += [SigilSacrifice(rid) for rid in regions_of(s, race.name)]
-        current = standing_order(s, race.owner)
-        out += [SigilOrder(i) for i, o in enumerate(ORDERS) if o != current]
+        ask = _current_ask(s)
+        if ask is not None and not ask.get("ordered"):
+            # The order may be set once while asked (then answer, or be answered by it).
+            current = standing_order(s, race.owner)
+            out += [SigilOrder(i) for i, o in enumerate(ORDERS) if o != current]
         return out
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
@@ -329,6 +332,7 @@ class SigilAnswer(Ability):
         ask = st["asked"][0]
         if isinstance(action, SigilOrder):
             set_order(s, race.owner, action.order)
+            ask["ordered"] = True
             saved = s.races.get(ask["for"])
             if saved is not None and willing_to_be_asked(s, race.owner, saved.owner):
                 return  # still asked: the order allows it
@@ -374,8 +378,13 @@ def set_order(s: GameState, seat: int, order: int) -> None:
     event(s, "standing_order", seat=seat, order=ORDERS[order])
 
 
+#: ``TurnState.used`` holds this once the player set their standing order this turn.
+ORDER_USED = "sigil-order"
+
+
 class SigilOrders(Ability):
-    """The standing order, a free action on one's own turn once the Sigil is in play."""
+    """The standing order, a free action on one's own turn once the Sigil is in play (once
+    a turn: changing it back and forth changes nothing)."""
 
     name = "sigil orders"
     handles = (SigilOrder,)
@@ -386,12 +395,15 @@ class SigilOrders(Ability):
         t = s.turn
         if t.pending or t.phase not in (CONQUER, REDEPLOY) or race.owner != t.seat:
             return []
+        if ORDER_USED in t.used:
+            return []
         current = standing_order(s, t.seat)
         return [SigilOrder(i) for i, o in enumerate(ORDERS) if o != current]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, SigilOrder)
         set_order(s, s.turn.seat, action.order)
+        s.turn.used.append(ORDER_USED)
 
 
 ANSWER = register_interrupt(KIND, SigilAnswer())

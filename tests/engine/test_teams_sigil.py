@@ -1,0 +1,205 @@
+"""The Sigil of Sacrifice [TEAMS "Sigil of Sacrifice"] on swu-6p, from a real turn start.
+
+Every position is reached by real actions (``helpers_sigil``: seed 28 has the Sigil on top of
+the hidden stack; A2 discovers it under the Monsters of region 1). Rulings 86-90.
+"""
+
+from __future__ import annotations
+
+from engine import apply, default_action, legal_actions, parse, to_act
+from engine.core.board import regions_of
+from engine.core.state import from_json, to_json
+from engine.rulesets.teams.sigil import SigilMode, standing_order
+
+from .helpers_sigil import SIGIL_REGION, active, defaults_until, play, sigil_opening, to_seat_4
+
+
+def texts(s, seat):
+    return [a.text for a in legal_actions(s, seat)]
+
+
+def test_occupying_the_sigil_asks_the_occupier_for_a_mode_with_no_mode_by_default() -> None:
+    # [TEAMS] "As soon as your troops occupy the Sigil of Sacrifice, you may, at your choice
+    # and depending on circumstances: Choose to take losses in lieu of another race (your own
+    # In Decline, one of your ally's or even one of your enemies) ... Or ask another race to
+    # take losses in your stead".
+    s = sigil_opening(mode=None)
+    assert to_act(s) == 3
+    offered = texts(s, 3)
+    # Nothing else first: the mode is chosen at once (ruling 86), every race in play but the
+    # occupier's own active one named, ally's (seat 0) and enemies' (seats 1, 2) alike.
+    assert offered == [
+        "sigil 0 0 0",
+        "sigil 1 0 0",
+        "sigil 1 1 0",
+        "sigil 1 2 0",
+        "sigil 2 0 0",
+        "sigil 2 1 0",
+        "sigil 2 2 0",
+    ]
+    assert default_action(s) == SigilMode(0, 0, 0)
+    label = parse("sigil 1 0 0").describe(s)
+    assert label == "Sigil of Sacrifice: take the losses of Ann's Will-o'-Wisps"
+    play(s, 3, "sigil 2 1 0")
+    st = s.extras["sigil"]
+    assert (st["race"], st["mode"], st["target"]) == ("Iron Dwarves", "give", "Mummies")
+    assert s.events[-1]["kind"] == "sigil" and s.events[-1]["target_seat"] == 1
+    # The turn goes on: conquests are offered again.
+    assert "conquer 5" in texts(s, 3)
+
+
+def test_take_mode_the_holder_sacrifices_an_active_token_and_the_ally_redeploys_theirs() -> None:
+    # [TEAMS] "whenever that race would normally lose a token, you may sacrifice one of your
+    # own active tokens instead, allowing the race you protected to redeploy their token
+    # while you lose yours."
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    wisps, dwarves = s.races[active(s, 0)], s.races[active(s, 3)]
+    on_sigil = s.regions[SIGIL_REGION].tokens
+    play(s, 4, "conquer 0")  # C2 takes region 0 (2 Will-o'-Wisps): one would be lost
+    assert s.events[-1]["lost"] == 1 and wisps.hand == 1
+    # The decision falls on A2 in the middle of C2's turn (ruling 87): A2's answers only.
+    assert to_act(s) == 3 and legal_actions(s, 4) == []
+    assert texts(s, 3) == ["refuse", "sacrifice 1", "sacrifice 5", "standing 0", "standing 2"]
+    play(s, 3, "sacrifice 1")
+    assert s.regions[SIGIL_REGION].tokens == on_sigil - 1
+    assert wisps.hand == 2 and dwarves.hand == 0
+    e = s.events[-1]
+    assert (e["kind"], e["seat"], e["region"], e["saved"]) == ("sacrifice", 3, 1, "Will-o'-Wisps")
+    # C2's turn goes on where it was.
+    assert to_act(s) == 4 and "stop" in texts(s, 4)
+    play(s, 4, "stop", "end")
+    # A1 redeploys both tokens as any defender: the saved one is theirs again.
+    assert to_act(s) == 0 and s.turn.pending[0].kind == "redeploy"
+    assert wisps.hand == 2
+
+
+def test_the_deadline_refuses_and_the_loss_stands() -> None:
+    # Checklist §4 item 17: "no sacrifice" is the default of a Sigil decision on timeout.
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    wisps = s.races[active(s, 0)]
+    play(s, 4, "conquer 0")
+    assert default_action(s) == parse("refuse")
+    apply(s, 3, default_action(s))
+    assert wisps.hand == 1 and s.events[-1]["kind"] == "sigil_refused"
+    assert to_act(s) == 4
+
+
+def test_give_mode_the_ally_chooses_the_region_and_the_holder_redeploys() -> None:
+    # [TEAMS] "whenever you would normally lose a race token, that player may sacrifice one
+    # his race token instead; the player chooses which Region to take it from, and could
+    # refuse ... You can then redeploy your own token as normal, instead of losing it."
+    s = to_seat_4(sigil_opening("sigil 2 0 0"))
+    dwarves = s.races[active(s, 3)]
+    held = s.regions[5].tokens
+    play(s, 4, "conquer 5")  # the Iron Dwarves of region 5 would lose a token
+    assert to_act(s) == 0 and dwarves.hand == held - 1
+    assert texts(s, 0)[:4] == ["refuse", "sacrifice 0", "sacrifice 7", "sacrifice 10"]
+    before = s.regions[10].tokens
+    play(s, 0, "sacrifice 10")
+    assert s.regions[10].tokens == before - 1
+    assert dwarves.hand == held  # every token the Dwarves held there is back in hand
+    assert to_act(s) == 4
+
+
+def test_a_sacrifice_may_empty_a_region_which_is_then_the_givers_no_more() -> None:
+    # [TEAMS] "the player chooses which Region to take it from"; ruling 89: a region's last
+    # token may go, and the region is left empty.
+    s = to_seat_4(sigil_opening("sigil 2 0 0"))
+    play(s, 4, "conquer 5")
+    assert s.regions[7].tokens == 1
+    play(s, 0, "sacrifice 7")
+    assert s.regions[7].race is None and s.regions[7].owner == -1
+    assert s.events[-1]["emptied"] is True
+    assert 7 not in regions_of(s, active(s, 0))
+
+
+def test_losing_the_sigils_region_itself_is_not_covered() -> None:
+    # Ruling 87: the Sigil works for the race that occupies it; the conquest that takes its
+    # region takes the Sigil from the holder before any loss is answered.
+    s = to_seat_4(sigil_opening("sigil 2 0 0"))
+    play(s, 4, "conquer 1")
+    assert to_act(s) == 4 and not s.turn.pending
+
+
+def test_only_my_ally_is_the_default_order_so_an_enemy_is_not_asked() -> None:
+    # [TEAMS] "that player must be willing to do so"; ruling 88: a player who set no order is
+    # asked only for their ally (or themself), so nobody waits on an enemy's answer.
+    s = to_seat_4(sigil_opening("sigil 2 1 0"))  # ask B1's Mummies (an enemy)
+    assert standing_order(s, 1) == "ally"
+    dwarves = s.races[active(s, 3)]
+    held = s.regions[5].tokens
+    play(s, 4, "conquer 5")
+    assert to_act(s) == 4 and not s.turn.pending
+    assert dwarves.hand == held - 1  # the loss stands
+
+
+def test_a_holder_who_orders_never_is_not_asked_and_may_order_once_a_turn() -> None:
+    # The standing order (issue 22: "always offer", "never", "only my ally") is a free
+    # action on one's own turn once the Sigil is in play (ruling 88).
+    s = sigil_opening("sigil 1 0 0")
+    assert "standing 0" in texts(s, 3) and "standing 2" in texts(s, 3)
+    play(s, 3, "standing 2")
+    assert standing_order(s, 3) == "never"
+    assert not any(t.startswith("standing") for t in texts(s, 3))  # once a turn
+    to_seat_4(s)
+    wisps = s.races[active(s, 0)]
+    play(s, 4, "conquer 0")
+    assert to_act(s) == 4 and wisps.hand == 1
+    # The order is kept with the game.
+    assert standing_order(from_json(to_json(s)), 3) == "never"
+
+
+def test_always_offer_asks_for_an_enemy_too() -> None:
+    # [TEAMS] "Choose to take losses in lieu of another race (... or even one of your
+    # enemies)": with "always offer" the holder is asked whoever the race protected is.
+    s = sigil_opening("sigil 1 1 0")  # take B1's Mummies' losses (an enemy)
+    play(s, 3, "standing 0")
+    to_seat_4(s)
+    mummies = s.races[active(s, 1)]
+    play(s, 4, "conquer 18")
+    # Immortal Mummies lose no token to a conquest: nothing to take in their stead.
+    assert s.events[-1]["lost"] == 0 and to_act(s) == 4
+    assert mummies.hand == 3
+
+
+def test_setting_the_order_while_asked_answers_when_it_no_longer_allows_asking() -> None:
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    wisps = s.races[active(s, 0)]
+    play(s, 4, "conquer 0")
+    play(s, 3, "standing 2")  # never: the question is refused for A2 at once
+    assert standing_order(s, 3) == "never" and to_act(s) == 4 and wisps.hand == 1
+
+
+def test_sacrificed_tokens_are_lost_whatever_the_givers_power() -> None:
+    # [TEAMS] "All sacrificed tokens are voluntarily lost; this means they can never be
+    # kept, regardless of their (or their player's) particular powers": B1's Immortal
+    # Mummies keep every token a conquest would cost them, but not a sacrificed one.
+    s = sigil_opening("sigil 2 1 0")  # ask B1's Mummies to take A2's losses
+    to_seat_4(s)
+    defaults_until(s, 1)  # round 2: B1 orders "always offer" on their own turn
+    play(s, 1, "standing 0")
+    defaults_until(s, 4)
+    mummies = s.races[active(s, 1)]
+    on_board = sum(s.regions[r].tokens for r in regions_of(s, mummies.name))
+    held = mummies.hand
+    assert to_act(s) == 4
+    play(s, 4, "conquer 5")
+    assert to_act(s) == 1
+    play(s, 1, "sacrifice 21")
+    assert sum(s.regions[r].tokens for r in regions_of(s, mummies.name)) == on_board - 1
+    assert mummies.hand == held  # not kept in hand: gone to the tray
+
+
+def test_places_never_work_for_a_race_in_decline() -> None:
+    # [TEAMS] "Relics & Places can never be used by Races that are In Decline, even
+    # Ghouls": once A2's Iron Dwarves decline, the Sigil asks nothing for them.
+    s = to_seat_4(sigil_opening("sigil 1 0 0"), "standing 0")
+    play(s, 4, "stop", "end")
+    defaults_until(s, 3)
+    assert "decline" in texts(s, 3)
+    play(s, 3, "decline")
+    defaults_until(s, 4)
+    wisps = s.races[active(s, 0)]
+    before, held = wisps.hand, s.regions[0].tokens
+    play(s, 4, "conquer 0")
+    assert to_act(s) == 4 and wisps.hand == before + held - 1
