@@ -203,3 +203,12 @@ def test_places_never_work_for_a_race_in_decline() -> None:
     before, held = wisps.hand, s.regions[0].tokens
     play(s, 4, "conquer 0")
     assert to_act(s) == 4 and wisps.hand == before + held - 1
+
+
+def test_the_sigil_is_explained_in_a_sentence() -> None:
+    # ``/sw rules`` explains every Place in the project's own words.
+    from engine.text.glossary import entries, lookup
+
+    found = lookup("sigil of sacrifice", entries())
+    assert found is not None and found[1].startswith("Popular Place.")
+    assert len(found[1]) <= 220 and '"' not in found[1]

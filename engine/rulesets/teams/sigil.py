@@ -202,10 +202,11 @@ class SigilOrder(Action):
 
 @treasure_ability
 class SigilOfSacrifice(Ability):
-    """Sigil of Sacrifice (team play): on occupying it, take another race's losses with
-    your own active tokens, or ask another race's player to take yours, as they are willing
-    (each player's standing order says when they are asked). Sacrificed tokens are always
-    lost."""
+    """Team play. On taking it, choose: sacrifice your active tokens for another race's
+    losses, or let another race's player sacrifice theirs for yours, if willing. Sacrificed
+    tokens are always lost.
+
+    Each loss asks the player who would sacrifice, as their standing order allows."""
 
     name = KEY
     handles = (SigilMode,)
