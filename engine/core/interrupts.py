@@ -14,7 +14,8 @@ was.
   ``actions(s, race)`` lists the choices (default first) and ``perform(s, race, action)``
   answers, ``race`` being the race the entry names.
 - ``LOSS_WATCHERS``: called as ``watch(s, defender, rid, lost, attacker)`` after a conquest
-  made ``defender`` lose ``lost`` (> 0) tokens taking ``rid`` (``conquest.take_region``).
+  (or the Balrog) made ``defender`` lose ``lost`` (> 0) tokens taking ``rid``
+  (``conquest.after_loss``).
 - ``FREE_ACTIONS``: abilities asked for actions on every turn, whatever race acts (a rule
   set's standing orders); each returns [] at once when it has nothing to offer.
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 #: The handler of each kind of mid-turn decision, by ``Pending.kind``.
 INTERRUPTS: dict[str, Ability] = {}
 LossWatcher = Callable[["GameState", "RaceState", int, int, "RaceState"], None]
-#: Called after a conquest made a race lose tokens, in registration order.
+#: Called after a conquest (or the Balrog) made a race lose tokens, in registration order.
 LOSS_WATCHERS: list[LossWatcher] = []
 #: Abilities whose ``actions`` are offered on every turn (``turn.ability_actions``).
 FREE_ACTIONS: list[Ability] = []
