@@ -15,7 +15,7 @@ All sacrificed tokens are voluntarily lost; this means they can never be kept, r
 of their (or their player's) particular powers; Elves are still lost, Pygmies throw no
 dice, etc."
 
-How it plays (rulings 86-90 in ``docs/rulings.md``):
+How it plays (rulings 86-90 in ``docs/rulings.md``, "Team play"):
 
 - Taking the Sigil's region (or discovering it there) asks the occupier for a mode at once
   (``SigilMode``, a ``must`` choice; the deadline's default is no mode): take another race's
@@ -30,7 +30,8 @@ How it plays (rulings 86-90 in ``docs/rulings.md``):
   the other side; otherwise refuse for me, the default) or ``never``. The order is set on
   one's own turn (a free action once the Sigil is in play) or while being asked; when it
   does not allow asking, no one waits.
-- Places never work for a race in decline [TEAMS]: an In-Decline holder has no mode.
+- [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by Races
+  that are In Decline, even Ghouls": an In-Decline holder has no mode.
 """
 
 from __future__ import annotations
