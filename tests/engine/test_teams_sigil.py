@@ -6,15 +6,19 @@ the hidden stack; A2 discovers it under the Monsters of region 1). Rulings 86-90
 
 from __future__ import annotations
 
+import pytest
+
 from engine import apply, default_action, legal_actions, parse, to_act
 from engine.core.board import regions_of
-from engine.core.state import from_json, to_json
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.state import GameState, from_json, to_json
+from engine.core.validation import problem
 from engine.rulesets.teams.sigil import SigilMode, standing_order
 
 from .helpers_sigil import SIGIL_REGION, active, defaults_until, play, sigil_opening, to_seat_4
 
 
-def texts(s, seat):
+def texts(s: GameState, seat: int) -> list[str]:
     return [a.text for a in legal_actions(s, seat)]
 
 
@@ -212,3 +216,19 @@ def test_the_sigil_is_explained_in_a_sentence() -> None:
     found = lookup("sigil of sacrifice", entries())
     assert found is not None and found[1].startswith("Popular Place.")
     assert len(found[1]) <= 220 and '"' not in found[1]
+
+
+def test_while_asked_only_the_answer_is_legal_and_the_question_survives_a_save() -> None:
+    # Checklist §4: "Items 17-18 are mid-conquest interrupts": the active player waits for
+    # the answer (or its deadline); the question is part of the saved game.
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    play(s, 4, "conquer 0")
+    with pytest.raises(NotYourTurn):
+        apply(s, 4, parse("conquer 7"))
+    assert (problem(s, 3, parse("conquer 23")) or "").startswith("First: refuse")
+    with pytest.raises(IllegalAction):
+        apply(s, 3, parse("sacrifice 0"))  # not one of A2's regions
+    again = from_json(to_json(s))
+    assert to_act(again) == 3 and texts(again, 3) == texts(s, 3)
+    play(again, 3, "sacrifice 5")
+    assert to_act(again) == 4 and again.races[active(again, 0)].hand == 2
