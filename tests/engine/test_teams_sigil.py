@@ -232,3 +232,29 @@ def test_while_asked_only_the_answer_is_legal_and_the_question_survives_a_save()
     assert to_act(again) == 3 and texts(again, 3) == texts(s, 3)
     play(again, 3, "sacrifice 5")
     assert to_act(again) == 4 and again.races[active(again, 0)].hand == 2
+
+
+def test_a_holder_may_ask_its_own_race_in_decline_whose_last_region_then_leaves() -> None:
+    # [TEAMS] "ask another race to take losses in your stead; that player must be willing to
+    # do so (and could be yourself, if you're willing to sacrifice your own In Decline
+    # race!)"; ruling 89: a race In Decline left with no region leaves the map.
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    play(s, 4, "stop", "end")
+    defaults_until(s, 3)
+    play(s, 3, "decline")  # round 2: the Iron Dwarves decline, the Sigil works no more
+    defaults_until(s, 3)
+    play(s, 3, "pick 1", "conquer 1")  # round 3: A2's Ogres take the Sigil back
+    assert "sigil 2 3 1" in texts(s, 3)  # A2's own In-Decline race: seat 3, first declined
+    play(s, 3, "sigil 2 3 1", "conquer 23", "stop", "end")
+    defaults_until(s, 4)
+    ogres = s.races[active(s, 3)]
+    assert ogres.name == "Ogres" and s.regions[5].race == "Iron Dwarves"
+    play(s, 4, "conquer 23")
+    # A2 is asked for themself ("only my ally" covers oneself: ruling 88).
+    assert to_act(s) == 3 and texts(s, 3)[:2] == ["refuse", "sacrifice 5"]
+    held = ogres.hand
+    play(s, 3, "sacrifice 5")
+    assert ogres.hand == held + 1
+    assert s.regions[5].race is None and "Iron Dwarves" not in s.races
+    assert s.players[3].declined == []
+    assert to_act(s) == 4
