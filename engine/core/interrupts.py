@@ -11,8 +11,9 @@ carries the answer out and takes the entry off the queue; then the turn goes on 
 was.
 
 - ``INTERRUPTS``: the handler (an ``Ability``) of each pending kind, by kind; its
-  ``actions(s, race)`` lists the choices (default first) and ``perform(s, race, action)``
-  answers, ``race`` being the race the entry names.
+  ``actions(s, race)`` lists the choices (default first), ``perform(s, race, action)``
+  answers and ``owed_reason(s, race)`` is the question in a sentence (for a panel), ``race``
+  being the race the entry names.
 - ``LOSS_WATCHERS``: called as ``watch(s, defender, rid, lost, attacker)`` after a conquest
   (or the Balrog) made ``defender`` lose ``lost`` (> 0) tokens taking ``rid``
   (``conquest.after_loss``).

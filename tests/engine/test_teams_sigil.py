@@ -11,6 +11,7 @@ import pytest
 from engine import apply, default_action, legal_actions, parse, to_act
 from engine.core.board import regions_of
 from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.interrupts import interrupt
 from engine.core.state import GameState, from_json, to_json
 from engine.core.validation import problem
 from engine.rulesets.teams.sigil import SigilMode, standing_order
@@ -64,6 +65,10 @@ def test_take_mode_the_holder_sacrifices_an_active_token_and_the_ally_redeploys_
     # The decision falls on A2 in the middle of C2's turn (ruling 87): A2's answers only.
     assert to_act(s) == 3 and legal_actions(s, 4) == []
     assert texts(s, 3) == ["refuse", "sacrifice 1", "sacrifice 5", "standing 0", "standing 2"]
+    asked = interrupt(s)
+    assert asked is not None and asked[0].kind == "sigil"
+    question = asked[1].owed_reason(s, dwarves)
+    assert question.startswith("Sigil of Sacrifice: Ann's Will-o'-Wisps just lost a token.")
     play(s, 3, "sacrifice 1")
     assert s.regions[SIGIL_REGION].tokens == on_sigil - 1
     assert wisps.hand == 2 and dwarves.hand == 0

@@ -329,6 +329,18 @@ class SigilAnswer(Ability):
             out += [SigilOrder(i) for i, o in enumerate(ORDERS) if o != current]
         return out
 
+    def owed_reason(self, s: GameState, race: RaceState) -> str:
+        """The question put to the player asked (for a panel or a message)."""
+        ask = _current_ask(s)
+        saved = s.races.get(ask["for"]) if ask is not None else None
+        if saved is None:
+            return "The Sigil of Sacrifice asks nothing now."
+        whose = "Your" if saved.owner == race.owner else f"{s.players[saved.owner].name}'s"
+        return (
+            f"Sigil of Sacrifice: {whose} {saved.name} just lost a token. Sacrifice one of "
+            f"your {race.name} tokens (from a region you choose) so they keep it, or refuse?"
+        )
+
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         st = sigil_state(s)
         ask = st["asked"][0]
