@@ -301,13 +301,16 @@ def _current_ask(s: GameState) -> dict[str, Any] | None:
 
 
 def _prune(s: GameState) -> None:
-    """Drop the asks at the front of the queue that can no longer be answered: the race
-    that would sacrifice has no region left, or the race it would save left the map."""
+    """Drop the asks at the front of the queue that can no longer be answered: the Sigil
+    left its holder (a sacrifice emptied its region), the race that would sacrifice has no
+    region left, or the race it would save left the map."""
     st = s.extras[KEY]
     pending = s.turn.pending
+    held = holder(s) is not None
     while st["asked"] and pending and pending[0].kind == KIND:
         giver = s.races.get(pending[0].race)
-        if giver is not None and regions_of(s, giver.name) and st["asked"][0]["for"] in s.races:
+        saved = st["asked"][0]["for"]
+        if held and giver is not None and regions_of(s, giver.name) and saved in s.races:
             return
         pending.pop(0)
         st["asked"].pop(0)
