@@ -263,3 +263,20 @@ def test_a_holder_may_ask_its_own_race_in_decline_whose_last_region_then_leaves(
     assert s.regions[5].race is None and "Iron Dwarves" not in s.races
     assert s.players[3].declined == []
     assert to_act(s) == 4
+
+
+def test_a_final_conquest_with_the_die_is_answered_before_the_redeployment() -> None:
+    # [SW p.5] the final conquest ends the conquests; [TEAMS] "whenever that race would
+    # normally lose a token": the question comes first, then the attacker redeploys.
+    s = to_seat_4(sigil_opening("sigil 1 0 0"))
+    wisps = s.races[active(s, 0)]
+    play(s, 4, "conquer 7")  # region 7's single Will-o'-Wisp would be lost
+    play(s, 3, "refuse")
+    assert wisps.hand == 0
+    play(s, 4, "conquer 25", "conquer 9", "reinforce 0")  # 2 tokens in hand, region 0 costs 4
+    roll = s.events[-2]
+    assert roll["kind"] == "roll" and roll["success"] and s.turn.phase == "redeploy"
+    assert to_act(s) == 3 and texts(s, 3)[:2] == ["refuse", "sacrifice 1"]
+    play(s, 3, "sacrifice 5")
+    assert wisps.hand == 2
+    assert to_act(s) == 4 and "end" in texts(s, 4)
