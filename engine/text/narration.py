@@ -226,3 +226,13 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     ),
     "ring": _ring,
 }
+
+
+def _team_sentences() -> None:
+    """Team play's pieces tell their events too (their modules name the rule set's pieces)."""
+    from .teams_sigil import SIGIL_SENTENCES
+
+    SENTENCES.update(SIGIL_SENTENCES)
+
+
+_team_sentences()

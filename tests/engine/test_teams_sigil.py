@@ -280,3 +280,31 @@ def test_a_final_conquest_with_the_die_is_answered_before_the_redeployment() -> 
     play(s, 3, "sacrifice 5")
     assert wisps.hand == 2
     assert to_act(s) == 4 and "end" in texts(s, 4)
+
+
+def test_the_sigils_events_are_told_now_and_after_the_fact() -> None:
+    # The terminal tells each event as it happens; the bot's turn summary after the fact.
+    from engine.text.narration import underground_sentence
+
+    s = sigil_opening("sigil 1 0 0")
+    play(s, 3, "standing 0")
+    names = [p.name for p in s.players]
+    mode, order = s.events[-2:]
+    assert underground_sentence(mode, names) == (
+        "Ada's Iron Dwarves take on the losses of Ann's Will-o'-Wisps (the Sigil of Sacrifice)"
+    )
+    assert underground_sentence(order, names, past=True) == (
+        "Ada put a standing order for the Sigil of Sacrifice: always offer (ask me)"
+    )
+    to_seat_4(s)
+    play(s, 4, "conquer 0")
+    play(s, 3, "sacrifice 1")
+    assert underground_sentence(s.events[-1], names, past=True) == (
+        "Ada's Iron Dwarves gave up a token in 1 so that Ann's Will-o'-Wisps kept theirs "
+        "(the Sigil of Sacrifice)"
+    )
+    play(s, 4, "conquer 7")
+    play(s, 3, "refuse")
+    assert underground_sentence(s.events[-1], names) == (
+        "Ada's Iron Dwarves: no sacrifice for Will-o'-Wisps (the Sigil of Sacrifice)"
+    )
