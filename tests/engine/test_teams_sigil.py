@@ -308,3 +308,21 @@ def test_the_sigils_events_are_told_now_and_after_the_fact() -> None:
     assert underground_sentence(s.events[-1], names) == (
         "Ada's Iron Dwarves: no sacrifice for Will-o'-Wisps (the Sigil of Sacrifice)"
     )
+
+
+def test_the_sigils_mode_and_the_orders_are_public() -> None:
+    from engine.rulesets.teams.sigil import sigil_view
+
+    s = sigil_opening(mode=None)
+    seen = sigil_view(s)
+    assert seen is not None and seen["holder_seat"] is None  # no mode chosen yet
+    play(s, 3, "sigil 2 0 0", "standing 0")
+    assert sigil_view(s) == {
+        "region": SIGIL_REGION,
+        "holder_seat": 3,
+        "race": "Iron Dwarves",
+        "mode": "give",
+        "target": "Will-o'-Wisps",
+        "target_seat": 0,
+        "orders": ["ally", "ally", "ally", "ask", "ally", "ally"],
+    }

@@ -131,6 +131,25 @@ def holder(s: GameState) -> RaceState | None:
     return race
 
 
+def sigil_view(s: GameState) -> dict[str, Any] | None:
+    """What everyone sees of the Sigil (None before it is discovered): who holds it and in
+    which mode, and each player's standing order (orders are given at the table)."""
+    st = s.extras.get(KEY)
+    if st is None:
+        return None
+    h = holder(s)
+    target = s.races.get(st["target"]) if h is not None and st["target"] else None
+    return {
+        "region": treasure_spots(s).get(KEY),
+        "holder_seat": h.owner if h is not None else None,
+        "race": h.name if h is not None else None,
+        "mode": st["mode"] if h is not None else "",
+        "target": target.name if target is not None else None,
+        "target_seat": target.owner if target is not None else None,
+        "orders": [standing_order(s, seat) for seat in range(len(s.players))],
+    }
+
+
 # --- actions ---------------------------------------------------------------------------
 
 
