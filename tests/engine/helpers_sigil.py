@@ -6,7 +6,7 @@ The opening used by the tests (every action checked legal):
 - A1 (seat 0, Will-o'-Wisps) conquers regions 0, 7 and 10, moves a token from 7 to 10
   (region 7 keeps one) and redeploys the rest into 10;
 - B1 (seat 1, Immortal Mummies) conquers regions 18 and 21 and redeploys into 21;
-- C1 (seat 2) takes the deadline defaults (pick the free combo, stop, end);
+- C1 (seat 2, Spiderines) conquers regions 30 and 29 and redeploys into 29;
 - A2 (seat 3) conquers the Monster region 1, discovering the Sigil there, which asks for a
   mode at once; the test chooses it (``sigil_opening``'s ``mode``).
 """
@@ -55,6 +55,8 @@ def sigil_opening(mode: str | None = "sigil 1 0 0") -> GameState:
     play(s, 0, f"deploy 10 {s.races[active(s, 0)].hand}", "end")
     play(s, 1, "pick 1", "conquer 18", "conquer 21", "stop")
     play(s, 1, f"deploy 21 {s.races[active(s, 1)].hand}", "end")
+    play(s, 2, "pick 1", "conquer 30", "conquer 29", "stop")
+    play(s, 2, f"deploy 29 {s.races[active(s, 2)].hand}", "end")
     defaults_until(s, 3)
     play(s, 3, "pick 1", f"conquer {SIGIL_REGION}")
     assert s.events[-1]["kind"] == "discover" and s.events[-1]["treasure"] == "sigil"

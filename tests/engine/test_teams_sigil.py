@@ -158,15 +158,29 @@ def test_a_holder_who_orders_never_is_not_asked_and_may_order_once_a_turn() -> N
     assert standing_order(from_json(to_json(s)), 3) == "never"
 
 
-def test_always_offer_asks_for_an_enemy_too() -> None:
+def test_the_holder_is_asked_for_an_enemy_it_chose_to_protect() -> None:
     # [TEAMS] "Choose to take losses in lieu of another race (... or even one of your
-    # enemies)": with "always offer" the holder is asked whoever the race protected is.
-    s = sigil_opening("sigil 1 1 0")  # take B1's Mummies' losses (an enemy)
+    # enemies)": the holder named that race, so "only my ally" does not stop the question
+    # (ruling 88); only "never" does.
+    s = to_seat_4(sigil_opening("sigil 1 2 0"))  # take C1's Spiderines' losses (an enemy)
+    assert standing_order(s, 3) == "ally"
+    spiderines = s.races[active(s, 2)]
+    held = s.regions[30].tokens
+    play(s, 4, "conquer 30")
+    assert s.events[-1]["lost"] == 1 and to_act(s) == 3
+    assert spiderines.hand == held - 1
+    play(s, 3, "sacrifice 5")
+    assert spiderines.hand == held and to_act(s) == 4
+
+
+def test_a_race_that_loses_no_token_asks_nothing() -> None:
+    # [SWU "Immortal"] "keep all your Immortal tokens in hand": B1's Mummies lose no token to
+    # a conquest, so there is nothing to take in their stead.
+    s = sigil_opening("sigil 1 1 0")  # take B1's Mummies' losses
     play(s, 3, "standing 0")
     to_seat_4(s)
     mummies = s.races[active(s, 1)]
     play(s, 4, "conquer 18")
-    # Immortal Mummies lose no token to a conquest: nothing to take in their stead.
     assert s.events[-1]["lost"] == 0 and to_act(s) == 4
     assert mummies.hand == 3
 

@@ -27,7 +27,8 @@ How it plays (rulings 86-90 in ``docs/rulings.md``, "Team play"):
   redeployed as any defender's.
 - A player is asked only as their standing order allows (``SigilOrder``): ``ask`` ("always
   offer": ask me every time), ``ally`` ("only my ally": ask me only when my ally or I am on
-  the other side; otherwise refuse for me, the default) or ``never``. The order is set on
+  the other side; otherwise refuse for me, the default) or ``never``. The holder, who
+  named the race it protects, is asked unless its order is ``never``. The order is set on
   one's own turn (a free action once the Sigil is in play) or while being asked; when it
   does not allow asking, no one waits.
 - [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by Races
@@ -302,12 +303,21 @@ def sigil_loss(s: GameState, defender: RaceState, rid: int, lost: int, attacker:
         return
     if giver is None or saved.name not in s.races:
         return
-    if not willing_to_be_asked(s, giver.owner, saved.owner):
+    # The holder named the race it protects: only "never" keeps it from being asked. The
+    # race named to take the holder's losses did not choose: its player's order decides.
+    if not _may_ask(s, giver, saved, st["mode"]):
         return
     for _ in range(lost):
         s.turn.pending.insert(len(st["asked"]), Pending(giver.owner, giver.name, KIND))
         st["asked"].append({"for": saved.name, "mode": st["mode"]})
     _prune(s)
+
+
+def _may_ask(s: GameState, giver: RaceState, saved: RaceState, mode: str) -> bool:
+    """Whether ``giver``'s player may be asked to sacrifice for ``saved`` (ruling 88)."""
+    if mode == "take":
+        return standing_order(s, giver.owner) != "never"
+    return willing_to_be_asked(s, giver.owner, saved.owner)
 
 
 def _current_ask(s: GameState) -> dict[str, Any] | None:
@@ -370,7 +380,7 @@ class SigilAnswer(Ability):
             set_order(s, race.owner, action.order)
             ask["ordered"] = True
             saved = s.races.get(ask["for"])
-            if saved is not None and willing_to_be_asked(s, race.owner, saved.owner):
+            if saved is not None and _may_ask(s, race, saved, ask["mode"]):
                 return  # still asked: the order allows it
             action = SigilRefuse()
         s.turn.pending.pop(0)
