@@ -288,8 +288,12 @@ def test_a_final_conquest_with_the_die_is_answered_before_the_redeployment() -> 
     play(s, 3, "refuse")
     assert wisps.hand == 0
     play(s, 4, "conquer 25", "conquer 9", "reinforce 0")  # 2 tokens in hand, region 0 costs 4
-    roll = s.events[-2]
-    assert roll["kind"] == "roll" and roll["success"] and s.turn.phase == "redeploy"
+    roll = next(e for e in reversed(s.events) if e["kind"] == "roll")
+    assert roll["success"] and s.turn.phase == "redeploy"
+    # The conquests' end was the Mudmen's own, their end-of-conquests hook included (the
+    # question waits for the action to end).
+    assert s.turn.race == "Mudmen" and s.events[-1]["kind"] == "grow"
+    assert s.events[-1]["seat"] == 4
     assert to_act(s) == 3 and texts(s, 3)[:2] == ["refuse", "sacrifice 1"]
     play(s, 3, "sacrifice 5")
     assert wisps.hand == 2

@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.abilities import Ability, treasure_ability, treasure_spots
+from engine.core.abilities import Ability, after_action, treasure_ability, treasure_spots
 from engine.core.actions import Action, register_action
 from engine.core.board import clear_region, event, regions_of
 from engine.core.interrupts import free_actions, register_interrupt, watch_losses
@@ -71,7 +71,9 @@ DEFAULT_ORDER = "ally"
 def sigil_state(s: GameState) -> dict[str, Any]:
     """The Sigil's record in the game (``GameState.extras``): the holder ``race``, its
     ``mode`` and ``target`` race, whether the holder is ``choosing``, the players'
-    standing ``orders`` (by seat, as text) and the sacrifices being ``asked``."""
+    standing ``orders`` (by seat, as text), the sacrifices being ``asked`` (one per
+    ``sigil`` entry of ``TurnState.pending``, in order) and those ``queued`` by the action
+    under way."""
     st = s.extras.get(KEY)
     if st is None:
         st = s.extras[KEY] = {
@@ -81,6 +83,7 @@ def sigil_state(s: GameState) -> dict[str, Any]:
             "choosing": False,
             "orders": {},
             "asked": [],
+            "queued": [],
         }
     return st
 
@@ -307,9 +310,25 @@ def sigil_loss(s: GameState, defender: RaceState, rid: int, lost: int, attacker:
     # race named to take the holder's losses did not choose: its player's order decides.
     if not _may_ask(s, giver, saved, st["mode"]):
         return
+    # Queued, and asked once the action under way is over (``ask_queued``): the rest of
+    # this action (a final conquest ends the conquests) is still the active race's.
+    queued = st.setdefault("queued", [])
     for _ in range(lost):
-        s.turn.pending.insert(len(st["asked"]), Pending(giver.owner, giver.name, KIND))
-        st["asked"].append({"for": saved.name, "mode": st["mode"]})
+        queued.append({"seat": giver.owner, "race": giver.name, "for": saved.name})
+        queued[-1]["mode"] = st["mode"]
+
+
+@after_action
+def ask_queued(s: GameState) -> None:
+    """After each action: the sacrifices its losses call for are asked, in order, before
+    anything else (``TurnState.pending``, the core's ``interrupts``)."""
+    st = s.extras.get(KEY)
+    if not st or not st.get("queued"):
+        return
+    for q in st["queued"]:
+        s.turn.pending.insert(len(st["asked"]), Pending(q["seat"], q["race"], KIND))
+        st["asked"].append({"for": q["for"], "mode": q["mode"]})
+    st["queued"] = []
     _prune(s)
 
 
