@@ -4,7 +4,10 @@ The turn's closing step already queues decisions owed by other seats (``TurnStat
 defenders redeploying). A piece may need another seat to decide *before the turn goes on*
 (the team play's Sigil of Sacrifice: "whenever that race would normally lose a token, you
 may sacrifice one of your own ... tokens instead"). It queues a ``Pending`` of its own kind
-at the front of ``TurnState.pending``; while that entry is first, the seat it names acts
+at the front of ``TurnState.pending`` once the action under way is over (an
+``abilities.after_action`` hook: the rest of that action, a final conquest ending the
+conquests say, must still see the turn's own actor); while that entry is first, the seat it
+names acts
 (``turn.to_act``) and its only legal actions are the ones the kind's handler lists, the
 first being what a deadline applies (``legal.default_action``). The handler's ``perform``
 carries the answer out and takes the entry off the queue; then the turn goes on where it
