@@ -119,7 +119,9 @@ def race_at(s: GameState, seat: int, which: int) -> RaceState | None:
     if not 0 <= seat < len(s.players):
         return None
     p = s.players[seat]
-    name = p.active if which == 0 else (p.declined[which - 1] if which <= len(p.declined) else None)
+    name = p.active if which == 0 else None
+    if 1 <= which <= len(p.declined):
+        name = p.declined[which - 1]
     return s.races.get(name) if name else None
 
 
@@ -143,6 +145,8 @@ def sigil_view(s: GameState) -> dict[str, Any] | None:
         return None
     h = holder(s)
     target = s.races.get(st["target"]) if h is not None and st["target"] else None
+    if target is not None and target.owner != st.get("target_seat", target.owner):
+        target = None  # the race named left the map; its banner is someone else's now
     return {
         "region": treasure_spots(s).get(KEY),
         "holder_seat": h.owner if h is not None else None,
@@ -266,6 +270,7 @@ class SigilOfSacrifice(Ability):
         st.update(
             mode=MODES[action.mode] if target is not None else "",
             target=target.name if target is not None else None,
+            target_seat=target.owner if target is not None else None,
             choosing=False,
         )
         event(
@@ -297,14 +302,16 @@ def sigil_loss(s: GameState, defender: RaceState, rid: int, lost: int, attacker:
     if h is None:
         return
     st = s.extras[KEY]
-    giver: RaceState | None
-    if st["mode"] == "take" and defender.name == st["target"]:
-        giver, saved = h, defender
-    elif st["mode"] == "give" and defender.name == h.name:
-        giver, saved = s.races.get(st["target"]), h
-    else:
+    named = s.races.get(st["target"]) if st["target"] else None
+    if named is None or named.owner != st.get("target_seat", named.owner):
+        # The race named has left the map (a race In Decline whose last region this was
+        # included; its banner may be back in play for someone else since).
         return
-    if giver is None or saved.name not in s.races:
+    if st["mode"] == "take" and defender is named:
+        giver, saved = h, named
+    elif st["mode"] == "give" and defender is h:
+        giver, saved = named, h
+    else:
         return
     # The holder named the race it protects: only "never" keeps it from being asked. The
     # race named to take the holder's losses did not choose: its player's order decides.
