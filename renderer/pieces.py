@@ -27,6 +27,8 @@ PLACE_TAGS = {
     "lost_mine": "LM",
     "stonehedge": "St",
     "pentacle": "Pe",
+    # Team play (engine/rulesets/teams).
+    "sigil": "Si",
 }
 
 #: Map features (printed on the board, never move), drawn on rounded squares. The Volcano

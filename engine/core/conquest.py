@@ -34,6 +34,7 @@ from .board import (
 )
 from .content import MapDef, RegionDef, treasures
 from .gamehooks import map_hooks
+from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
     IMMUNE,
@@ -403,17 +404,20 @@ def take_region(
         **({"treasures": passing} if passing else {}),
     )
     if defender is not None:
-        after_loss(s, defender, defender_seat, race, rid)
+        after_loss(s, defender, defender_seat, race, rid, lost)
     for a in hooked(s, race, "on_conquer"):
         a.on_conquer(s, race, rid)
     if monsters and s.treasures:
         discover(s, race, rid)
 
 
-def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState, rid: int) -> None:
+def after_loss(
+    s: GameState, defender: RaceState, seat: int, attacker: RaceState, rid: int, lost: int = 0
+) -> None:
     """What follows the loss of ``rid`` by ``defender`` (owned by ``seat``) to ``attacker``,
-    whatever took it (a conquest, the Balrog): the defending seat's abilities hear of it, and
-    a race In Decline with no region left leaves the map."""
+    whatever took it (a conquest, the Balrog): the defending seat's abilities hear of it, a
+    race In Decline with no region left leaves the map, and the pieces that answer the
+    ``lost`` tokens (``interrupts.LOSS_WATCHERS``: the Sigil of Sacrifice) hear of them."""
     if seat != attacker.owner and ("on_lost" in map_hooks(s) or "on_seat_lost" in map_hooks(s)):
         for a in hooked(s, defender, "on_lost"):
             a.on_lost(s, defender, attacker, rid)
@@ -429,6 +433,9 @@ def after_loss(s: GameState, defender: RaceState, seat: int, attacker: RaceState
         # next conquest of this turn.
         defender.hand = 0
         remove_race(s, defender.name)
+    if lost and LOSS_WATCHERS:
+        for watch in LOSS_WATCHERS:
+            watch(s, defender, rid, lost, attacker)
 
 
 def discover(s: GameState, race: RaceState, rid: int) -> None:

@@ -25,6 +25,7 @@ from .actions import (
 from .board import regions_of
 from .conquest import MAX_SHORT, region_costs, targets
 from .gamehooks import map_hooks
+from .interrupts import interrupt
 from .setupphase import choices
 from .state import (
     CLOSING,
@@ -60,6 +61,11 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     if actor is None or (seat is not None and seat != actor):
         return []
     t = s.turn
+    if t.pending:
+        asked = interrupt(s)
+        if asked is not None:
+            # A decision falling on another seat mid-turn: its choices only.
+            return asked[1].actions(s, s.races[asked[0].race])
     if t.phase == PICK:
         coins = s.players[actor].coins
         return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
@@ -174,6 +180,10 @@ def default_action(s: GameState) -> Action | None:
     t = s.turn
     if t.phase == OVER:
         return None
+    asked = interrupt(s)
+    if asked is not None:
+        # A mid-turn decision's handler lists its default first.
+        return asked[1].actions(s, s.races[asked[0].race])[0]
     if t.phase == PICK:
         return PickCombo(1)
     if t.phase == SETUP:
@@ -200,9 +210,9 @@ def end_actions(s: GameState) -> list[Action]:
     where the owed choice cannot be made yet. Picking a combo (or a game over), nothing
     ends the step: the list is empty.
     """
-    if s.turn.phase in (PICK, SETUP, OVER):
+    if s.turn.phase in (PICK, SETUP, OVER) or interrupt(s) is not None:
         # Nothing ends a pick or a setup decision: the choice is the decision (and Finish
-        # would be refused).
+        # would be refused); nor a mid-turn decision another seat makes.
         return []
     if s.turn.phase == CONQUER:
         probe = from_dict(to_dict(s))

@@ -139,6 +139,9 @@ class GameState:
     #: The race the Stonehedge's power was last lent to (its ``on_pick`` ran for it), until
     #: it is taken back (``places.follow_stonehedge``).
     stonehedge_holder: str | None = None
+    #: What the rule sets on keep in the game, by their key (the team play's Sigil of
+    #: Sacrifice: its mode and the players' standing orders); JSON values only.
+    extras: dict[str, Any] = field(default_factory=dict)
     #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
     #: checked on every use, never saved and never compared.
     spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -166,6 +169,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
         d["stonehedge"] = s.stonehedge
     if s.stonehedge_holder is not None:
         d["stonehedge_holder"] = s.stonehedge_holder
+    if s.extras:
+        d["extras"] = json.loads(json.dumps(s.extras))
     if s.custom_map is not None:
         # Only games on maps that are not built in carry one: built-in games keep their form.
         d["custom_map"] = json.loads(json.dumps(s.custom_map))
@@ -322,6 +327,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         treasures=list(d.get("treasures", [])),
         stonehedge=d.get("stonehedge"),
         stonehedge_holder=d.get("stonehedge_holder", _stonehedge_occupant(d)),
+        extras=json.loads(json.dumps(d.get("extras", {}))),
     )
 
 
@@ -451,6 +457,7 @@ def clone(s: GameState) -> GameState:
         s.treasures[:],
         s.stonehedge,
         s.stonehedge_holder,
+        json.loads(json.dumps(s.extras)) if s.extras else {},
         s.spots.copy(),
         s.options_on,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .abilities import Ability, hooked, in_force, overriders
 from .actions import Action, EndTurn, Finish
 from .errors import IllegalAction
+from .interrupts import FREE_ACTIONS, interrupt
 from .state import CLOSING, CONQUER, OVER, GameState, RaceState
 
 #: The two closing actions, shared (actions are values, never changed once made).
@@ -19,19 +20,21 @@ FINISH = Finish()
 
 
 def to_act(s: GameState) -> int | None:
-    """The seat that must act now (a defender while the turn closes), or None when over."""
+    """The seat that must act now (a defender while the turn closes, a seat a mid-turn
+    decision falls on: ``interrupts``), or None when over."""
     t = s.turn
     if t.phase == OVER:
         return None
-    if t.phase == CLOSING:
+    if t.pending:
         return t.pending[0].seat
     return t.seat
 
 
 def acting_race(s: GameState) -> RaceState | None:
-    """The race whose tokens the acting seat is moving, if any."""
+    """The race whose tokens the acting seat is moving (or the race a mid-turn decision
+    names), if any."""
     t = s.turn
-    if t.phase == CLOSING:
+    if t.pending:
         return s.races[t.pending[0].race]
     return s.races[t.race] if t.race else None
 
@@ -59,6 +62,8 @@ def ability_actions(
     for other in declined_partners(s, race):
         for a in hooked(s, other, "actions"):
             out += a.actions(s, other)
+    for a in FREE_ACTIONS:
+        out += a.actions(s, race)
     return out
 
 
@@ -97,7 +102,16 @@ def owed_reason(s: GameState, race: RaceState) -> str | None:
 
 
 def perform(s: GameState, race: RaceState, action: Action) -> None:
-    """Hand a special action to the race's banner or badge that handles it."""
+    """Hand a special action to the race's banner or badge that handles it (or to the
+    handler of the mid-turn decision under way, or to a rule set's free action)."""
+    asked = interrupt(s)
+    if asked is not None:
+        asked[1].perform(s, race, action)
+        return
+    free = next((a for a in FREE_ACTIONS if isinstance(action, a.handles)), None)
+    if free is not None:
+        free.perform(s, race, action)
+        return
     owner = next((a for a in in_force(s, race) if isinstance(action, a.handles)), None)
     if owner is None:
         for other in declined_partners(s, race):

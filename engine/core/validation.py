@@ -24,6 +24,7 @@ from .board import regions_of
 from .conquest import conquest_cost, target_problem
 from .errors import NotYourTurn
 from .gamehooks import map_hooks
+from .interrupts import interrupt
 from .legal import legal_actions
 from .state import CLOSING, CONQUER, PICK, REDEPLOY, SETUP, GameState
 from .turn import acting_race, declined_partners, must, owed_reason, to_act
@@ -41,6 +42,12 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
             return None
         offered = legal_actions(s, seat)
         return "Before the first turn: " + "; or ".join(a.text for a in offered[:3]) + "."
+    asked = interrupt(s)
+    if asked is not None:
+        choices = legal_actions(s, seat)
+        if action in choices:
+            return None
+        return "First: " + "; or ".join(a.text for a in choices[:3]) + "."
     race = acting_race(s)
     if race is not None and s.turn.phase != PICK and "must" in map_hooks(s):
         forced = must(s, race)

@@ -231,3 +231,13 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
         f"{t.who()} {t.v('puts')} {plural(e['monsters'], 'Monster')} in {e['region']}"
     ),
 }
+
+
+def _team_sentences() -> None:
+    """Team play's pieces tell their events too (their modules name the rule set's pieces)."""
+    from .teams_sigil import SIGIL_SENTENCES
+
+    SENTENCES.update(SIGIL_SENTENCES)
+
+
+_team_sentences()

@@ -122,8 +122,11 @@ TEAMS = register_ruleset(
         # [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by
         # Races that are In Decline, even Ghouls." (ruling 94)
         treasures_in_decline=False,
+        treasure_sets=lambda world_set: ("teams",),
     )
 )
+
+from . import sigil  # noqa: E402, F401  (the Sigil of Sacrifice: needs the seats above)
 
 __all__ = [
     "OPTION",

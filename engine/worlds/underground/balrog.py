@@ -154,7 +154,7 @@ def balrog_enter(s: GameState, holder: RaceState, rid: int) -> None:
         lost=lost,
     )
     if defender is not None:
-        after_loss(s, defender, seat, holder, rid)
+        after_loss(s, defender, seat, holder, rid, lost)
     if crypt:
         free_ghost(s, holder.owner)
 
