@@ -50,9 +50,7 @@ async def choose(member: Any, w: World, other: Any) -> Any:
     return await member.select(m, [str(other.id)], custom_id=control(m, ":partner"))
 
 
-async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(
-    simcord_env, db_path
-) -> None:
+async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(simcord_env, db_path) -> None:
     w = await world(simcord_env, SIX)
     ann, bob, cyd, dan, eve, fay = w.members
     opened = await ann.slash(w.channel, "sw new", players=6)
@@ -83,7 +81,12 @@ async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(
     await simcord_env.restart_bot(make_bot(db_path))
     lg = await game_of(w)
     assert {s.name: s.team for s in lg.seats} == {
-        "ann": 0, "cyd": 0, "dan": 1, "fay": 1, "bob": None, "eve": None
+        "ann": 0,
+        "cyd": 0,
+        "dan": 1,
+        "fay": 1,
+        "bob": None,
+        "eve": None,
     }
     started = await tap(ann, w, "start")
     assert not started.ephemeral, started.response.content
