@@ -5,8 +5,8 @@ after a restart.
 ``swl:<game>:<verb>`` is a button (join, draw, start); ``swp:<game>:<menu>`` a select menu
 (partner: choose your partner; pair: the host pairs two players). Each press goes to the
 service (``bot.service.pairing``, ``bot.service.lobby``), which checks everything inside the
-game's lock; the answer is a public message showing the teams as they stand, with fresh
-controls (the menus list the players who have joined).
+game's lock; the answer edits the tapped lobby message to show the teams as they stand,
+with fresh controls (the menus list the players who have joined); a refusal is private.
 """
 
 from __future__ import annotations
@@ -45,6 +45,14 @@ def start_text(lg: LoadedGame) -> str:
 
 def _seat(row: Any) -> int:
     return row.seat if row.seat is not None else 99
+
+
+def describe(lg: LoadedGame) -> str:
+    """The first line of a team lobby's message."""
+    return (
+        f"👥 **Team game** for {lg.player_count} players in 3 teams of 2 (map `{lg.map_id}`, "
+        f"{lg.deadline_hours:g} h per decision{', rated' if lg.rated else ''})."
+    )
 
 
 def lobby_message(lg: LoadedGame, head: str) -> dict[str, Any]:
@@ -178,4 +186,5 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
     except ServiceError as exc:
         await reply_error(interaction, str(exc))
         return
-    await interaction.response.send_message(**lobby_message(lg, text))
+    # The tapped lobby message is edited in place: the channel stays quiet while teams form.
+    await interaction.response.edit_message(**lobby_message(lg, f"{describe(lg)}\n{text}"))

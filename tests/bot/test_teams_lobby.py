@@ -58,10 +58,13 @@ async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(simcord_en
     assert "Team A: —" in opened.response.content
     lg = await game_of(w)
     assert lg.teams and lg.map_id == "sw-6p"
+    posted = len(public(w))
     for m in (bob, cyd, dan, eve, fay):
         r = await tap(m, w, "join")
         assert not r.ephemeral, r.response.content
     assert "6/6" in lobby_message(w).content
+    # Each tap edits the lobby message in place: the channel stays quiet.
+    assert len(public(w)) == posted
     # A choice waits for the other's; the mutual choice pairs them as Team A.
     asked = await choose(ann, w, cyd)
     assert "wants to play with **cyd**" in asked.response.content
@@ -76,6 +79,7 @@ async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(simcord_en
     assert "Team B" in host_pair.response.content
     not_host = await tap(bob, w, "draw")
     assert not_host.ephemeral and "host" in not_host.response.content
+    assert len(public(w)) == posted
 
     # A restart in the lobby: the pairs are in SQLite, the lobby message's controls still work.
     await simcord_env.restart_bot(make_bot(db_path))
