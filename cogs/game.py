@@ -193,19 +193,26 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         namer = functools.partial(ai_name, level)
         lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
         name = lg.seats[-1].name
-        await interaction.response.send_message(
+        text = (
             f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
             "player does not count for the league."
         )
+        if lg.teams:
+            await interaction.response.send_message(**lobby_message(lg, text))
+            return
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="leave", description="Leave this channel's game before it starts")
     @app_commands.guild_only()
     @refusals
     async def leave(self, interaction: Interaction) -> None:
         lg = await self.service.leave(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
-        )
+        text = f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
+        if lg.teams:
+            # Their team is unpaired (ruling 111): the lobby shows the teams as they stand.
+            await interaction.response.send_message(**lobby_message(lg, text))
+            return
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()

@@ -26,9 +26,10 @@ def unpair(lg: LoadedGame, user_id: int) -> None:
     """Take a member out of their team (their partner is unpaired too) and forget every
     choice naming them (they leave, or the host pairs them anew)."""
     seat = next((s for s in lg.seats if s.user_id == user_id), None)
-    if seat is not None and seat.team is not None:
+    team = seat.team if seat is not None else None
+    if team is not None:
         for s in lg.seats:
-            if s.team == seat.team:
+            if s.team == team:
                 s.team, s.paired_by = None, None
     for s in lg.seats:
         if s.partner == user_id:

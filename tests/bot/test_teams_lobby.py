@@ -174,3 +174,43 @@ async def test_team_play_needs_six_players_and_secret_scores(simcord_env) -> Non
     assert open_scores.ephemeral and "secret" in open_scores.response.content
     plain = await ann.slash(w.channel, "sw new", players=6, teams=False)
     assert plain.ephemeral and "teams" in plain.response.content
+
+
+async def test_ai_seats_pair_up_and_play_a_team_game(simcord_env) -> None:
+    """An AI seat has no choice to make: a member who chooses it pairs with it at once
+    (ruling 111); AI seats play their turns in the team game like anyone."""
+    w = await world(simcord_env, ("ann", "bob"))
+    w.env.bot.ai_seats.iterations = 2
+    ann, bob = w.members
+    await ann.slash(w.channel, "sw new", players=6, world="underground")
+    await bob.slash(w.channel, "sw join")
+    for _ in range(4):
+        await ann.slash(w.channel, "sw addai", level="easy")
+    lg = await game_of(w)
+    ai = next(s for s in lg.seats if s.ai)
+    paired = await choose(bob, w, type("Member", (), {"id": ai.user_id})())
+    assert "form Team A" in paired.response.content
+    started = await tap(ann, w, "start")
+    assert not started.ephemeral
+    await w.env.bot.ai_seats.idle()
+    lg = await game_of(w)
+    assert lg.map_id == "swu-6p" and not lg.rated
+    bob_seat = lg.seat_of(bob.id)
+    assert lg.seat_row(partner(bob_seat)).user_id == ai.user_id
+    # The AI seats before the first member's seat have played; it is a member's move now.
+    seat = to_act(lg.game.state)
+    assert lg.seat_row(seat).ai is None
+
+
+async def test_leaving_unpairs_the_team(simcord_env) -> None:
+    w = await world(simcord_env, SIX[:3])
+    ann, bob, cyd = w.members
+    await ann.slash(w.channel, "sw new", players=6)
+    await bob.slash(w.channel, "sw join")
+    await cyd.slash(w.channel, "sw join")
+    await choose(bob, w, cyd)
+    await choose(cyd, w, bob)
+    left = await bob.slash(w.channel, "sw leave")
+    assert "Team A: —" in left.response.content and "Unpaired: ann, cyd" in left.response.content
+    lg = await game_of(w)
+    assert all(s.team is None and s.partner is None for s in lg.seats)
