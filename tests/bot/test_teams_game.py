@@ -62,6 +62,8 @@ async def test_a_whole_team_game_by_taps_with_a_restart(simcord_env, db_path) ->
     messages = public(w)
     final = messages[-1]
     assert "Game over" in final.content and "👥 **Teams**" in final.content
+    # The final sheet and the board of six seats are drawn (renderer/ as it is in main).
+    assert [a.filename for a in final.attachments] == ["final.png", "board.png"]
     for i, p in enumerate(s.players):
         assert f"**{p.name} ({seat_name(i)})** · {p.coins} coins" in final.content
     for e in s.result["teams"]:
