@@ -118,7 +118,8 @@ def game_over_text(s: GameState) -> str:
     teams = team_lines(s)
     if teams:
         # A team game: the teams' scores first (the lower partner's coins), then each player.
-        return f"🏆 **Game over!** Winners: **{winners}**\n" + "\n".join([*teams, "**Players**", *lines])
+        body = [*teams, "**Players**", *lines]
+        return f"🏆 **Game over!** Winners: **{winners}**\n" + "\n".join(body)
     tie = " (tie broken on tokens)" if result.get("tiebreak_used") else ""
     return f"🏆 **Game over!** Winner: **{winners}**{tie}\n" + "\n".join(lines)
 

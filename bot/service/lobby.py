@@ -164,13 +164,18 @@ class Lobby:
                 raise ServiceError("You are not in this game.")
             if user_id == lg.host_id:
                 raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
+            # A team lobby: the leaver's team is unpaired, and choices naming them forgotten.
             unpair(lg, user_id)
-            async with self.games.storage.transaction() as tx:
-                await tx.execute(
-                    "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
-                )
-                lg.seats = [s for s in lg.seats if s.user_id != user_id]
-                await save(tx, lg)
+            try:
+                async with self.games.storage.transaction() as tx:
+                    await save(tx, lg)
+                    await tx.execute(
+                        "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                    )
+            except BaseException:
+                self.games.forget(lg.id)  # the cached lobby changed: read it again
+                raise
+            lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
 
     async def add_ai(
@@ -247,35 +252,39 @@ class Lobby:
             game = Game(config)
             deadline = deadline_for(lg, game.state, self.games.clock())
             now = now_iso(self.games.clock())
-            async with self.games.storage.transaction() as tx:
-                if lg.teams:
-                    await save(tx, lg)
-                for s in order:
+            try:
+                async with self.games.storage.transaction() as tx:
+                    if lg.teams:
+                        await save(tx, lg)
+                    for s in order:
+                        await tx.execute(
+                            "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                            (s.seat, lg.id, s.user_id),
+                        )
                     await tx.execute(
-                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                        (s.seat, lg.id, s.user_id),
-                    )
-                await tx.execute(
-                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
-                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
-                    (
-                        json.dumps(
-                            {
-                                "players": list(config.players),
-                                "seed": config.seed,
-                                "map_id": config.map_id,
-                                "options": config.options,
-                            }
+                        "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
+                        " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                        (
+                            json.dumps(
+                                {
+                                    "players": list(config.players),
+                                    "seed": config.seed,
+                                    "map_id": config.map_id,
+                                    "options": config.options,
+                                }
+                            ),
+                            to_json(game.state),
+                            game.state.version,
+                            now_iso(deadline),
+                            now,
+                            lg.id,
                         ),
-                        to_json(game.state),
-                        game.state.version,
-                        now_iso(deadline),
-                        now,
-                        lg.id,
-                    ),
-                )
-                items = await turn_announcements(tx, lg, game.state, deadline)
-                announced = await outbox.record(tx, lg.id, items, self.games.clock())
+                    )
+                    items = await turn_announcements(tx, lg, game.state, deadline)
+                    announced = await outbox.record(tx, lg.id, items, self.games.clock())
+            except BaseException:
+                self.games.forget(lg.id)  # seats and pairs changed in the cache: read again
+                raise
             lg.status = "active"
             lg.game = game
             lg.deadline_at = deadline
