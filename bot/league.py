@@ -448,6 +448,7 @@ class League:
                 "rating",
                 "games",
                 "wins",
+                "team",
             ]
         )
         rows = await self.storage.fetchall(
@@ -469,8 +470,10 @@ class League:
                     "",
                     "",
                     "",
+                    # A team game's team (A, B, C), whose place is the row's rank.
+                    "" if r["team"] is None else "ABC"[r["team"]],
                 ]
             )
         for s in await self.standings(season):
-            w.writerow(["rating", "", "", "", s.user_id, "", "", "", s.rating, s.games, s.wins])
+            w.writerow(["rating", "", "", "", s.user_id, "", "", "", s.rating, s.games, s.wins, ""])
         return out.getvalue().encode("utf-8")

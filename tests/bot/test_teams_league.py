@@ -8,6 +8,9 @@ team with the highest score wins."
 
 from __future__ import annotations
 
+import csv
+import io
+
 import discord
 
 from bot.teams import team_places
@@ -69,3 +72,10 @@ async def test_a_finished_team_game_is_rated_as_teams(simcord_env) -> None:
     [shown] = card.followups or [card.response]
     won_games = int(places[lg.seat_of(host.id)][1] == 1)
     assert f"team record: 1 games, {won_games} won" in shown.content
+
+    # The season's export names each seat's team.
+    export = await host.slash(w.channel, "league export")
+    [attachment] = export.response.attachments
+    rows = list(csv.reader(io.StringIO((await attachment.read()).decode())))
+    assert rows[0][-1] == "team"
+    assert sorted(r[-1] for r in rows if r[0] == "game") == ["A", "A", "B", "B", "C", "C"]
