@@ -82,7 +82,8 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
             max_values=2,
         )
         view.add_item(LobbySelect(pair, lg.id, "pair"))
-    buttons = [("join", "Join", discord.ButtonStyle.success)] if len(lg.seats) < 6 else []
+    full = len(lg.seats) >= lg.player_count
+    buttons = [] if full else [("join", "Join", discord.ButtonStyle.success)]
     buttons += [
         ("draw", "🎲 Draw teams", discord.ButtonStyle.secondary),
         ("start", "Start", discord.ButtonStyle.primary),
