@@ -17,6 +17,7 @@ from .club_maps import ClubMaps
 from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
+from .lobby_desk import LobbyButton, LobbySelect
 from .service import GameService
 from .settings import Settings
 from .storage import Storage
@@ -80,7 +81,7 @@ class SmallWorldBot(commands.Bot):
         await self.load_extension("cogs.game")
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
-        self.add_dynamic_items(TurnButton, PanelButton, PanelSelect)
+        self.add_dynamic_items(TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -80,8 +80,9 @@ def _everything(prefix: str) -> str:
     return rf"{prefix}:(?P<rest>[\s\S]*)"
 
 
-#: The prefixes of the custom ids of the bot's controls: each is claimed by one item class.
-PREFIXES = ("sw:", "swb:", "sws:")
+#: The prefixes of the custom ids of the bot's controls: each is claimed by one item class
+#: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``).
+PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:")
 
 
 def claimed(custom_id: str) -> bool:

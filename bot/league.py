@@ -28,6 +28,7 @@ from .errors import ServiceError
 from .ratings import Rating
 from .stats import combo_name
 from .storage import Storage, Transaction, now_iso
+from .teams import team_places
 
 #: Rows of the standings on one page.
 PAGE = 20
@@ -256,6 +257,10 @@ class League:
             [(by_seat[s]["coins"], by_seat[s]["tokens"]) for s in seats]
         )
         rank_of = dict(zip(seats, ranks, strict=True))
+        # A team game ranks teams: partners share their team's place (and its rating game).
+        places = team_places(result)
+        team_of = {seat: places[seat][0] for seat in places}
+        rank_of.update({seat: places[seat][1] for seat in places})
         combos = combos_played(game)
         rated = bool(row["rated"] and row["season_id"])
         for seat in seats:
@@ -263,7 +268,7 @@ class League:
             await tx.execute(
                 "INSERT INTO results (game_id, seat, user_id, guild_id, season_id, rated, world,"
                 " map_id, mode, team, players, rank, coins, tokens, combos, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     seat,
@@ -274,6 +279,7 @@ class League:
                     row["world"],
                     row["map_id"],
                     row["mode"],
+                    team_of.get(seat),
                     len(seats),
                     rank_of[seat],
                     r["coins"],
@@ -284,7 +290,7 @@ class League:
             )
         if not rated:
             return []
-        return await self._rate(tx, game_id, row["season_id"], users, rank_of, now)
+        return await self._rate(tx, game_id, row["season_id"], users, rank_of, now, team_of)
 
     async def _rate(
         self,
@@ -294,7 +300,10 @@ class League:
         users: dict[int, int],
         rank_of: dict[int, int],
         now: datetime,
+        team_of: dict[int, int] | None = None,
     ) -> list[tuple[int, int, int]]:
+        """Rate a game: one side per seat, or per team in a team game (``team_of``: the
+        team of each seat), each side ranked by its place."""
         seats = sorted(rank_of)
         before: dict[int, Rating] = {}
         for seat in seats:
@@ -303,8 +312,11 @@ class League:
                 (season_id, users[seat]),
             )
             before[users[seat]] = Rating(r["mu"], r["sigma"]) if r else ratings.DEFAULT
-        teams = [[(users[s], before[users[s]])] for s in seats]
-        after = ratings.rate(teams, [rank_of[s] for s in seats])
+        sides = [[s] for s in seats]
+        if team_of:
+            sides = [[s for s in seats if team_of[s] == t] for t in sorted(set(team_of.values()))]
+        teams = [[(users[s], before[users[s]]) for s in side] for side in sides]
+        after = ratings.rate(teams, [rank_of[side[0]] for side in sides])
         changes = []
         for seat in seats:
             uid = users[seat]
@@ -358,6 +370,16 @@ class League:
         table.sort(key=lambda s: (-s.rating, -s.wins, s.user_id))
         return table
 
+    async def team_records(self, season_id: int) -> dict[int, tuple[int, int]]:
+        """Each player's rated team games of a season and the wins among them (a win: the
+        team finished first), by user id."""
+        rows = await self.storage.fetchall(
+            "SELECT user_id, COUNT(*) AS games, SUM(rank = 1) AS wins FROM results"
+            " WHERE season_id = ? AND rated = 1 AND team IS NOT NULL GROUP BY user_id",
+            (season_id,),
+        )
+        return {r["user_id"]: (r["games"], r["wins"]) for r in rows}
+
     async def trends(self, season_id: int, user_ids: list[int]) -> dict[int, list[int]]:
         """The last ratings of some players, oldest first, for their trend lines."""
         out: dict[int, list[int]] = {}
@@ -401,6 +423,7 @@ class League:
                 "rank": r["rank"],
                 "coins": r["coins"],
                 "players": r["players"],
+                "team": r["team"],
                 "rated": bool(r["rated"]),
                 "finished_at": r["finished_at"],
                 "combos": json.loads(r["combos"]),
@@ -425,6 +448,7 @@ class League:
                 "rating",
                 "games",
                 "wins",
+                "team",
             ]
         )
         rows = await self.storage.fetchall(
@@ -446,8 +470,10 @@ class League:
                     "",
                     "",
                     "",
+                    # A team game's team (A, B, C), whose place is the row's rank.
+                    "" if r["team"] is None else "ABC"[r["team"]],
                 ]
             )
         for s in await self.standings(season):
-            w.writerow(["rating", "", "", "", s.user_id, "", "", "", s.rating, s.games, s.wins])
+            w.writerow(["rating", "", "", "", s.user_id, "", "", "", s.rating, s.games, s.wins, ""])
         return out.getvalue().encode("utf-8")

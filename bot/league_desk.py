@@ -144,6 +144,7 @@ class LeagueDesk:
         ids = [s.user_id for s in shown + extra]
         names = await self.names(guild, ids)
         trends = await self.league.trends(season.id, ids)
+        team = await self.league.team_records(season.id)
         start = (page - 1) * PAGE
 
         def row(i: int | None, s: Standing) -> dict[str, Any]:
@@ -155,6 +156,8 @@ class LeagueDesk:
                 "games": s.games,
                 "wins": s.wins,
                 "trend": trends.get(s.user_id, []),
+                "team_games": team.get(s.user_id, (0, 0))[0],
+                "team_wins": team.get(s.user_id, (0, 0))[1],
             }
 
         data = {
@@ -175,6 +178,13 @@ class LeagueDesk:
             lines.append(f"{r['rank']}. <@{ids[r['rank'] - start - 1]}> · {r['rating']}")
         if not table:
             lines.append("No rated game has finished yet this season.")
+        teamed = [(uid, team[uid]) for uid in ids if uid in team]
+        if teamed:
+            # Team games are rated as teams (partners share the place): their record apart.
+            lines.append(
+                "👥 Team games (won): "
+                + " · ".join(f"<@{uid}> {g} ({w})" for uid, (g, w) in teamed[:10])
+            )
         return "\n".join(lines), discord.File(io.BytesIO(png), "standings.png")
 
     async def show_standings(
@@ -230,11 +240,16 @@ class LeagueDesk:
             "favourite": [{"combo": c, "games": g} for c, g in favourite],
             "best": [{"combo": c, "games": g, "win_rate": w} for c, g, w in best],
             "head_to_head": h2h,
+            # Team games (6 players in 3 teams): games played and won as a team.
+            "team_games": sum(1 for r in rows if r.get("team") is not None),
+            "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
         }
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(_render_card, data)
         where = f"#{rank}" if rank else "provisional"
         text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
+        if data["team_games"]:
+            text += f" · 👥 team record: {data['team_games']} games, {data['team_wins']} won"
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
         )

@@ -19,6 +19,7 @@ from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, Gam
 from engine.core.view import plural
 
 from .narrate import owed_pieces, summary, told_lines
+from .teams import team_lines, who
 
 CHANNEL = "channel"
 DM = "dm"
@@ -88,7 +89,7 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
     t = s.turn
     seat = to_act(s)
     if actor_id is None and seat is not None:
-        return f"**Round {s.round}/{s.turns}** · 🤖 **{s.players[seat].name}** (AI) is playing…"
+        return f"**Round {s.round}/{s.turns}** · 🤖 **{who(s, seat)}** (AI) is playing…"
     mention = f"<@{actor_id}>" if actor_id else "nobody"
     if t.phase == CLOSING:
         p = t.pending[0]
@@ -115,10 +116,15 @@ def game_over_text(s: GameState) -> str:
     result = s.result or {}
     rows = result.get("ranking", [])
     lines = [
-        f"{i + 1}. **{r['name']}** · {r['coins']} coins · {r['tokens']} tokens on the board"
+        f"{i + 1}. **{who(s, r['seat'])}** · {r['coins']} coins · {r['tokens']} tokens on the board"
         for i, r in enumerate(rows)
     ]
-    winners = ", ".join(s.players[w].name for w in result.get("winners", []))
+    winners = ", ".join(who(s, w) for w in result.get("winners", []))
+    teams = team_lines(s)
+    if teams:
+        # A team game: the teams' scores first (the lower partner's coins), then each player.
+        body = [*teams, "**Players**", *lines]
+        return f"🏆 **Game over!** Winners: **{winners}**\n" + "\n".join(body)
     tie = " (tie broken on tokens)" if result.get("tiebreak_used") else ""
     return f"🏆 **Game over!** Winner: **{winners}**{tie}\n" + "\n".join(lines)
 
@@ -143,7 +149,7 @@ def turn_message(
     if note:
         parts.append(note)
     if finished_events:
-        title = f"**{s.players[finished_seat].name}'s turn**\n" if finished_seat is not None else ""
+        title = f"**{who(s, finished_seat)}'s turn**\n" if finished_seat is not None else ""
         parts.append(title + summary(s, finished_events))
     board = view(s)
     # The board marks what the finished turn changed: regions taken, regions left empty.
@@ -185,7 +191,7 @@ def live_message(
     someone other than the turn's player (a defender placing tokens), it mentions them, and
     the announcer posts it afresh so that the mention pings.
     """
-    player = s.players[s.turn.seat].name
+    player = who(s, s.turn.seat)
     seat = to_act(s)
     head = f"🎲 **Round {s.round}/{s.turns} · {player}'s turn**"
     lines = [f"• {line}" for line in told_lines(s, s.events)]
@@ -239,13 +245,13 @@ def follow_dm(
     Built from the public events only, like the channel's summary: a follower never learns
     more than the channel shows.
     """
-    who = s.players[finished_seat].name if finished_seat is not None else "The game"
-    head = f"👀 Small World in <#{channel_id}> · **{who}'s turn** (round {s.round}/{s.turns})"
+    player = who(s, finished_seat) if finished_seat is not None else "The game"
+    head = f"👀 Small World in <#{channel_id}> · **{player}'s turn** (round {s.round}/{s.turns})"
     if s.turn.phase == OVER:
         tail = game_over_text(s)
     else:
         seat = to_act(s)
-        tail = f"Next: **{s.players[seat].name}**." if seat is not None else ""
+        tail = f"Next: **{who(s, seat)}**." if seat is not None else ""
     text = "\n".join(part for part in (head, summary(s, finished_events), tail) if part)
     if len(text) > MAX_CONTENT:
         text = text[: MAX_CONTENT - 1] + "…"

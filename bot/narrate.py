@@ -14,11 +14,13 @@ from engine.core.view import visible_events
 from engine.core.words import and_list, plural
 from engine.text.narration import thing, underground_sentence
 
+from .teams import who
+
 
 def _name(s: GameState, seat: int | None) -> str:
     if seat is None or seat < 0:
         return "the Lost Tribes"
-    return s.players[seat].name
+    return who(s, seat)
 
 
 def describe_event(s: GameState, e: dict[str, Any]) -> str | None:

@@ -46,6 +46,7 @@ from engine.core.view import plural
 from engine.worlds.surface.actions import DragonAttack, Enchant
 
 from .narrate import owed_pieces
+from .teams import who
 
 #: Discord's limits: options in a select menu, characters in an option's label/description.
 MAX_OPTIONS = 25
@@ -180,8 +181,8 @@ def build(
         return Panel(head + "The game is over.")
     actor = to_act(s)
     if actor != seat:
-        who = s.players[actor].name if actor is not None else "nobody"
-        return Panel(head + f"It's **{who}**'s move now; you will be pinged when it is yours.")
+        name = who(s, actor) if actor is not None else "nobody"
+        return Panel(head + f"It's **{name}**'s move now; you will be pinged when it is yours.")
     actions = legal_actions(s, seat)
     if s.turn.phase == PICK:
         panel = _pick(s, actions)
@@ -242,7 +243,7 @@ def _holder(s: GameState, rid: int) -> str:
     features = sorted(mapdef(s).regions[rid].features)
     parts = []
     if r.race and r.tokens:
-        owner = s.players[r.owner].name if r.owner is not None and r.owner >= 0 else "?"
+        owner = who(s, r.owner) if r.owner is not None and r.owner >= 0 else "?"
         state = " in decline" if s.races[r.race].in_decline else ""
         parts.append(f"{owner}'s {r.race}{state} ({r.tokens})")
     elif r.markers.get("lost_tribe"):

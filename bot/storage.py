@@ -59,14 +59,25 @@ class Storage:
         row = await self.fetchone("PRAGMA user_version")
         current = row[0] if row else 0
         applied = []
-        for path in sorted(MIGRATIONS.glob("*.sql")):
-            number = int(path.name.split("_", 1)[0])
-            if number <= current:
-                continue
-            async with self.transaction() as db:
-                await db.executescript_in_tx(path.read_text(encoding="utf-8"))
-                await db.execute(f"PRAGMA user_version = {number}")
-            applied.append(number)
+        # Foreign keys are off while migrations run (a pragma a transaction cannot change):
+        # a migration that rebuilds a table (drop, then rename the new one) must not cascade
+        # the drop to the rows that refer to it. Each migration's references are checked
+        # before it commits.
+        await self.fetchall("PRAGMA foreign_keys = OFF")
+        try:
+            for path in sorted(MIGRATIONS.glob("*.sql")):
+                number = int(path.name.split("_", 1)[0])
+                if number <= current:
+                    continue
+                async with self.transaction() as db:
+                    await db.executescript_in_tx(path.read_text(encoding="utf-8"))
+                    broken = await db.fetchall("PRAGMA foreign_key_check")
+                    if broken:
+                        raise RuntimeError(f"migration {path.name} broke references: {broken}")
+                    await db.execute(f"PRAGMA user_version = {number}")
+                applied.append(number)
+        finally:
+            await self.fetchall("PRAGMA foreign_keys = ON")
         return applied
 
     @contextlib.asynccontextmanager

@@ -18,9 +18,11 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search
+from bot.lobby_desk import lobby_message, start_text
 from bot.once import answered
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
+from bot.teams import lobby_teams
 from cogs.choices import member_choices
 from cogs.help import HELP
 from cogs.maps import map_choices
@@ -85,7 +87,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
 
     @app_commands.command(name="new", description="Open a Small World game in this channel")
     @app_commands.describe(
-        players="Number of players (2-5); the map follows",
+        players="Number of players (2-5; 6 play in 3 teams of 2); the map follows",
         deadline_hours="Hours each player has per decision (default 24)",
         open_scores="Show everyone's coins during the game (default: hidden)",
         rated="Count for the server's league season (default: yes while one is open)",
@@ -93,6 +95,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         thread="Play in a new thread of this channel (one channel, many games)",
         takeover_after="Missed deadlines in a row before an AI plays a seat (0: never; 2)",
         board="One of this server's own maps (/maps list); empty: the usual board",
+        teams="Play in 3 teams of 2 (6 players; on by itself for 6)",
     )
     @app_commands.rename(board="map")
     @app_commands.autocomplete(board=map_choices)
@@ -104,7 +107,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def new(
         self,
         interaction: Interaction,
-        players: app_commands.Range[int, 2, 5],
+        players: app_commands.Range[int, 2, 6],
         deadline_hours: app_commands.Range[float, 0.05, 336.0] = 24.0,
         open_scores: bool = False,
         rated: bool | None = None,
@@ -112,6 +115,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         thread: bool = False,
         takeover_after: app_commands.Range[int, 0, 10] = 2,
         board: str | None = None,
+        teams: bool | None = None,
     ) -> None:
         club = None
         if board is not None and interaction.guild_id is not None:
@@ -132,6 +136,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 world=world,
                 takeover_after=takeover_after,
                 map_id=club.key if club is not None else None,
+                teams=teams,
             )
         except ServiceError:
             if where is not None:
@@ -139,6 +144,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 await where.delete()
             raise
         extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
+        if lg.teams:
+            extras += ", in 3 teams of 2"
         lobby = (
             f"**{WORLD_NAMES[world]}** for {players} players "
             f"(map `{club.name if club is not None else lg.map_id}`, "
@@ -147,12 +154,18 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             f"`/sw start` once {players} have joined."
         )
         if where is None:
+            if lg.teams:
+                await interaction.response.send_message(**lobby_message(lg, lobby))
+                return
             await interaction.response.send_message(lobby)
             return
         await interaction.response.send_message(
             f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
             f"{players} players in {where.mention}: join it there with `/sw join`."
         )
+        if lg.teams:
+            await where.send(**lobby_message(lg, lobby))
+            return
         await where.send(lobby)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
@@ -162,9 +175,11 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.join(
             interaction.channel_id, interaction.user.id, interaction.user.display_name
         )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} joined ({len(lg.seats)}/{lg.player_count})."
-        )
+        text = f"{interaction.user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+        if lg.teams:
+            await interaction.response.send_message(**lobby_message(lg, text))
+            return
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="addai", description="Seat an AI player in the lobby (host)")
     @app_commands.describe(level="How strong: easy, normal or hard (an AI seat makes it unrated)")
@@ -178,33 +193,34 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         namer = functools.partial(ai_name, level)
         lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
         name = lg.seats[-1].name
-        await interaction.response.send_message(
+        text = (
             f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
             "player does not count for the league."
         )
+        if lg.teams:
+            await interaction.response.send_message(**lobby_message(lg, text))
+            return
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="leave", description="Leave this channel's game before it starts")
     @app_commands.guild_only()
     @refusals
     async def leave(self, interaction: Interaction) -> None:
         lg = await self.service.leave(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
-        )
+        text = f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
+        if lg.teams:
+            # Their team is unpaired (ruling 111): the lobby shows the teams as they stand.
+            await interaction.response.send_message(**lobby_message(lg, text))
+            return
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
     @refusals
     async def start(self, interaction: Interaction) -> None:
         outcome = await self.service.start(interaction.channel_id, interaction.user.id)
-        lg = outcome.game
-        order = ", ".join(
-            f"{i + 1}. " + (f"🤖 **{s.name}**" if s.ai else f"<@{s.user_id}>")
-            for i, s in enumerate(lg.seats)
-        )
         await interaction.response.send_message(
-            f"The game begins! Seat order: {order}.",
-            allowed_mentions=discord.AllowedMentions.none(),
+            start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
         )
         committed(interaction)
         await self.bot.desk.announce(outcome, interaction)
@@ -436,9 +452,10 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
             names = ", ".join(s.name for s in lg.seats)
-            await interaction.response.send_message(
-                f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names}).", ephemeral=True
-            )
+            text = f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names})."
+            if lg.teams:
+                text += "\n" + lobby_teams(lg.seats)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         text = await status_text(self.service, lg, lg.game.state)
         await interaction.response.send_message(text, ephemeral=True)

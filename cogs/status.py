@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.messages import ts
 from bot.service import GameService
 from bot.service.loaded import LoadedGame
+from bot.teams import who
 from engine import to_act
 from engine.core.state import CLOSING, GameState
 
@@ -17,7 +18,7 @@ async def status_text(service: GameService, lg: LoadedGame, s: GameState) -> str
     if seat is not None:
         waiting = " (placing tokens after an attack)" if s.turn.phase == CLOSING else ""
         deadline = f", deadline {ts(lg.deadline_at)}" if lg.deadline_at else ""
-        lines.append(f"To act: **{s.players[seat].name}**{waiting}{deadline}")
+        lines.append(f"To act: **{who(s, seat)}**{waiting}{deadline}")
     now = service.clock()
     for i, p in enumerate(s.players):
         active = f"{s.races[p.active].power} {p.active}" if p.active else "no active race"
@@ -28,7 +29,7 @@ async def status_text(service: GameService, lg: LoadedGame, s: GameState) -> str
             how = " · 🤖 an AI stands in" if row.stand_in else " · 🤖 AI"
         elif row.away_until is not None and row.away_until > now:
             how = f" · 🏖️ away until {ts(row.away_until)}"
-        lines.append(f"{i + 1}. {p.name}: {active}; in decline: {decl}{how}")
+        lines.append(f"{i + 1}. {who(s, i)}: {active}; in decline: {decl}{how}")
     changes = await service.seat_changes(lg.id)
     if changes:
         lines.append("**Seats** (who played where):")

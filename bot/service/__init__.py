@@ -40,6 +40,7 @@ from .deadlines import DEFAULT_DEADLINE_HOURS, Deadlines, deadline_for
 from .loaded import LoadedGame
 from .lobby import Lobby, Namer
 from .outcome import Outcome, PanelReply
+from .pairing import Pairing
 from .play import Acknowledge, Actions, Play
 from .presses import Planned, Presses
 from .seating import Change, Seating
@@ -58,6 +59,8 @@ class GameService:
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1, 2**31)
         self.games = Games(storage, self.clock)
         self.lobby = Lobby(self.games, self.league, lambda: self.seed_source())
+        #: A team lobby's pairing step (partner choices, the host's pairs, the draw).
+        self.pairing = Pairing(self.games)
         self.moves = Play(self.games, Committer(self.games, self.league))
         self.presses = Presses(self.games, self.moves)
         self.seating = Seating(self.games)
@@ -105,8 +108,10 @@ class GameService:
         world: str = DEFAULT_WORLD,
         takeover_after: int = 2,
         map_id: str | None = None,
+        teams: bool | None = None,
     ) -> LoadedGame:
-        """Open a lobby in a channel; the host takes the first place in it."""
+        """Open a lobby in a channel; the host takes the first place in it (a team lobby
+        for 6 players or ``teams=True``)."""
         return await self.lobby.create(
             guild_id,
             channel_id,
@@ -120,6 +125,7 @@ class GameService:
             world,
             takeover_after,
             map_id,
+            teams,
         )
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:

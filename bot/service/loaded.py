@@ -14,6 +14,9 @@ from engine import Game, to_act
 
 from ..messages import decision_key
 
+#: ``games.mode`` of a team game (``free-for-all`` otherwise).
+TEAM_MODE = "teams"
+
 
 @dataclass
 class Seat:
@@ -31,6 +34,11 @@ class Seat:
     #: The end of the member's announced absence, and the days of absence used in this game.
     away_until: datetime | None = None
     away_days: float = 0.0
+    #: Team play's pairing step: the partner the member chose, the team (0 A, 1 B, 2 C)
+    #: once paired, and how the pair formed ('choice', 'host' or 'draw').
+    partner: int | None = None
+    team: int | None = None
+    paired_by: str | None = None
 
 
 @dataclass
@@ -56,7 +64,14 @@ class LoadedGame:
     season_id: int | None = None
     #: Missed deadlines in a row after which an AI takes over a seat (0: never).
     takeover_after: int = 2
+    #: 'free-for-all', or 'teams' for a team game (6 players in 3 pairs).
+    mode: str = "free-for-all"
     game: Game | None = None
+
+    @property
+    def teams(self) -> bool:
+        """Whether this is a team game (its lobby has a pairing step)."""
+        return self.mode == TEAM_MODE
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a member, or None if they do not play here."""

@@ -13,18 +13,22 @@ from collections.abc import Callable
 
 from engine import Game, GameConfig
 from engine.core.content import map_for_players
+from engine.core.rulesets import all_player_counts, counts_text, options_for, player_counts
 from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
+from engine.rulesets.teams import OPTION as TEAM_OPTION
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
 from ..storage import now_iso
+from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
-from .loaded import LoadedGame, Seat
+from .loaded import TEAM_MODE, LoadedGame, Seat
 from .notices import turn_announcements
 from .outcome import Outcome
+from .pairing import draw_rest, pairs_of, save, unpair
 from .store import Games
 
 #: The engine's worlds as players name them, in the order they are registered.
@@ -59,6 +63,7 @@ class Lobby:
         world: str = DEFAULT_WORLD,
         takeover_after: int = 2,
         map_id: str | None = None,
+        teams: bool | None = None,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -66,11 +71,17 @@ class Lobby:
         on that world's built-in board for the player count, which must have its drawing,
         unless ``map_id`` names a server's own map (``bot.club_maps`` checked that it fits
         and registered it with its drawing).
+        A 6-player game is a team game (``options_for``); ``teams=True`` asks for one, and
+        the player count must be one team play allows (``player_counts``).
         While the server has an open season the game counts for it, unless ``rated`` is
         False; ``rated=True`` without an open season is refused.
         """
-        if not 2 <= players <= 5:
-            raise ServiceError("Small World is played by 2 to 5 players.")
+        options = game_options(players, teams)
+        if open_scores and options:
+            raise ServiceError(
+                "Team play keeps every player's coins secret until the end, the partner's "
+                "too: open scores are not offered."
+            )
         if world not in WORLD_NAMES:
             raise ServiceError(f"There is no world {world!r}: choose Small World or Underground.")
         builtin = map_for_players(players, world)
@@ -97,8 +108,8 @@ class Lobby:
             game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mode, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -112,6 +123,7 @@ class Lobby:
                     int(season_id is not None),
                     LEAGUE_WORLDS.get(world, world),
                     takeover_after,
+                    TEAM_MODE if options else "free-for-all",
                     now,
                     now,
                 ),
@@ -152,10 +164,17 @@ class Lobby:
                 raise ServiceError("You are not in this game.")
             if user_id == lg.host_id:
                 raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
-            async with self.games.storage.transaction() as tx:
-                await tx.execute(
-                    "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
-                )
+            # A team lobby: the leaver's team is unpaired, and choices naming them forgotten.
+            unpair(lg, user_id)
+            try:
+                async with self.games.storage.transaction() as tx:
+                    await save(tx, lg)
+                    await tx.execute(
+                        "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                    )
+            except BaseException:
+                self.games.forget(lg.id)  # the cached lobby changed: read it again
+                raise
             lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
 
@@ -218,49 +237,73 @@ class Lobby:
                 raise ServiceError(
                     f"Waiting for players: {len(lg.seats)} of {lg.player_count} have joined."
                 )
-            order = sorted(lg.seats, key=lambda s: s.user_id)
-            random.Random(lg.seed).shuffle(order)
+            if lg.teams:
+                # The host's start pairs whoever is still unpaired, by the draw.
+                draw_rest(lg)
+                order = seat_order(pairs_of(lg), lg.seed)
+                options = {"open_scores": lg.open_scores, **options_for(len(order))}
+            else:
+                order = sorted(lg.seats, key=lambda s: s.user_id)
+                random.Random(lg.seed).shuffle(order)
+                options = {"open_scores": lg.open_scores}
             for i, s in enumerate(order):
                 s.seat = i
-            config = GameConfig(
-                tuple(s.name for s in order),
-                lg.seed,
-                lg.map_id,
-                {"open_scores": lg.open_scores},
-            )
+            config = GameConfig(tuple(s.name for s in order), lg.seed, lg.map_id, options)
             game = Game(config)
             deadline = deadline_for(lg, game.state, self.games.clock())
             now = now_iso(self.games.clock())
-            async with self.games.storage.transaction() as tx:
-                for s in order:
+            try:
+                async with self.games.storage.transaction() as tx:
+                    if lg.teams:
+                        await save(tx, lg)
+                    for s in order:
+                        await tx.execute(
+                            "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                            (s.seat, lg.id, s.user_id),
+                        )
                     await tx.execute(
-                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                        (s.seat, lg.id, s.user_id),
-                    )
-                await tx.execute(
-                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
-                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
-                    (
-                        json.dumps(
-                            {
-                                "players": list(config.players),
-                                "seed": config.seed,
-                                "map_id": config.map_id,
-                                "options": config.options,
-                            }
+                        "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
+                        " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                        (
+                            json.dumps(
+                                {
+                                    "players": list(config.players),
+                                    "seed": config.seed,
+                                    "map_id": config.map_id,
+                                    "options": config.options,
+                                }
+                            ),
+                            to_json(game.state),
+                            game.state.version,
+                            now_iso(deadline),
+                            now,
+                            lg.id,
                         ),
-                        to_json(game.state),
-                        game.state.version,
-                        now_iso(deadline),
-                        now,
-                        lg.id,
-                    ),
-                )
-                items = await turn_announcements(tx, lg, game.state, deadline)
-                announced = await outbox.record(tx, lg.id, items, self.games.clock())
+                    )
+                    items = await turn_announcements(tx, lg, game.state, deadline)
+                    announced = await outbox.record(tx, lg.id, items, self.games.clock())
+            except BaseException:
+                self.games.forget(lg.id)  # seats and pairs changed in the cache: read again
+                raise
             lg.status = "active"
             lg.game = game
             lg.deadline_at = deadline
             lg.reminded = False
             lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
             return Outcome(lg, turn_ended=True, actor_changed=True, announced=announced)
+
+
+def game_options(players: int, teams: bool | None) -> dict[str, bool]:
+    """The rule set options of a new game: those its player count needs (6: team play), and
+    team play when asked for; refused when the count does not fit them."""
+    options = options_for(players) if players in all_player_counts() else {}
+    if teams:
+        options = {**options, TEAM_OPTION: True}
+    elif teams is False and options:
+        raise ServiceError(f"{players} players play in teams: leave teams on.")
+    counts = player_counts(options)
+    if players not in counts:
+        if options:
+            raise ServiceError(f"Team play is for {counts_text(counts)} players.")
+        raise ServiceError(f"Small World is played by {counts_text(counts)} players.")
+    return options

@@ -75,6 +75,9 @@ class Games:
                 missed=r["missed"],
                 away_until=datetime.fromisoformat(r["away_until"]) if r["away_until"] else None,
                 away_days=r["away_days"],
+                partner=r["partner"],
+                team=r["team"],
+                paired_by=r["paired_by"],
             )
             for r in await self.storage.fetchall(
                 "SELECT * FROM seats WHERE game_id = ? ORDER BY joined_at, user_id",
@@ -99,6 +102,7 @@ class Games:
             rated=bool(row["rated"]),
             season_id=row["season_id"],
             takeover_after=row["takeover_after"],
+            mode=row["mode"],
         )
         if row["state"]:
             cfg = json.loads(row["config"])

@@ -1,0 +1,191 @@
+"""A team lobby by taps: the lobby message's Join, partner and pairing menus, Draw teams
+and Start, as ``DynamicItem``s whose ``custom_id`` holds the game id, so they keep working
+after a restart.
+
+``swl:<game>:<verb>`` is a button (join, draw, start); ``swp:<game>:<menu>`` a select menu
+(partner: choose your partner; pair: the host pairs two players). Each press goes to the
+service (``bot.service.pairing``, ``bot.service.lobby``), which checks everything inside the
+game's lock; the answer edits the tapped lobby message to show the teams as they stand,
+with fresh controls (the menus list the players who have joined); a refusal is private.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from engine.rulesets.teams import seat_name
+
+from .controls import FORGED, NUMBER, fits, refuse, unstored
+from .desk import committed, reply_error
+from .errors import ServiceError
+from .service.loaded import LoadedGame
+from .teams import is_team_game, lobby_teams
+
+Interaction = discord.Interaction[Any]
+
+LOBBY_BUTTON = rf"swl:(?P<game>{NUMBER}):(?P<verb>join|draw|start)"
+LOBBY_SELECT = rf"swp:(?P<game>{NUMBER}):(?P<menu>partner|pair)"
+
+
+def start_text(lg: LoadedGame) -> str:
+    """The seat order a started game announces: ``1.`` … or, in a team game, the seat
+    names ``A1`` … ``C2`` (the game's teams)."""
+    assert lg.game is not None
+    s = lg.game.state
+    rows = sorted(lg.seats, key=_seat)
+    parts = []
+    for i, row in enumerate(rows):
+        player = f"🤖 **{row.name}**" if row.ai else f"<@{row.user_id}>"
+        parts.append(f"{seat_name(i) if is_team_game(s) else f'{i + 1}.'} {player}")
+    return f"The game begins! Seat order: {', '.join(parts)}."
+
+
+def _seat(row: Any) -> int:
+    return row.seat if row.seat is not None else 99
+
+
+def describe(lg: LoadedGame) -> str:
+    """The first line of a team lobby's message."""
+    return (
+        f"👥 **Team game** for {lg.player_count} players in 3 teams of 2 (map `{lg.map_id}`, "
+        f"{lg.deadline_hours:g} h per decision{', rated' if lg.rated else ''})."
+    )
+
+
+def lobby_message(lg: LoadedGame, head: str) -> dict[str, Any]:
+    """A team lobby's public message: ``head``, the teams as they stand, the controls."""
+    return {
+        "content": f"{head}\n\n{lobby_teams(lg.seats)}",
+        "view": lobby_view(lg),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def lobby_view(lg: LoadedGame) -> discord.ui.View:
+    """The controls of a team lobby: choose your partner, pair two (host), Join, Draw teams
+    (host), Start (host)."""
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=s.name[:100], value=str(s.user_id)) for s in lg.seats]
+    partner: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"swp:{lg.id}:partner", placeholder="Choose your partner…", options=options
+    )
+    view.add_item(LobbySelect(partner, lg.id, "partner"))
+    if len(options) >= 2:
+        pair: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"swp:{lg.id}:pair",
+            placeholder="Host: pair two players…",
+            options=options,
+            min_values=2,
+            max_values=2,
+        )
+        view.add_item(LobbySelect(pair, lg.id, "pair"))
+    full = len(lg.seats) >= lg.player_count
+    buttons = [] if full else [("join", "Join", discord.ButtonStyle.success)]
+    buttons += [
+        ("draw", "🎲 Draw teams", discord.ButtonStyle.secondary),
+        ("start", "Start", discord.ButtonStyle.primary),
+    ]
+    for verb, label, style in buttons:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=style, custom_id=f"swl:{lg.id}:{verb}"
+        )
+        view.add_item(LobbyButton(button, lg.id, verb))
+    return unstored(view)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
+):
+    """Join, Draw teams or Start on a team lobby's message (``verb`` empty: forged)."""
+
+    def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
+        super().__init__(item)
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> LobbyButton:
+        found = fits(re.fullmatch(LOBBY_BUTTON, match.string))
+        if found is None or not isinstance(item, discord.ui.Button):
+            return cls(item, 0, "")
+        return cls(item, int(found["game"]), found["verb"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        if not self.verb:
+            await refuse(interaction, FORGED)
+            return
+        await lobby_press(interaction, self.game_id, self.verb, [])
+
+
+class LobbySelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"swp:(?P<rest>[\s\S]*)"
+):
+    """The partner menu or the host's pairing menu of a team lobby's message."""
+
+    def __init__(self, item: discord.ui.Select[Any], game_id: int, menu: str) -> None:
+        super().__init__(item)
+        self.game_id, self.menu = game_id, menu
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: Any, match: re.Match[str], /
+    ) -> LobbySelect:
+        found = fits(re.fullmatch(LOBBY_SELECT, match.string))
+        if found is None or not isinstance(item, discord.ui.Select):
+            return cls(item, 0, "")
+        return cls(item, int(found["game"]), found["menu"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        if not self.menu:
+            await refuse(interaction, FORGED)
+            return
+        await lobby_press(interaction, self.game_id, self.menu, list(self.item.values))
+
+
+async def lobby_press(interaction: Interaction, game_id: int, verb: str, values: list[str]) -> None:
+    """One tap on a team lobby's message, answered in public (or refused in private)."""
+    bot: Any = interaction.client  # the SmallWorldBot: its service and desk
+    service = bot.service
+    channel_id = interaction.channel_id or 0
+    user = interaction.user
+    try:
+        chosen = [int(v) for v in values]
+    except ValueError:
+        await refuse(interaction, FORGED)
+        return
+    try:
+        if verb == "start":
+            live = await service.live_game_id(channel_id)
+            if live != game_id:
+                raise ServiceError("That lobby is closed: use the latest lobby message.")
+            outcome = await service.start(channel_id, user.id)
+            await interaction.response.send_message(
+                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
+            )
+            committed(interaction)
+            await bot.desk.announce(outcome, interaction)
+            return
+        if verb == "join":
+            lg = await service.in_channel(channel_id)
+            if lg.id != game_id:
+                raise ServiceError("That lobby is closed: use the latest lobby message.")
+            lg = await service.join(channel_id, user.id, user.display_name)
+            text = f"{user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+        elif verb == "draw":
+            lg, text = await service.pairing.draw(game_id, channel_id, user.id)
+        elif verb == "partner" and len(chosen) == 1:
+            lg, text = await service.pairing.choose(game_id, channel_id, user.id, chosen[0])
+        elif verb == "pair" and len(chosen) == 2:
+            lg, text = await service.pairing.pair(game_id, channel_id, user.id, *chosen)
+        else:
+            await refuse(interaction, FORGED)
+            return
+    except ServiceError as exc:
+        await reply_error(interaction, str(exc))
+        return
+    # The tapped lobby message is edited in place: the channel stays quiet while teams form.
+    await interaction.response.edit_message(**lobby_message(lg, f"{describe(lg)}\n{text}"))

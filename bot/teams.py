@@ -1,0 +1,129 @@
+"""Team play in the bot's words: seat names (A1 … C2) beside player names, the teams of a
+lobby as they pair up, the draw that pairs the rest, the seat order, and team places.
+
+Pure functions, no Discord and no database. The rules are the engine's
+(``engine.rulesets.teams``): seats A1 B1 C1 A2 B2 C2, team score = the lower partner's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from engine.core.state import GameState
+from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, TEAM_SIZE, seat_name, seating
+
+T = TypeVar("T")
+
+#: How a pair formed, as the lobby tells it.
+HOW = {"choice": "chose each other", "host": "paired by the host", "draw": "drawn"}
+
+
+def is_team_game(s: GameState) -> bool:
+    """Whether the game is played in teams."""
+    return bool(s.options.get(OPTION))
+
+
+def who(s: GameState, seat: int) -> str:
+    """A seat's player as public texts name it: ``ann (A1)`` in a team game, else ``ann``."""
+    name = s.players[seat].name
+    return f"{name} ({seat_name(seat)})" if is_team_game(s) else name
+
+
+def letter(team: int) -> str:
+    """``A``, ``B`` or ``C``."""
+    return TEAM_LETTERS[team]
+
+
+def free_team(taken: Sequence[int | None]) -> int:
+    """The first team letter no pair holds yet."""
+    return next(t for t in range(len(TEAM_LETTERS)) if t not in taken)
+
+
+def draw_pairs(unpaired: Sequence[T], seed: int) -> list[tuple[T, T]]:
+    """Pairs drawn from the unpaired seats (given in a fixed order), from the game's seed:
+    the same lobby and seed always draw the same pairs. An odd one out stays unpaired."""
+    order = list(unpaired)
+    random.Random(f"teams:{seed}").shuffle(order)
+    return [(order[i], order[i + 1]) for i in range(0, len(order) - 1, TEAM_SIZE)]
+
+
+def seat_order(pairs: Sequence[Sequence[T]], seed: int) -> list[T]:
+    """The seat order of a team game: team A's pair, B's, C's, each pair's first player drawn
+    from the game's seed (ruling 111), in the rules' order A1 B1 C1 A2 B2 C2."""
+    rng = random.Random(f"seats:{seed}")
+    flat: list[T] = []
+    for pair in pairs:
+        drawn = list(pair)
+        rng.shuffle(drawn)
+        flat += drawn
+    keys = [[str(t * TEAM_SIZE + k) for k in range(TEAM_SIZE)] for t in range(len(pairs))]
+    return [flat[int(key)] for key in seating(keys)]
+
+
+def team_places(result: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Each seat's team (0 A, 1 B, 2 C) and its place, from the result of a team game.
+
+    Teams rank by their score, then their best player's, then their tokens on the board
+    (``engine.rulesets.teams.team_result``); teams still tied share the place.
+    """
+
+    def key(e: dict[str, Any]) -> tuple[int, int, int]:
+        return (-e["score"], -e["best"], -e["tokens"])
+
+    teams = result.get("teams", [])
+    out: dict[int, tuple[int, int]] = {}
+    for e in teams:
+        place = 1 + sum(1 for other in teams if key(other) < key(e))
+        for seat in e["seats"]:
+            out[seat] = (TEAM_LETTERS.index(e["team"]), place)
+    return out
+
+
+def team_lines(s: GameState) -> list[str]:
+    """The teams at the end: team score (the lower partner's), its players, the winner."""
+    result = s.result or {}
+    teams = result.get("teams")
+    if not teams:
+        return []
+    lines = []
+    for i, e in enumerate(teams):
+        names = " & ".join(who(s, x) for x in e["seats"])
+        lines.append(f"{i + 1}. **Team {e['team']}** · {e['score']} (best {e['best']}) · {names}")
+    won = " and ".join(f"Team {t}" for t in result.get("winning_teams", []))
+    tie = " (tie broken)" if result.get("tiebreak_used") else ""
+    head = f"👥 **Teams** (a team scores its lower partner's coins) · winner: **{won}**{tie}"
+    return [head, *lines]
+
+
+def lobby_teams(seats: Sequence[Any]) -> str:
+    """The pairing step as the lobby shows it: Team A/B/C as they form, who is unpaired,
+    and partner choices waiting for an answer. ``seats`` are the lobby's seat rows."""
+    names = {s.user_id: s.name for s in seats}
+    lines = []
+    for t, tl in enumerate(TEAM_LETTERS):
+        pair = [s for s in seats if s.team == t]
+        if pair:
+            how = HOW.get(pair[0].paired_by or "", "")
+            members = " & ".join(f"**{s.name}**" for s in pair)
+            lines.append(f"Team {tl}: {members}" + (f" ({how})" if how else ""))
+        else:
+            lines.append(f"Team {tl}: —")
+    free = [s for s in seats if s.team is None]
+    if free:
+        lines.append("Unpaired: " + ", ".join(s.name for s in free))
+    asks = [
+        f"{s.name} → {names[s.partner]}"
+        for s in free
+        if s.partner is not None and s.partner in names
+    ]
+    if asks:
+        lines.append("Waiting for an answer: " + ", ".join(asks))
+    missing = PLAYERS - len(seats)
+    tail = f"{missing} more to join. " if missing > 0 else ""
+    lines.append(
+        f"{tail}Choose your partner below (you pair when you choose each other), or the host "
+        "pairs players or draws the rest; the host may also start and let the draw pair the rest."
+    )
+    return "\n".join(lines)
