@@ -10,7 +10,7 @@ cache, to be read again), so a refused request changes nothing.
 from __future__ import annotations
 
 from engine import EngineError, label, to_act
-from engine.core.state import OVER, from_json, to_json
+from engine.core.state import OVER, SETUP, from_json, to_json
 
 from .. import outbox
 from ..league import League
@@ -48,6 +48,8 @@ class Committer:
         before = game.state
         actor_before = to_act(before)
         turn_before = (before.round, before.turn.seat)
+        # The setup before the first turn is no one's turn: its summary names no player.
+        in_setup = before.turn.phase == SETUP
         snapshot = to_json(before)
         log_len = len(game.log)
         events_before = list(before.events)
@@ -70,7 +72,7 @@ class Committer:
             ],
         )
         outcome.actor_changed = to_act(state) != actor_before or state.turn.phase == OVER
-        outcome.turn_seat = turn_before[1]
+        outcome.turn_seat = None if in_setup else turn_before[1]
         outcome.turn_ended = (state.round, state.turn.seat) != turn_before or (
             state.turn.phase == OVER
         )

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.teams import draw_pairs
 from engine import to_act
+from engine.core.state import SETUP
 from engine.rulesets.teams import partner, seat_name, team_of
 
 from .conftest import make_bot
@@ -108,13 +109,27 @@ async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(simcord_en
     text = started.response.content
     for seat in range(6):
         assert f"{seat_name(seat)} <@{lg.user_at(seat)}>" in text
-    # The first turn's message names A1 with their seat name, and pings them.
+    # On the surface the setup comes first: B1 is pinged to place a Monster (team rules,
+    # "Setup": "all players except the first one should place 1 Monster token").
     first = public(w)[-1]
-    assert f"<@{lg.user_at(0)}>" in first.content and first.attachments
+    assert first.content.startswith("**Before the first turn**")
+    assert f"<@{lg.user_at(1)}>" in first.content and first.attachments
 
-    # The first turns by taps, a restart in the middle.
     from .test_taps import choices, play_button
     from .test_taps import tap as panel_tap
+
+    # B1, C1, A2, B2, C2 place their Monsters by taps.
+    placed = []
+    while (lg := await game_of(w)).game.state.turn.phase == SETUP:
+        seat = to_act(lg.game.state)
+        placed.append(seat)
+        member = w.member(lg.user_at(seat))
+        panel = (await member.click(play_button(w), label="▶ Play")).response
+        options = [c for c in choices(panel) if c[2].startswith("a=monsters")]
+        await panel_tap(member, panel, options[0])
+    assert placed == [1, 2, 3, 4, 5]
+
+    # The first turns by taps, a restart in the middle.
 
     for turn in range(4):
         if turn == 2:
@@ -132,16 +147,19 @@ async def test_a_team_lobby_formed_by_taps_then_played_with_a_restart(simcord_en
             lg = await game_of(w)
             if to_act(lg.game.state) != seat:
                 break
-        lg = await game_of(w)
-        if to_act(lg.game.state) == seat:
-            # Whatever is left of the turn: end it.
-            ends = [c for c in choices(panel) if c[2].startswith("a=end")]
-            await panel_tap(member, panel, ends[0])
+        for _ in range(20):
+            if to_act((await game_of(w)).game.state) != seat:
+                break
+            # Whatever is left of the turn: end it, after any choice owed first (a Place or
+            # Relic found under a Monster asks its holder at once), its first option.
+            acts = [c for c in choices(panel) if c[2].startswith("a=")]
+            ends = [c for c in acts if c[2].startswith("a=end")]
+            panel = (await panel_tap(member, panel, (ends or acts)[0])).response or panel
     lg = await game_of(w)
     assert to_act(lg.game.state) == 4
     summaries = [m for m in public(w) if m.content.startswith("**") and "'s turn**" in m.content]
     names = lg.game.state.players
-    assert len(summaries) == 4, [m.content[:40] for m in public(w)]
+    assert len(summaries) == 4, [m.content[:60] for m in summaries]
     for i, m in enumerate(summaries[:4]):
         assert m.content.startswith(f"**{names[i].name} ({seat_name(i)})'s turn**"), m.content
     # Coins stay secret: no public message tells a total (partners' included).
