@@ -62,6 +62,10 @@ class Ability:
     #: anything to lend (the Stonehedge: ``stonehedge``, the power it drew). The hot paths
     #: read these fields before asking any lender (``_lending``).
     lends_after: ClassVar[str] = ""
+    #: A lender that lends to races other than its occupant (Bony's Boneyard: the banner
+    #: under Bony): ``lent`` asks its ``lends`` for every race, and ``lends`` alone decides
+    #: who gets what, the occupant's state included.
+    lends_to_others: ClassVar[bool] = False
 
     # --- conquest ---------------------------------------------------------------------
 
@@ -315,7 +319,14 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     for key, t in _LENDER_ITEMS:
         # Where the lender lies first: most races asked do not hold it.
         rid = treasure_spots(s).get(key)
-        if rid is None or s.regions[rid].race != name:
+        if rid is None:
+            continue
+        if t.lends_to_others:
+            p = t.lends(s, race)
+            if p is not None:
+                found += (p,)
+            continue
+        if s.regions[rid].race != name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue

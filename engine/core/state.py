@@ -137,6 +137,8 @@ class GameState:
     #: The race the Stonehedge's power was last lent to (its ``on_pick`` ran for it), until
     #: it is taken back (``places.follow_stonehedge``).
     stonehedge_holder: str | None = None
+    #: The In Decline banner Bony the Lich protects (team play's Bony's Boneyard), if any.
+    bony: str | None = None
     #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
     #: checked on every use, never saved and never compared.
     spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -161,6 +163,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
         d["stonehedge"] = s.stonehedge
     if s.stonehedge_holder is not None:
         d["stonehedge_holder"] = s.stonehedge_holder
+    if s.bony is not None:
+        d["bony"] = s.bony
     if s.custom_map is not None:
         # Only games on maps that are not built in carry one: built-in games keep their form.
         d["custom_map"] = json.loads(json.dumps(s.custom_map))
@@ -317,6 +321,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         treasures=list(d.get("treasures", [])),
         stonehedge=d.get("stonehedge"),
         stonehedge_holder=d.get("stonehedge_holder", _stonehedge_occupant(d)),
+        bony=d.get("bony"),
     )
 
 
@@ -446,6 +451,7 @@ def clone(s: GameState) -> GameState:
         s.treasures[:],
         s.stonehedge,
         s.stonehedge_holder,
+        s.bony,
         s.spots.copy(),
     )
 

@@ -115,16 +115,31 @@ TEAMS = register_ruleset(
         result=team_result,
         view=team_view,
         title="team play",
+        # [TEAMS] "Shuffle the 4 Places & 1 Relic (along with others you may already own if
+        # playing with Small World Underground)": the team pieces join the hidden stack.
+        treasure_sets=lambda world_set: (OPTION,),
     )
 )
+
+# The team pieces register themselves on import, after the worlds' (``pieces``, then
+# ``boneyard`` and ``mirror``, which import it).
+# isort: off
+from . import pieces  # noqa: E402
+from . import boneyard  # noqa: E402
+from . import mirror  # noqa: E402
+
+# isort: on
 
 __all__ = [
     "OPTION",
     "PLAYERS",
     "TEAMS",
     "TURNS",
+    "boneyard",
     "members",
+    "mirror",
     "partner",
+    "pieces",
     "seat_name",
     "seating",
     "team_of",
