@@ -16,6 +16,8 @@ RELIC_TAGS = {
     "scepter": "Sc",
     "orb": "Or",
     "sword": "Sw",
+    # Team play's Relic.
+    "soapbar": "GS",
 }
 PLACE_TAGS = {
     "altar": "Al",
@@ -27,6 +29,10 @@ PLACE_TAGS = {
     "lost_mine": "LM",
     "stonehedge": "St",
     "pentacle": "Pe",
+    # Team play's Places.
+    "tavern": "Ta",
+    "boneyard": "Bo",
+    "mirror": "Mi",
 }
 
 #: Map features (printed on the board, never move), drawn on rounded squares. The Volcano

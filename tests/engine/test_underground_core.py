@@ -204,7 +204,7 @@ def test_every_underground_name_is_explained_in_a_sentence() -> None:
     table = entries()
     names = [n for n, d in races().items() if d.set == "underground"]
     names += [n for n, d in powers().items() if d.set == "underground"]
-    names += [t.name for t in treasures().values()]
+    names += [t.name for t in treasures().values() if t.set == "underground"]
     assert len(names) == 15 + 21 + 15
     for name in names:
         found = lookup(name.lower(), table)
