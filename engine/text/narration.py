@@ -40,7 +40,7 @@ PAST: dict[str, str] = {
     "pay": "paid", "pays": "paid", "put": "put", "puts": "put", "are": "were",
     "sends": "sent", "steal": "stole", "take": "took", "use": "used", "vanish": "vanished",
     "discover": "discovered", "now holds": "now held",
-    "moves": "moved", "stays": "stayed", "shares": "shared", "gives": "gave",
+    "moves": "moved", "stays": "stayed", "gives": "gave",
     "swaps": "swapped", "collects": "collected", "waits": "waited",
 }  # fmt: skip
 
@@ -238,7 +238,6 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     "bonus": lambda e, t: (
         f"{t.who()} {t.v('collects')} {plural(e['coins'], 'coin')} from {thing(e['piece'])}"
     ),
-    "tavern": lambda e, t: f"{t.who()} {t.v('shares')} the coins of Glandulf's Tavern",
     "tavern_give": lambda e, t: (
         f"{t.who()} {t.v('gives')} {t.who('to')} {plural(e['coins'], 'coin')} of Glandulf's Tavern"
     ),

@@ -138,8 +138,7 @@ def test_the_tavern_shares_its_coins_with_any_player_in_secret() -> None:
     with pytest.raises(IllegalAction):
         play(s, "tavern 4 3")
     public = view(s)["events"]
-    assert any(e["kind"] == "tavern" for e in public)
-    assert not any(e["kind"] in ("tavern_give", "tavern_gift") for e in public)
+    assert not any(e["kind"].startswith("tavern") for e in public)
     assert [e["coins"] for e in view(s, ANN)["events"] if e["kind"] == "tavern_give"] == [2]
     assert [e["giver"] for e in view(s, BEN)["events"] if e["kind"] == "tavern_gift"] == [ANN]
     assert not any(e["kind"] == "tavern_gift" for e in view(s, BOB)["events"])

@@ -250,7 +250,7 @@ class GlandulfsTavern(Ability):
     1 or 2 of them to one other player (``tavern SEAT COINS``, once a turn, ruling 78); the
     coins change hands at once and the Tavern scores what is left. Doing nothing keeps them,
     which is what a deadline does. Coins stay secret: the giver and the receiver each get a
-    private event, and the public one says only that the Tavern was shared.
+    private event, and nothing public tells of the gift.
     """
 
     name = TAVERN
@@ -277,7 +277,6 @@ class GlandulfsTavern(Ability):
         assert isinstance(action, ShareTavern)
         s.turn.used.append(f"tavern>{action.seat}:{action.coins}")
         s.players[action.seat].coins += action.coins
-        event(s, "tavern", seat=race.owner, race=race.name, region=spot(s, TAVERN))
         event(s, "tavern_give", seat=race.owner, to=action.seat, coins=action.coins, private=True)
         event(
             s, "tavern_gift", seat=action.seat, giver=race.owner, coins=action.coins, private=True
