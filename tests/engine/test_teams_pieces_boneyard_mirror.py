@@ -170,3 +170,36 @@ def test_mirrors_vale_needs_an_ally_with_an_active_power_and_no_conquest_yet() -
     assert "mirror" not in verbs(s2)
     with pytest.raises(IllegalAction, match="start of your turn"):
         play(s2, "mirror")
+
+
+def test_bony_waiting_is_placed_once_a_banner_is_in_decline_on_the_occupiers_turn() -> None:
+    """Ruling 79: "As soon as your troops occupy the Boneyard, place Bony ... on one In Decline
+    banner": with none in play he waits, and the occupier places him at the start of the
+    first of its turns where one is (here Ada's, declined on her turn); the view shows him."""
+    s = found("boneyard", stage=lambda s: put(s, ADA, *ALLY, {23: 2}))
+    play(s, "stop", "end")
+    defaults_until(s, ADA)
+    play(s, "decline")
+    defaults_until(s, ANN)
+    assert verbs(s) == ["bony 23"]
+    play(s, "bony 23")
+    assert view(s)["bony"] == "Kraken" and view(s, BOB)["bony"] == "Kraken"
+
+
+def test_a_swapped_dragon_leaves_the_board_for_its_new_owner_to_send_again() -> None:
+    """[TEAMS "Mirror's Vale"] the swapped powers' "tokens are immediately removed from the
+    board and placed into their new owner's hand, ready to play" (ruling 83): the Dragon
+    leaves its region and the new Dragon Master may send it this very turn."""
+
+    def ally(s: GameState) -> None:
+        put(s, ADA, "Kraken", "Dragon Master", {23: 3})
+        s.regions[23].markers["dragon"] = 1
+
+    s = found("mirror", stage=ally)
+    play(s, "stop", "end")
+    defaults_until(s, ANN)
+    assert sum(r.markers.get("dragon", 0) for r in s.regions) == 1
+    play(s, "mirror")
+    assert sum(r.markers.get("dragon", 0) for r in s.regions) == 0
+    assert s.races["Shadow Mimes"].power == "Dragon Master"
+    assert any(v.startswith("dragon") for v in verbs(s))
