@@ -16,6 +16,8 @@ RELIC_TAGS = {
     "scepter": "Sc",
     "orb": "Or",
     "sword": "Sw",
+    # Team play's Relic.
+    "soapbar": "GS",
 }
 PLACE_TAGS = {
     "altar": "Al",
@@ -27,7 +29,10 @@ PLACE_TAGS = {
     "lost_mine": "LM",
     "stonehedge": "St",
     "pentacle": "Pe",
-    # Team play (engine/rulesets/teams).
+    # Team play's Places (engine/rulesets/teams).
+    "tavern": "Ta",
+    "boneyard": "Bo",
+    "mirror": "Mi",
     "sigil": "Si",
 }
 

@@ -70,6 +70,10 @@ class Ability:
     #: anything to lend (the Stonehedge: ``stonehedge``, the power it drew). The hot paths
     #: read these fields before asking any lender (``_lending``).
     lends_after: ClassVar[str] = ""
+    #: A lender that lends to races other than its occupant (Bony's Boneyard: the banner
+    #: under Bony): ``lent`` asks its ``lends`` for every race, and ``lends`` alone decides
+    #: who gets what, the occupant's state included.
+    lends_to_others: ClassVar[bool] = False
 
     # --- conquest ---------------------------------------------------------------------
 
@@ -235,8 +239,10 @@ def _no_lender(s: GameState) -> bool:
 
 
 def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
-    """``_lending`` for several lenders: any of their ``lends_after`` fields is set."""
-    return lambda s: any(getattr(s, f) for f in fields)
+    """``_lending`` for several lenders: any of their ``lends_after`` fields is set (one
+    C-level read of them all on the hot paths)."""
+    get = attrgetter(*fields)
+    return lambda s: any(get(s))
 
 
 #: Whether any lender may lend anything in this game now (``lends_after``): false lets the
@@ -272,10 +278,8 @@ def abilities(race: RaceState) -> tuple[Ability, ...]:
 
 def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
-    in its regions (in region order), each followed by what it lends the race (``lends``).
-
-    Surface games have no Relic or Place, so this is ``abilities(race)`` at once.
-    """
+    in its regions (in region order), each followed by what it lends the race (``lends``);
+    in a game without Relics or Places, ``abilities(race)`` at once."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
     hiding = _HIDING.get(s.map_id) if not s.options else None
     if hiding is None:
@@ -321,13 +325,20 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     only while the race occupies its region, it works in the race's state and the owner has
     not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
     found: tuple[Ability, ...] = ()
-    if race.in_decline and s.options and not treasures_in_decline(s.options):
-        return found
+    # A rule set's "never by Races In Decline" bars their own pieces, not Bony's protection.
+    barred = race.in_decline and s.options and not treasures_in_decline(s.options)
     name = race.name
     for key, t in _LENDER_ITEMS:
         # Where the lender lies first: most races asked do not hold it.
         rid = treasure_spots(s).get(key)
-        if rid is None or s.regions[rid].race != name:
+        if rid is None:
+            continue
+        if t.lends_to_others:
+            p = t.lends(s, race)
+            if p is not None:
+                found += (p,)
+            continue
+        if barred or s.regions[rid].race != name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue

@@ -142,6 +142,8 @@ class GameState:
     #: What the rule sets on keep in the game, by their key (the team play's Sigil of
     #: Sacrifice: its mode and the players' standing orders); JSON values only.
     extras: dict[str, Any] = field(default_factory=dict)
+    #: The In Decline banner Bony the Lich protects (team play's Bony's Boneyard), if any.
+    bony: str | None = None
     #: Where revealed Places and Relics lie (``abilities.treasure_spots``): a cache that is
     #: checked on every use, never saved and never compared.
     spots: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
@@ -171,6 +173,8 @@ def to_dict(s: GameState) -> dict[str, Any]:
         d["stonehedge_holder"] = s.stonehedge_holder
     if s.extras:
         d["extras"] = json.loads(json.dumps(s.extras))
+    if s.bony is not None:
+        d["bony"] = s.bony
     if s.custom_map is not None:
         # Only games on maps that are not built in carry one: built-in games keep their form.
         d["custom_map"] = json.loads(json.dumps(s.custom_map))
@@ -328,6 +332,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         stonehedge=d.get("stonehedge"),
         stonehedge_holder=d.get("stonehedge_holder", _stonehedge_occupant(d)),
         extras=json.loads(json.dumps(d.get("extras", {}))),
+        bony=d.get("bony"),
     )
 
 
@@ -458,6 +463,7 @@ def clone(s: GameState) -> GameState:
         s.stonehedge,
         s.stonehedge_holder,
         json.loads(json.dumps(s.extras)) if s.extras else {},
+        s.bony,
         s.spots.copy(),
         s.options_on,
     )

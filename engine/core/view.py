@@ -109,6 +109,8 @@ def view(s: GameState, viewer: int | None = PUBLIC) -> dict[str, Any]:
         # The Places and Relics still under Monsters are face down: only their number shows.
         "hidden_treasures": len(s.treasures),
         "stonehedge": s.stonehedge,
+        # The In Decline banner Bony the Lich protects (team play's Bony's Boneyard).
+        **({"bony": s.bony} if s.bony is not None else {}),
         "world": m.world,
         "events": events,
         "result": s.result if s.turn.phase == OVER else None,

@@ -181,6 +181,15 @@ SUMMARIES: dict[str, str] = {
     "an active token next to it pays you 1 coin.",
     "Scepter of Avarice": "At the end of your turn, put it in one of your regions to score "
     "that region twice.",
+    # Team play's pieces.
+    "Golden Soapbar": "At the end of your turn, +1 coin; then you must pass it to a "
+    "neighbouring region your active race does not hold.",
+    "Glandulf's Tavern": "+2 coins at the end of your turn, of which you may give 1 or 2 to "
+    "any other player, in secret.",
+    "Bony's Boneyard": "Whoever takes it puts Bony on an In Decline race: other players' "
+    "powers, Relics and Places no longer touch it, until the takers decline or leave.",
+    "Mirror's Vale": "At the start of your turn, you may swap special powers with your ally; "
+    "their pieces on the map go to the new owner's hand.",
 }
 
 

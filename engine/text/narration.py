@@ -40,6 +40,8 @@ PAST: dict[str, str] = {
     "pay": "paid", "pays": "paid", "put": "put", "puts": "put", "are": "were",
     "sends": "sent", "steal": "stole", "take": "took", "use": "used", "vanish": "vanished",
     "discover": "discovered", "now holds": "now held",
+    "moves": "moved", "stays": "stayed", "gives": "gave",
+    "swaps": "swapped", "collects": "collected", "waits": "waited",
 }  # fmt: skip
 
 
@@ -159,6 +161,12 @@ def _discover(e: Event, t: Teller) -> str:
     return f"{t.whose()} {t.v('discover')} {found.name} (a {sort}) in {e['region']}"
 
 
+def _soapbar(e: Event, t: Teller) -> str:
+    if e.get("stays"):
+        return f"{t.whose()}: the Golden Soapbar {t.v('stays')} in {e['region']} (nowhere to go)"
+    return f"{t.whose()} {t.v('moves')} the Golden Soapbar from {e['source']} to {e['region']}"
+
+
 def _river(e: Event, t: Teller) -> str:
     n = e["tokens"]
     leave = t.v("leaves" if n == 1 else "leave")
@@ -229,6 +237,28 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     # on a Lost Tribe region before the first turn.
     "monsters": lambda e, t: (
         f"{t.who()} {t.v('puts')} {plural(e['monsters'], 'Monster')} in {e['region']}"
+    ),
+    # Team play's pieces (``engine.rulesets.teams``).
+    "soapbar": _soapbar,
+    "bonus": lambda e, t: (
+        f"{t.who()} {t.v('collects')} {plural(e['coins'], 'coin')} from {thing(e['piece'])}"
+    ),
+    "tavern_give": lambda e, t: (
+        f"{t.who()} {t.v('gives')} {t.who('to')} {plural(e['coins'], 'coin')} of Glandulf's Tavern"
+    ),
+    "tavern_gift": lambda e, t: (
+        f"{t.who()} {t.v('gets')} {plural(e['coins'], 'coin')} of Glandulf's Tavern "
+        f"from {t.who('giver')}"
+    ),
+    "bony": lambda e, t: (
+        f"{t.whose()} {t.v('put')} Bony the Lich on {t.who('banner_seat')}'s In Decline "
+        f"{e['banner']}: no other player's power, Relic or Place touches them"
+    ),
+    "bony_leaves": lambda e, t: (
+        f"Bony the Lich {t.v('leaves')} {e['banner']} and {t.v('waits')} by Bony's Boneyard"
+    ),
+    "mirror": lambda e, t: (
+        f"{t.whose()} {t.v('swaps')} {e['gave']} for {t.who('ally')}'s {e['got']} in Mirror's Vale"
     ),
 }
 

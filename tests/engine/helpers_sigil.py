@@ -17,7 +17,7 @@ from engine import GameState, apply, default_action, legal_actions, new_game, pa
 
 from .helpers_teams import SIX
 
-#: A seed whose hidden stack has the Sigil of Sacrifice on top on swu-6p.
+#: The seed of the opening below (swu-6p; the Sigil is put on top of its stack).
 SEED = 28
 #: The Monster region the Sigil lies under, at the board's edge (A2's first conquest).
 SIGIL_REGION = 1
@@ -50,7 +50,15 @@ def defaults_until(s: GameState, seat: int) -> GameState:
 def sigil_opening(mode: str | None = "sigil 1 0 0") -> GameState:
     """The opening above, up to A2 holding the Sigil with ``mode`` chosen (None: not yet)."""
     s = new_game(SIX, SEED, world="underground", options={"teams": True})
-    assert s.treasures[0] == "sigil"
+    # The opening was found when the Sigil was the only team piece; with all five in the
+    # stack the seed's shuffle hides another one first. The Sigil is put on top of the
+    # face-down stack before the first action (the stack's order is the seed's only draw
+    # that changes: the market, the board and every action stay the real ones).
+    if "sigil" in s.treasures:
+        s.treasures.remove("sigil")
+    else:
+        s.treasures.pop()
+    s.treasures.insert(0, "sigil")
     play(s, 0, "pick 1", "conquer 0", "conquer 7", "conquer 10", "stop", "move 7 10 1")
     play(s, 0, f"deploy 10 {s.races[active(s, 0)].hand}", "end")
     play(s, 1, "pick 1", "conquer 18", "conquer 21", "stop")

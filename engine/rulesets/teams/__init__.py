@@ -122,19 +122,32 @@ TEAMS = register_ruleset(
         # [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by
         # Races that are In Decline, even Ghouls." (ruling 94)
         treasures_in_decline=False,
-        treasure_sets=lambda world_set: ("teams",),
+        # [TEAMS] "Shuffle the 4 Places & 1 Relic (along with others you may already own if
+        # playing with Small World Underground)": the team pieces join the hidden stack.
+        treasure_sets=lambda world_set: (OPTION,),
     )
 )
 
-from . import sigil  # noqa: E402, F401  (the Sigil of Sacrifice: needs the seats above)
+# The team pieces register themselves on import, after the worlds' (``pieces``, then
+# ``boneyard`` and ``mirror``, which import it; the Sigil needs the seats above).
+# isort: off
+from . import pieces  # noqa: E402
+from . import boneyard  # noqa: E402
+from . import mirror  # noqa: E402
+from . import sigil  # noqa: E402, F401
+
+# isort: on
 
 __all__ = [
     "OPTION",
     "PLAYERS",
     "TEAMS",
     "TURNS",
+    "boneyard",
     "members",
+    "mirror",
     "partner",
+    "pieces",
     "seat_name",
     "seating",
     "team_of",

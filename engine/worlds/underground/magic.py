@@ -69,6 +69,13 @@ class Magic(Ability):
     handles = (ChooseBag, *RELIC_ACTIONS)
 
     def on_pick(self, s: GameState, race: RaceState) -> None:
+        # There is one Bag: wherever it still was (kept by a race that forwent the
+        # Stonehedge's Magic on the turn it declined, so that ``on_decline`` never ran for
+        # it), it is now this race's.
+        for rid in range(len(s.regions)):
+            drop_marker(s, rid, BAG)
+        for other in s.races.values():
+            other.pieces.pop(BAG, None)
         race.pieces[BAG] = 1
 
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
