@@ -111,7 +111,8 @@ class Easy(Player):
         if len(out) <= MAX_TRIED:
             return out
         race = acting_race(s)
-        assert race is not None
+        if race is None:  # a decision of no race's conquests: keep the first listed
+            return out[:MAX_TRIED]
         conquests = [a for a in out if type(a) is Conquer]
         others = [a for a in out if type(a) is not Conquer]
         conquests.sort(

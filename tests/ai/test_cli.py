@@ -46,9 +46,9 @@ def test_check_plays_every_map_of_both_worlds(capsys: pytest.CaptureFixture[str]
     assert main(["check", "--games", "1", "--level", "easy"]) == 0
     rows = {line.split()[0]: line.split()[1:3] for line in capsys.readouterr().out.splitlines()}
     for world in ("sw", "swu"):
-        for n in (2, 3, 4, 5):
+        for n in (2, 3, 4, 5, 6):
             assert rows[f"{world}-{n}p"] == ["games=1", "failures=0"]
-    assert rows["level=easy"] == ["games=8", "failures=0"]
+    assert rows["level=easy"] == ["games=10", "failures=0"]
 
 
 def test_check_counts_an_illegal_action() -> None:
