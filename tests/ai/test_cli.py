@@ -68,8 +68,8 @@ def test_check_counts_an_illegal_action() -> None:
 
     lines: list[str] = []
     results = check(lambda k: Cheat(k), games=1, seed=1, report=lines.append)
-    assert [r.failures for r in results] == [1] * 8
-    assert sum(1 for line in lines if line.startswith("FAIL")) == 8
+    assert [r.failures for r in results] == [1] * 10
+    assert sum(1 for line in lines if line.startswith("FAIL")) == 10
     assert any("IllegalAction" in line for line in lines)
 
 
