@@ -28,7 +28,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -166,25 +166,18 @@ def main(argv: list[str] | None = None) -> int:
     for map_id in [x for x in args.maps.split(",") if x]:
         m = load_map(map_id)
         print(f"{m.id} · {m.name} · world {m.world} · {m.turns} turns", flush=True)
-        runs: list[tuple[str, Callable[[], Iterable[GameState]]]] = []
+        # Generators: each set is played only when ``tally`` counts it (and times it).
+        runs: list[tuple[str, Iterable[GameState]]] = []
         if args.random:
             seeds = range(args.seed, args.seed + args.random)
-            runs.append(
-                (
-                    f"random play (seeds {seeds.start}..{seeds.stop - 1})",
-                    lambda ids=seeds, m=map_id: random_games(m, ids),
-                )
-            )
+            title = f"random play (seeds {seeds.start}..{seeds.stop - 1})"
+            runs.append((title, random_games(map_id, seeds)))
         if args.ai:
             seeds = range(args.seed, args.seed + args.ai)
-            runs.append(
-                (
-                    f"AI {args.level} in every seat (seeds {seeds.start}..{seeds.stop - 1})",
-                    lambda ids=seeds, m=map_id: ai_games(m, ids, args.level),
-                )
-            )
+            title = f"AI {args.level} in every seat (seeds {seeds.start}..{seeds.stop - 1})"
+            runs.append((title, ai_games(map_id, seeds, args.level)))
         for title, games in runs:
-            b, seconds = tally(games())
+            b, seconds = tally(games)
             print("\n".join(report(title, b, seconds)), flush=True)
     return 0
 
