@@ -1,7 +1,7 @@
 """Seat and team balance of the 6-player team boards (issue 22, item 4).
 
     python bench/teams.py [--random 2000] [--ai 400] [--level easy] [--seed 1]
-        [--maps sw-6p,swu-6p]
+        [--maps sw-6p,swu-6p] [--duel N]
 
 For each board it plays ``--random`` random team games (``engine.simulate.random_game`` with
 ``options_for(6)``, seeds ``seed`` ..) and ``--ai`` games with the AI level ``--level`` in all
@@ -19,6 +19,11 @@ A seat's own win share would only repeat its team's (partners win together), so 
 table measures the seat order inside the teams: who plays first or last. A figure whose
 interval leaves out parity is flagged ``OFF``.
 
+``--duel N`` plays N more games a board in which one team is played by a *selfish* version of
+``--level`` (the same player deciding as if the game had no teams: its own score only) and
+the two others by the level itself, the seat list rotated over the games
+(``ai.tournament.tournament``): how much weighing the team score is worth.
+
 Random players are a weak yardstick (random combos, targets and declines): they measure the
 board and the seat order, not strategy; the AI games measure them under play that tries.
 """
@@ -35,12 +40,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import Player, make_player
-from ai.tournament import MAX_ACTIONS, wilson
+from ai.tournament import MAX_ACTIONS, TeamTally, tournament, wilson
 from engine import apply, new_game, to_act
+from engine.core.actions import Action
 from engine.core.content import load_map
 from engine.core.rulesets import options_for
-from engine.core.state import GameState
-from engine.rulesets.teams import PLAYERS, TEAM_LETTERS, members, partner, seat_name
+from engine.core.state import GameState, clone
+from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, members, partner, seat_name
 from engine.simulate import random_game
 
 TEAMS = len(TEAM_LETTERS)
@@ -154,6 +160,41 @@ def final_state(seats: Sequence[Player], seed: int, world: str, map_id: str) -> 
     raise RuntimeError(f"game {seed} did not end within {MAX_ACTIONS} actions")
 
 
+class Selfish(Player):
+    """A level deciding as if the game had no teams: on a copy without the team option."""
+
+    def __init__(self, inner: Player) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.level = f"selfish {inner.level}"
+
+    def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        """The inner level's choice on a copy of ``state`` that has no teams."""
+        alone = clone(state)
+        alone.options = {k: v for k, v in state.options.items() if k != OPTION}
+        return self.inner.decide(alone, seat, actions)
+
+
+def duel(map_id: str, games: int, seed: int, level: str) -> list[str]:
+    """``games`` games of two teams of ``level`` against one of its selfish version."""
+    entries = [level, "selfish", level] * 2
+
+    def make(entry: int, game: int) -> Player:
+        inner = make_player(level, seed=seed * 1_000_003 + game * 101 + entry)
+        return Selfish(inner) if entries[entry] == "selfish" else inner
+
+    table = TeamTally(entries)
+    start = time.perf_counter()
+    world = load_map(map_id).world
+    options = options_for(PLAYERS)
+    tournament(make, entries, games, seed, world=world, map_id=map_id, options=options, teams=table)
+    lines = [
+        f"duel: one team of selfish {level} (its own score only), {games} games,"
+        f" seats rotated, {time.perf_counter() - start:.0f} s"
+    ]
+    return lines + ["  " + row for row in table.rows()[-5:]]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, measure every board asked for, print the blocks."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -162,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="easy", help="the AI level in every seat")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--maps", default="sw-6p,swu-6p")
+    ap.add_argument("--duel", type=int, default=0, help="games against a selfish team")
     args = ap.parse_args(argv)
     for map_id in [x for x in args.maps.split(",") if x]:
         m = load_map(map_id)
@@ -179,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         for title, games in runs:
             b, seconds = tally(games)
             print("\n".join(report(title, b, seconds)), flush=True)
+        if args.duel:
+            print("\n".join(duel(map_id, args.duel, args.seed, args.level)), flush=True)
     return 0
 
 
