@@ -8,7 +8,7 @@ game ends. Its score is the seat's coins plus a share of next turn's income (its
 minus the same for its opponents on average: how far ahead the seat stands, in coins.
 ``reward`` squashes that into 0..1. In a team game [TEAMS] the sides are the teams: a team
 stands where ``ai.team.combine`` puts its partners' standings (the lower counting fully, the
-higher a little), and the seat's team is compared with the other teams on average.
+higher half), and the seat's team is compared with the other teams on average.
 
 ``trial`` plays one option on its own copy of a determinization and returns that reward;
 both searching levels compare their options by trials on the same determinizations (common
@@ -113,10 +113,10 @@ def margin(s: GameState, seat: int) -> float:
     """How far ``seat`` stands ahead of its opponents on average (negative when behind), in
     coins. The average rather than the leader: opponents' purses are estimates in a private
     copy, and measured against three easy players the average chose better."""
-    table = sides(s)
-    worth = [side_standing(s, side) for side in table]
-    mine = worth[side_of(s, seat)]
-    return mine - (sum(worth) - mine) / (len(worth) - 1)
+    worth = [side_standing(s, side) for side in sides(s)]
+    own = side_of(s, seat)
+    others = [w for i, w in enumerate(worth) if i != own]
+    return worth[own] - sum(others) / len(others)
 
 
 def side_standing(s: GameState, side: tuple[int, ...]) -> float:
