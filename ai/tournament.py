@@ -110,23 +110,28 @@ class EntryStats:
     coins: list[int] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
 
-    def row(self) -> str:
-        """One line of the table."""
+    def row(self, width: int = 12) -> str:
+        """One line of the table, the label ``width`` characters wide."""
         lo, hi = wilson(self.wins, self.games)
         share = self.wins / self.games if self.games else 0.0
         mean = statistics.fmean(self.coins) if self.coins else 0.0
         p50 = percentile(self.times, 0.5) * 1000
         p99 = percentile(self.times, 0.99) * 1000
         return (
-            f"{self.level:<12} {self.games:>6} {share:>7.1%}  [{lo:.1%}, {hi:.1%}]"
+            f"{self.level:<{width}} {self.games:>6} {share:>7.1%}  [{lo:.1%}, {hi:.1%}]"
             f" {mean:>7.1f} {p50:>8.1f} {p99:>8.1f}"
         )
 
 
-HEADER = (
-    f"{'level':<12} {'games':>6} {'win':>7}  {'95% interval':<16}"
-    f" {'coins':>6} {'p50 ms':>8} {'p99 ms':>8}"
-)
+def header(label: str = "level", width: int = 12) -> str:
+    """The table's heading line, the label column ``width`` characters wide."""
+    return (
+        f"{label:<{width}} {'games':>6} {'win':>7}  {'95% interval':<16}"
+        f" {'coins':>6} {'p50 ms':>8} {'p99 ms':>8}"
+    )
+
+
+HEADER = header()
 
 
 def tournament(
@@ -203,9 +208,10 @@ class TeamTally:
 
     def rows(self) -> list[str]:
         """The three tables: by seat, by team (coins: the team's score), by pair of entries."""
-        out = ["by seat", HEADER.replace("level", "seat "), *(st.row() for st in self.seats)]
+        out = ["by seat", header("seat"), *(st.row() for st in self.seats)]
         out += ["by team (coins: team score, the lower partner's)"]
-        out += [HEADER.replace("level", "team "), *(st.row() for st in self.teams)]
+        out += [header("team"), *(st.row() for st in self.teams)]
         out += ["by pair of entries playing as partners (entries e and e+3)"]
-        out += [HEADER.replace("level", "pair "), *(st.row() for st in self.pairs)]
+        width = max(12, *(len(st.level) for st in self.pairs))
+        out += [header("pair", width), *(st.row(width) for st in self.pairs)]
         return out
