@@ -22,6 +22,7 @@ from engine.core.actions import Conquer
 from engine.core.rulesets import options_for
 from engine.core.state import CONQUER, OVER, PICK, REDEPLOY, clone
 from engine.rulesets.teams import partner
+from tests.engine.helpers import run_python
 
 #: Small search budgets keep these games quick; the rules they exercise are the same.
 ITERATIONS = 2
@@ -195,3 +196,18 @@ def test_tournament_teams_refuses_another_player_count() -> None:
         main(["tournament", "--teams", "--players", "4", "--games", "1"])
     with pytest.raises(SystemExit):
         main(["tournament", "--players", "4", "--games", "1"])
+
+
+def test_bench_teams_reports_teams_and_seats() -> None:
+    # Issue 22, item 4: per-team and per-seat figures of the 6-player boards, random and AI.
+    done = run_python("bench/teams.py", "--random", "3", "--ai", "1", "--duel", "1")
+    text = done.stdout
+    for board in ("sw-6p", "swu-6p"):
+        assert f"\n{board} · " in f"\n{text}"
+    assert text.count("random play (seeds 1..3): 3 games") == 2
+    assert text.count("AI easy in every seat (seeds 1..1): 1 games") == 2
+    for team in "ABC":
+        assert text.count(f"\n  {team}  ") == 4
+    for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
+        assert text.count(f"\n  {seat}  ") == 4
+    assert text.count("selfish+selfish") == 2
