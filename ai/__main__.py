@@ -2,11 +2,15 @@
 
     python -m ai tournament --players 4 --games 400 --seats hard,easy,easy,easy \
         [--seed S] [--budget SECONDS | --iterations K] [--world surface|underground] [--map ID|FILE]
+    python -m ai tournament --teams [--world underground] [--games N] [--seats L1,...,L6]
     python -m ai check --games 200 --level hard [--seed S] [--budget S | --iterations K]
 
 ``tournament`` rotates the seat list over the games and prints, per entry: level, games, win
 share (ties split the win) with its 95% Wilson interval, mean coins, and the decision time
-p50/p99 in milliseconds. ``check`` plays games of one level on every map of both worlds and
+p50/p99 in milliseconds. ``--teams`` plays 6-player team games (``TEAM_GAMES`` games and six
+``easy`` seats unless told) and adds the same figures by seat (A1 … C2), by team (A, B, C;
+coins are the team's score) and by the pair of entries playing as partners (entries e, e+3).
+``check`` plays games of one level on every map of both worlds and
 reports illegal actions and exceptions (the exit status is 1 if there were any).
 """
 
@@ -18,12 +22,18 @@ import time
 
 from engine.console import arguments
 from engine.core.content import map_for_players
+from engine.core.rulesets import options_for
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
+from engine.rulesets.teams import OPTION as TEAMS
+from engine.rulesets.teams import PLAYERS as TEAM_PLAYERS
 
 from . import LEVELS, make_player
 from .check import check
 from .player import Player
-from .tournament import HEADER, EntryStats, tournament
+from .tournament import HEADER, EntryStats, TeamTally, tournament
+
+#: Games a ``--teams`` tournament plays unless ``--games`` says otherwise.
+TEAM_GAMES = 60
 
 
 def _budget(ap: arguments.Parser) -> None:
@@ -41,13 +51,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = arguments.Parser(prog="python -m ai", description="Small World AI players.")
     sub = ap.add_subparsers(dest="command", required=True)
     t = sub.add_parser("tournament", help="seats against each other, seats rotated")
-    t.add_argument("--players", type=arguments.players, required=True, help="2 to 5")
-    t.add_argument("--games", type=arguments.at_least(1), required=True)
+    t.add_argument("--players", type=arguments.players, default=None, help="2 to 5")
+    t.add_argument(
+        "--teams", action="store_true", help="6-player team games, rated by seat and team too"
+    )
+    t.add_argument(
+        "--games", type=arguments.at_least(1), default=None, help=f"--teams: {TEAM_GAMES}"
+    )
     t.add_argument(
         "--seats",
-        required=True,
+        default=None,
         help=f"comma-separated levels ({', '.join(LEVELS)}), each optionally with its own"
-        " iterations a decision: hard:400,normal:100",
+        " iterations a decision: hard:400,normal:100 (--teams: six easy seats by default)",
     )
     t.add_argument("--seed", type=arguments.seed, default=1)
     t.add_argument("--world", choices=tuple(WORLDS), default=None, help=f"default: {DEFAULT_WORLD}")
@@ -76,6 +91,15 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
     alone could not check, in one line."""
 
     if args.command == "tournament":
+        if args.teams:
+            if args.players is not None:
+                ap.error(f"--teams plays {TEAM_PLAYERS} players: leave out --players")
+            args.players = TEAM_PLAYERS
+            args.games = args.games or TEAM_GAMES
+            args.seats = args.seats or ",".join(["easy"] * TEAM_PLAYERS)
+        for flag in ("players", "games", "seats"):
+            if getattr(args, flag) is None:
+                ap.error(f"--{flag} is required (unless --teams)")
         seats = [x.strip() for x in args.seats.split(",") if x.strip()]
         if len(seats) != args.players:
             ap.error(f"--seats names {len(seats)} seats for {args.players} players")
@@ -114,8 +138,17 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
             if problem is not None:
                 ap.error(problem)
         start = time.perf_counter()
+        teams = TeamTally(seats) if args.teams else None
         stats = tournament(
-            make, seats, args.games, args.seed, world=world, map_id=map_key, progress=progress
+            make,
+            seats,
+            args.games,
+            args.seed,
+            world=world,
+            map_id=map_key,
+            progress=progress,
+            options=options_for(args.players) if args.teams else None,
+            teams=teams,
         )
         if args.iterations is not None:
             budget = f"iterations={args.iterations}"
@@ -126,13 +159,16 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
         if any(n is not None for n in own):
             budget += " (level:N seats: N playouts a decision)"
         board = args.map or map_for_players(args.players, world)
+        kind = f", {TEAMS}" if args.teams else ""
         print(
-            f"{args.players} players, {board}, {args.games} games, seats rotated,"
+            f"{args.players} players{kind}, {board}, {args.games} games, seats rotated,"
             f" seed={args.seed}, {budget}, {time.perf_counter() - start:.0f} s"
         )
         print(HEADER)
         for st in stats:
             print(st.row())
+        if teams is not None:
+            print("\n".join(teams.rows()))
         return 0
 
     results = check(

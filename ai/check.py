@@ -3,7 +3,8 @@
 Every seat is played by the level under test (each with its own seed) and every action goes
 through ``engine.apply`` with validation, so an illegal action raises ``IllegalAction``.
 Any exception (illegal action, a crash inside the AI, a game that never ends) is counted and
-its first lines printed; the count must be 0.
+its first lines printed; the count must be 0. Six players play team games (the options
+``engine.core.rulesets.options_for(6)`` turns on) on each world's 6-player board.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.content import map_for_players
+from engine.core.rulesets import options_for
 from engine.core.worlds import WORLDS as REGISTERED
 
 from .player import Player
@@ -21,7 +23,7 @@ from .tournament import play_game
 
 #: Every registered world, in registration order.
 WORLDS = tuple(REGISTERED)
-PLAYER_COUNTS = (2, 3, 4, 5)
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 @dataclass
@@ -63,7 +65,7 @@ def check(
                     k += 1
                 game_seed = seed + 7919 * g + n
                 try:
-                    rec = play_game(players, game_seed, world=world)
+                    rec = play_game(players, game_seed, world=world, options=options_for(n))
                     result.actions += rec.actions
                 except Exception:
                     result.failures += 1

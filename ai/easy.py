@@ -97,8 +97,11 @@ class Easy(Player):
         best, best_v = actions[0], float("-inf")
         for a in actions:
             c = clone(s)
-            apply(c, seat, a, validate=False)
-            play_own_turn(c, seat)
+            try:
+                apply(c, seat, a, validate=False)
+                play_own_turn(c, seat)
+            except Exception:  # illegal in this guessed world: skip it
+                continue
             v = c.players[seat].coins - start + TOKEN_WORTH * race_tokens(c, seat)
             if v > best_v:
                 best, best_v = a, v
@@ -111,7 +114,8 @@ class Easy(Player):
         if len(out) <= MAX_TRIED:
             return out
         race = acting_race(s)
-        assert race is not None
+        if race is None:  # a decision of no race's conquests: keep the first listed
+            return out[:MAX_TRIED]
         conquests = [a for a in out if type(a) is Conquer]
         others = [a for a in out if type(a) is not Conquer]
         conquests.sort(

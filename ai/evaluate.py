@@ -9,6 +9,12 @@ only the differences matter.
 ``value`` reads only the seat's own purse, so it may be called on a determinized copy
 (``ai.hidden``) or on a throwaway clone; it scores a copy of the state to project the turn's
 coins, because some scoring hooks move coins or tokens.
+
+In a team game [TEAMS] a seat weighs its team's score, the lower of the partners' (``ai.team``):
+``value`` combines the seat's own worth with its ally's (``ai.team.team_worth``), each being
+the purse, the coins a turn under way would score or else next turn's income (one coin a
+region held), and the board terms; the ally's regions are not an opponent's, and the ally's
+purse is the determinization's estimate, never the real one (``ai.hidden``).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from engine import GameState
 from engine.core.board import defence, is_immune, mapdef
 from engine.core.scoring import score
 from engine.core.state import CONQUER, REDEPLOY, clone
+
+from .team import ally, team_worth
 
 #: Weight of one defence point (token or marker) on a region of the active race, up to
 #: ``DEFENCE_CAP`` points a region: past that an attack rarely pays.
@@ -46,6 +54,8 @@ def exposure(s: GameState, rid: int, seat: int) -> float:
     most, empty neighbours and a board edge (where new races enter) a little."""
     m = mapdef(s)
     d = m.regions[rid]
+    friend = ally(s, seat)
+    friends = () if friend is None else (friend,)
     threat = 0.5 if (d.edge or d.entry) else 0.0
     for n in d.adjacent:
         r = s.regions[n]
@@ -54,14 +64,16 @@ def exposure(s: GameState, rid: int, seat: int) -> float:
             continue
         if r.race is None:
             threat += 0.2
-        elif r.owner != seat and not s.races[r.race].in_decline:
+        elif r.owner != seat and r.owner not in friends and not s.races[r.race].in_decline:
             threat += 1.0
     return threat
 
 
 def board_value(s: GameState, seat: int) -> float:
-    """Defence of the seat's active regions, minus opponents' regions (see module doc)."""
+    """Defence of the seat's active regions, minus opponents' regions (see module doc); the
+    ally's regions, in a team game, are neither."""
     active = s.players[seat].active
+    friend = ally(s, seat)
     total = 0.0
     for rid, r in enumerate(s.regions):
         if r.race is None:
@@ -72,13 +84,34 @@ def board_value(s: GameState, seat: int) -> float:
                     total += IMMUNE_WEIGHT
                 else:
                     total += DEFENCE_WEIGHT * min(defence(s, rid), DEFENCE_CAP)
-        else:
+        elif friend is None or r.owner != friend:
             total -= OPPONENT_REGION
     if active is not None:
         total += HAND_WEIGHT * s.races[active].hand
     return total
 
 
-def value(s: GameState, seat: int) -> float:
-    """The evaluation of ``s`` for ``seat``, in coins (see module doc)."""
+def income(s: GameState, seat: int) -> int:
+    """Next turn's income of ``seat`` at one coin a region held: a public guess."""
+    return sum(1 for r in s.regions if r.owner == seat and r.race is not None)
+
+
+def member_worth(s: GameState, seat: int) -> float:
+    """One partner's worth in a team game: its purse (an estimate for the ally), the coins of
+    its turn under way or else next turn's income, and its board terms."""
+    due = s.turn.seat == seat and s.turn.phase in (CONQUER, REDEPLOY)
+    coming = projected_score(s, seat) if due else income(s, seat)
+    return s.players[seat].coins + coming + board_value(s, seat)
+
+
+def own_value(s: GameState, seat: int) -> float:
+    """The evaluation of ``s`` for ``seat`` alone: the base game's."""
     return s.players[seat].coins + projected_score(s, seat) + board_value(s, seat)
+
+
+def value(s: GameState, seat: int) -> float:
+    """The evaluation of ``s`` for ``seat``, in coins (see module doc): its own, or in a team
+    game its team's."""
+    if ally(s, seat) is None:
+        return own_value(s, seat)
+    return team_worth(s, seat, member_worth)

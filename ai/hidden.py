@@ -4,7 +4,9 @@ An AI is handed the real ``GameState``, which holds more than its seat may see. 
 looking at anything it makes a *determinization*: a private copy in which every hidden part
 is replaced by a guess drawn from public information and the AI's own random generator:
 
-- other players' coins (and their score histories) become an estimate from the board: the
+- other players' coins (and their score histories), a team game's partner's included [TEAMS
+  "Their individual stash of victory coins remains secret and should not be shared with their
+  partner"], become an estimate from the board: the
   starting coins plus, for each turn the player has played, as many coins as the regions
   their races hold now (``estimate_coins``); a finished game shows every purse, so nothing
   is guessed then;

@@ -7,7 +7,8 @@ when the die is likely enough to help, takes a free gain on offer (the Fountain'
 builds defences offered by its power in its most exposed region, and otherwise ends its
 redeployment (the engine then puts tokens back where they came from). Actions it does not know
 are left alone unless nothing else is legal (a choice the race must make first), when it takes
-the first listed, as a deadline would.
+what a deadline would (``default_action``) or the first listed. In a team game it leaves its
+ally's regions alone unless nothing else is worth taking.
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ from engine.core.turn import acting_race
 from engine.worlds.surface.actions import DragonAttack, Encamp, Enchant, Fortify, PlaceHero
 
 from .evaluate import exposure
+from .team import ally
 
 #: A conquest is worth its region, more when it takes the region from another player (the
 #: region stops paying them), less the tokens it ties up.
 ENEMY_REGION = 0.5
 ACTIVE_ENEMY = 0.3
 COST_WEIGHT = 0.1
+#: Taking a region from one's ally in a team game costs the team what the ally loses.
+ALLY_REGION = 1.5
 
 
 def _die_at_least() -> dict[int, float]:
@@ -67,6 +71,8 @@ def conquest_value(s: GameState, seat: int, rid: int, cost: int) -> float:
     """What conquering ``rid`` for ``cost`` tokens is worth to ``seat`` (see constants)."""
     r = s.regions[rid]
     v = 1.0 - COST_WEIGHT * cost
+    if r.race is not None and r.owner is not None and r.owner == ally(s, seat):
+        return v - ALLY_REGION
     if r.race is not None and r.owner != seat:
         v += ENEMY_REGION
         if not s.races[r.race].in_decline:

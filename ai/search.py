@@ -6,7 +6,9 @@ A playout continues a determinized copy (``ai.hidden``) with the quick player in
 searching seat has finished ``horizon`` of its own turns, counting the one under way, or the
 game ends. Its score is the seat's coins plus a share of next turn's income (its regions),
 minus the same for its opponents on average: how far ahead the seat stands, in coins.
-``reward`` squashes that into 0..1.
+``reward`` squashes that into 0..1. In a team game [TEAMS] the sides are the teams: a team
+stands where ``ai.team.combine`` puts its partners' standings (the lower counting fully, the
+higher half), and the seat's team is compared with the other teams on average.
 
 ``trial`` plays one option on its own copy of a determinization and returns that reward;
 both searching levels compare their options by trials on the same determinizations (common
@@ -24,6 +26,7 @@ from engine.core.actions import Decline, EndTurn, PickCombo
 from engine.core.state import PICK, clone
 
 from . import quick
+from .team import combine, side_of, sides
 
 if TYPE_CHECKING:
     from .easy import Easy
@@ -110,9 +113,18 @@ def margin(s: GameState, seat: int) -> float:
     """How far ``seat`` stands ahead of its opponents on average (negative when behind), in
     coins. The average rather than the leader: opponents' purses are estimates in a private
     copy, and measured against three easy players the average chose better."""
-    mine = standing(s, seat)
-    others = [standing(s, other) for other in range(len(s.players)) if other != seat]
-    return mine - sum(others) / len(others)
+    worth = [side_standing(s, side) for side in sides(s)]
+    own = side_of(s, seat)
+    others = [w for i, w in enumerate(worth) if i != own]
+    return worth[own] - sum(others) / len(others)
+
+
+def side_standing(s: GameState, side: tuple[int, ...]) -> float:
+    """Where a side stands: a seat's ``standing``, or a team's (``ai.team.combine``)."""
+    if len(side) == 1:
+        return standing(s, side[0])
+    a, b = side
+    return combine(standing(s, a), standing(s, b))
 
 
 def reward(s: GameState, seat: int) -> float:

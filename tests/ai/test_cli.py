@@ -46,9 +46,9 @@ def test_check_plays_every_map_of_both_worlds(capsys: pytest.CaptureFixture[str]
     assert main(["check", "--games", "1", "--level", "easy"]) == 0
     rows = {line.split()[0]: line.split()[1:3] for line in capsys.readouterr().out.splitlines()}
     for world in ("sw", "swu"):
-        for n in (2, 3, 4, 5):
+        for n in (2, 3, 4, 5, 6):
             assert rows[f"{world}-{n}p"] == ["games=1", "failures=0"]
-    assert rows["level=easy"] == ["games=8", "failures=0"]
+    assert rows["level=easy"] == ["games=10", "failures=0"]
 
 
 def test_check_counts_an_illegal_action() -> None:
@@ -68,8 +68,8 @@ def test_check_counts_an_illegal_action() -> None:
 
     lines: list[str] = []
     results = check(lambda k: Cheat(k), games=1, seed=1, report=lines.append)
-    assert [r.failures for r in results] == [1] * 8
-    assert sum(1 for line in lines if line.startswith("FAIL")) == 8
+    assert [r.failures for r in results] == [1] * 10
+    assert sum(1 for line in lines if line.startswith("FAIL")) == 10
     assert any("IllegalAction" in line for line in lines)
 
 
