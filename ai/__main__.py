@@ -103,7 +103,7 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
         seats = [x.strip() for x in args.seats.split(",") if x.strip()]
         if len(seats) != args.players:
             ap.error(f"--seats names {len(seats)} seats for {args.players} players")
-        unplayable = arguments.options_problem(args.players, {})
+        unplayable = arguments.options_problem(args.players, {TEAMS: True} if args.teams else {})
         if unplayable is not None:
             ap.error(unplayable)
         levels: list[str] = []

@@ -26,7 +26,7 @@ from engine.core.actions import (
     Reinforce,
 )
 from engine.core.conquest import conquest_cost
-from engine.core.state import CONQUER, PICK, clone
+from engine.core.state import CONQUER, PICK, SETUP, clone
 from engine.core.turn import acting_race
 
 from . import quick
@@ -85,6 +85,9 @@ class Easy(Player):
         if len(actions) == 1:
             return actions[0]
         phase = s.turn.phase
+        if phase == SETUP:
+            # A setup decision (a Monster's region): the engine's default, listed first.
+            return actions[0]
         if phase == PICK:
             return self.pick(s, seat, actions)
         if phase == CONQUER:

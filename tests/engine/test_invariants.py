@@ -1,6 +1,7 @@
 """Random-game invariants over 500 seeded games across the four printed maps, and 2,000
-team games on the project's 6-player board (issue 22: "random-game invariants over ≥ 2,000
-games per 6-player board"; the Underground's are in test_invariants_underground.py).
+team games on the project's 6-player board (300 in the suite; ``TEAM_GAMES=2000`` runs the
+issue's "≥ 2,000 games per 6-player board"; the Underground's are in
+test_invariants_underground.py).
 
 Each game is played by the weighted random player of ``engine.simulate`` through
 ``legal_actions``/``apply``; the checks below must hold after every action.
@@ -8,6 +9,7 @@ Each game is played by the weighted random player of ``engine.simulate`` through
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -21,8 +23,10 @@ from engine.core.state import OVER, from_dict, from_json, to_dict, to_json
 from engine.simulate import choose
 
 GAMES_PER_MAP = 125
-#: Games per player count: the team board is new, so it is played more.
-GAMES = {2: GAMES_PER_MAP, 3: GAMES_PER_MAP, 4: GAMES_PER_MAP, 5: GAMES_PER_MAP, 6: 2000}
+#: Team games on sw-6p: 300 in the suite; ``TEAM_GAMES=2000`` is the issue's measured run.
+TEAM_GAMES = int(os.environ.get("TEAM_GAMES", "300"))
+#: Games per player count.
+GAMES = {2: GAMES_PER_MAP, 3: GAMES_PER_MAP, 4: GAMES_PER_MAP, 5: GAMES_PER_MAP, 6: TEAM_GAMES}
 
 
 def _check_step(s) -> None:
