@@ -24,7 +24,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
-from .rulesets import options_on, treasures_in_decline
+from .rulesets import treasures_in_decline
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -281,10 +281,7 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    hiding = _HIDING.get(s.map_id) if not s.options else None
-    if hiding is None:
-        hiding = _hiding(s)
-    if not hiding:
+    if not hidden_total(s):
         return own
     spots = treasure_spots(s)
     if not spots:
@@ -357,7 +354,7 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     rebuilt from the regions, so it is never stale.
     """
     spots = s.spots
-    drawn = _hiding(s) - len(s.treasures)
+    drawn = hidden_total(s) - len(s.treasures)
     regions = s.regions
     if len(spots) == drawn:
         # A plain loop: this check runs several times per action in Underground games.
@@ -375,22 +372,15 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     return spots
 
 
-def _hiding(s: GameState) -> int:
+def hidden_total(s: GameState) -> int:
     """How many Places and Relics the game put face down at setup (none in a surface game
-    without an option that hides some): cached per map, and per options and player count
-    when the game has options (``hiding.stack_size``)."""
-    key: str | tuple[str, frozenset[str], int] = s.map_id
-    if s.options:
-        key = (s.map_id, options_on(s), len(s.players))
-    found = _HIDING.get(key)
+    without an option that hides some; ``hiding.stack_size``), worked out once per game."""
+    found = s.hidden_total
     if found is None:
         from .hiding import stack_size
 
-        found = _HIDING[key] = stack_size(s)
+        found = s.hidden_total = stack_size(s)
     return found
-
-
-_HIDING: dict[str | tuple[str, frozenset[str], int], int] = {}
 
 
 def overriding(race: RaceState, hook: str) -> tuple[Ability, ...]:

@@ -150,6 +150,9 @@ class GameState:
     #: The names of the options turned on (``rulesets.options_on``): a cache, since the
     #: options never change during a game; never saved and never compared.
     options_on: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    #: How many Places and Relics setup hid (``abilities.hidden_total``): a cache, fixed for
+    #: the game; never saved and never compared.
+    hidden_total: int | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -466,6 +469,7 @@ def clone(s: GameState) -> GameState:
         s.bony,
         s.spots.copy(),
         s.options_on,
+        s.hidden_total,
     )
 
 

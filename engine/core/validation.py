@@ -37,17 +37,15 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
         return "The game is over."
     if seat != actor:
         raise NotYourTurn(f"It is {s.players[actor].name}'s move, not yours.")
-    if s.turn.phase == SETUP:
-        if action in legal_actions(s, seat):
-            return None
+    # A setup decision and another seat's mid-turn answer are closed lists: the legal
+    # actions are the whole rule.
+    setup = s.turn.phase == SETUP
+    if setup or interrupt(s) is not None:
         offered = legal_actions(s, seat)
-        return "Before the first turn: " + "; or ".join(a.text for a in offered[:3]) + "."
-    asked = interrupt(s)
-    if asked is not None:
-        choices = legal_actions(s, seat)
-        if action in choices:
+        if action in offered:
             return None
-        return "First: " + "; or ".join(a.text for a in choices[:3]) + "."
+        head = "Before the first turn: " if setup else "First: "
+        return head + "; or ".join(a.text for a in offered[:3]) + "."
     race = acting_race(s)
     if race is not None and s.turn.phase != PICK and "must" in map_hooks(s):
         forced = must(s, race)
