@@ -53,13 +53,11 @@ def seat_order(pairs: Sequence[Sequence[T]], seed: int) -> list[T]:
     """The seat order of a team game: team A's pair, B's, C's, each pair's first player drawn
     from the game's seed (ruling 111), in the rules' order A1 B1 C1 A2 B2 C2."""
     rng = random.Random(f"seats:{seed}")
-    flat: list[T] = []
+    drawn: list[list[T]] = []
     for pair in pairs:
-        drawn = list(pair)
-        rng.shuffle(drawn)
-        flat += drawn
-    keys = [[str(t * TEAM_SIZE + k) for k in range(TEAM_SIZE)] for t in range(len(pairs))]
-    return [flat[int(key)] for key in seating(keys)]
+        drawn.append(list(pair))
+        rng.shuffle(drawn[-1])
+    return seating(drawn)
 
 
 def team_places(result: dict[str, Any]) -> dict[int, tuple[int, int]]:

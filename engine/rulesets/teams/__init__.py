@@ -23,7 +23,7 @@ The option is ``teams`` (``new_game(..., options={"teams": True})``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.rulesets import RuleSet, register_ruleset
 from engine.core.state import GameState
@@ -60,7 +60,10 @@ def seat_name(seat: int) -> str:
     return f"{TEAM_LETTERS[team_of(seat)]}{seat // len(TEAM_LETTERS) + 1}"
 
 
-def seating(pairs: Sequence[Sequence[str]]) -> list[str]:
+T = TypeVar("T")
+
+
+def seating(pairs: Sequence[Sequence[T]]) -> list[T]:
     """Three pairs of players (team A's, B's, C's) in seat order: A1 B1 C1 A2 B2 C2."""
     if len(pairs) != len(TEAM_LETTERS) or any(len(p) != TEAM_SIZE for p in pairs):
         raise ValueError("Team play needs 3 teams of 2 players.")
