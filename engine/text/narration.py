@@ -1,4 +1,5 @@
-"""Sentences for the public events of the Underground races, powers, Relics and Places.
+"""Sentences for the public events of the Underground races, powers, Relics and Places, and
+of team play's pieces (``teams``).
 
 ``cli.describe_event`` tells the base game's events itself and asks ``underground_sentence``
 for these; any event neither knows falls back to its generic line. Coin transfers are told as
@@ -8,91 +9,14 @@ transfers (who paid whom), never as a balance.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from engine.core.content import treasures
-from engine.core.markers import MARKER_NAMES
 from engine.core.words import and_list, plural
 
-Event = dict[str, Any]
+from .teams import TEAM_SENTENCES
+from .telling import Event, Teller, thing
 
-
-def thing(key: str) -> str:
-    """A Relic, Place or piece by its marker key, as printed ("the Shiny Orb")."""
-    found = treasures().get(key)
-    if found is not None:
-        # "Froggy's Ring" takes no article; "the Shiny Orb" does.
-        return found.name if "'s " in found.name.split()[0] + " " else f"the {found.name}"
-    if key == "bag":
-        return "the Bag-o'-Many-Things"
-    return MARKER_NAMES.get(key, key)
-
-
-#: The past tense of the verbs the sentences use, for readers told after the fact (the bot's
-#: turn summaries). Present forms are written as the sentence needs them ("discover" for a
-#: race, "puts" for a player); every one maps to its past form here.
-PAST: dict[str, str] = {
-    "become": "became", "becomes": "became", "bite": "bit", "drink": "drank", "fall": "fell",
-    "find": "found", "finds": "found", "fly": "flew", "forge": "forged", "forgoes": "forwent",
-    "gain": "gained",
-    "get": "got", "gets": "got", "give": "gave", "grants": "granted", "keep": "kept",
-    "leave": "left", "leaves": "left", "lose": "lost", "now in": "moved to",
-    "pay": "paid", "pays": "paid", "put": "put", "puts": "put", "are": "were",
-    "sends": "sent", "steal": "stole", "take": "took", "use": "used", "vanish": "vanished",
-    "discover": "discovered", "now holds": "now held",
-    "moves": "moved", "stays": "stayed", "gives": "gave",
-    "swaps": "swapped", "collects": "collected", "waits": "waited",
-}  # fmt: skip
-
-
-class Teller:
-    """Names for the fields of one event: seats as player names, the acting race, takings.
-
-    ``past`` tells the event after the fact ("discovered"), as a turn summary does; the
-    terminal tells each event as it happens ("discover").
-    """
-
-    def __init__(self, e: Event, names: Sequence[str], past: bool = False) -> None:
-        self.e = e
-        self.names = names
-        self.past = past
-
-    def v(self, verb: str) -> str:
-        """A verb in the tense of this telling."""
-        return PAST[verb] if self.past else verb
-
-    def who(self, key: str = "seat") -> str:
-        """The player named by a seat field."""
-        return self.name(self.e.get(key))
-
-    def name(self, seat: object) -> str:
-        """A seat number as the player's name."""
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return str(self.names[seat])
-        return "?"
-
-    def whose(self) -> str:
-        """``P1's Drow``: the player and the race the event is about."""
-        race = self.e.get("race")
-        return f"{self.who()}'s {race}" if race else self.who()
-
-    def taken(self, verb: str, how: str = "") -> str:
-        """A conquest by a Relic or power: what was taken, with how many, from whom.
-
-        ``how`` sits between the verb and the region ("the Sword to conquer ").
-        """
-        e = self.e
-        text = (
-            f"{self.whose()} {self.v(verb)} {how}{e['region']} "
-            f"with {plural(e.get('tokens', 1), 'token')}"
-        )
-        if e.get("defender"):
-            owner = f"{self.who('defender_seat')}'s " if e.get("defender_seat") is not None else ""
-            lost = f"lost {plural(e['lost'], 'token')}" if e.get("lost") else "no token lost"
-            text += f" from {owner}{e['defender']} ({lost})"
-        elif e.get("monsters"):
-            text += " from the Monsters"
-        return text
+__all__ = ["SENTENCES", "Event", "Teller", "thing", "underground_sentence"]
 
 
 def underground_sentence(e: Event, names: Sequence[str], *, past: bool = False) -> str | None:
@@ -159,12 +83,6 @@ def _discover(e: Event, t: Teller) -> str:
     found = treasures()[e["treasure"]]
     sort = "Righteous Relic" if found.relic else "Popular Place"
     return f"{t.whose()} {t.v('discover')} {found.name} (a {sort}) in {e['region']}"
-
-
-def _soapbar(e: Event, t: Teller) -> str:
-    if e.get("stays"):
-        return f"{t.whose()}: the Golden Soapbar {t.v('stays')} in {e['region']} (nowhere to go)"
-    return f"{t.whose()} {t.v('moves')} the Golden Soapbar from {e['source']} to {e['region']}"
 
 
 def _river(e: Event, t: Teller) -> str:
@@ -238,36 +156,7 @@ SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     "monsters": lambda e, t: (
         f"{t.who()} {t.v('puts')} {plural(e['monsters'], 'Monster')} in {e['region']}"
     ),
-    # Team play's pieces (``engine.rulesets.teams``).
-    "soapbar": _soapbar,
-    "bonus": lambda e, t: (
-        f"{t.who()} {t.v('collects')} {plural(e['coins'], 'coin')} from {thing(e['piece'])}"
-    ),
-    "tavern_give": lambda e, t: (
-        f"{t.who()} {t.v('gives')} {t.who('to')} {plural(e['coins'], 'coin')} of Glandulf's Tavern"
-    ),
-    "tavern_gift": lambda e, t: (
-        f"{t.who()} {t.v('gets')} {plural(e['coins'], 'coin')} of Glandulf's Tavern "
-        f"from {t.who('giver')}"
-    ),
-    "bony": lambda e, t: (
-        f"{t.whose()} {t.v('put')} Bony the Lich on {t.who('banner_seat')}'s In Decline "
-        f"{e['banner']}: no other player's power, Relic or Place touches them"
-    ),
-    "bony_leaves": lambda e, t: (
-        f"Bony the Lich {t.v('leaves')} {e['banner']} and {t.v('waits')} by Bony's Boneyard"
-    ),
-    "mirror": lambda e, t: (
-        f"{t.whose()} {t.v('swaps')} {e['gave']} for {t.who('ally')}'s {e['got']} in Mirror's Vale"
-    ),
 }
 
-
-def _team_sentences() -> None:
-    """Team play's pieces tell their events too (their modules name the rule set's pieces)."""
-    from .teams_sigil import SIGIL_SENTENCES
-
-    SENTENCES.update(SIGIL_SENTENCES)
-
-
-_team_sentences()
+#: Team play's pieces tell their events too.
+SENTENCES.update(TEAM_SENTENCES)

@@ -120,7 +120,8 @@ def test_underground_events_are_told_in_the_past_like_the_base_games() -> None:
     # follow ("discovered", "sent the Balrog"), where the terminal tells them as they happen.
     import re
 
-    from engine.text.narration import PAST, SENTENCES, underground_sentence
+    from engine.text.narration import SENTENCES, underground_sentence
+    from engine.text.telling import PAST
 
     told: set[str] = set()
     for s, events in _underground_turns(range(1, 41)):
