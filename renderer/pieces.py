@@ -100,5 +100,6 @@ MARKER_NAMES = {
     "bag": "Bag-o'-Many-Things",
     "hammer": "Silver Hammer",
     "vengeance": "Vengeance",
+    "bony": "Bony the Lich",
     **{key: t.name for key, t in treasures().items()},
 }
