@@ -163,6 +163,7 @@ def _status(view: dict[str, Any]) -> str:
         "conquer": "conquering",
         "redeploy": "redeploying",
         "closing": "ending the turn",
+        "setup": "setting up the board",
     }.get(view["phase"], view["phase"])
     if seat != view.get("turn_seat"):
         doing = "placing tokens"

@@ -16,6 +16,7 @@ from .fonts import font
 from .icons import SS
 from .palette import DECLINE_FILL, INK, RGB, initials, text_on
 from .pieces import MARKER_NAMES
+from .teams import seat_label
 
 
 def holdings(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str]]:
@@ -27,7 +28,7 @@ def holdings(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str]]:
 
 def holdings_short(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str, str]]:
     """``holdings`` with a short form of each, for a row with little room: the count of a
-    piece ("4"), or the seats a player's Vengeance markers are on (their names' initials)."""
+    piece ("4"), or the seats holding a player's Vengeance markers by seat name ("B1")."""
     out: list[tuple[str, str, str]] = []
     races = [p["active"]] if p.get("active") else []
     races += p.get("declined") or []
@@ -37,9 +38,10 @@ def holdings_short(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, s
                 continue
             out.append((kind, plural(n, MARKER_NAMES.get(kind, kind)), str(n)))
     players = view["players"]
-    marked = [players[s]["name"] for s in p.get("marks") or () if 0 <= s < len(players)]
-    if marked:
-        out.append(("vengeance", "Vengeance on " + ", ".join(marked), str(len(marked))))
+    seats = [s for s in p.get("marks") or () if 0 <= s < len(players)]
+    if seats:
+        words = "Vengeance on " + ", ".join(players[s]["name"] for s in seats)
+        out.append(("vengeance", words, " ".join(seat_label(view, s) for s in seats)))
     return out
 
 
