@@ -217,3 +217,37 @@ def test_no_coin_figure_before_the_end(world: str, options: dict) -> None:
             assert render_board(leaked) == render_board(v)
             with pytest.raises(ValueError):
                 compose_final(v)
+
+
+def test_a_crowded_team_legend_keeps_each_partner_in_their_cell() -> None:
+    """Staged on a real position: 32-character names, two races in decline, three kinds of
+    pieces off the map and a peace for everyone. Every text of the legend stays within its
+    partner's cell (names and titles are cut, never run into the partner's)."""
+    from renderer.teamrows import CELL_GAP, CELL_LEFT, TEAM_HEADER, TEAM_ROW, cell_width
+
+    s = next(s for i, s in enumerate(positions("underground", {"teams": True}, 1)) if i == 200)
+    v = view(s)
+    for p in v["players"]:
+        p["name"] = "Wolfgang Amadeus Mozartovich III"
+        p["declined"] = [
+            {"race": "Ratmen", "power": "Hill", "in_decline": True, "hand": 0, "pieces": {}},
+            {"race": "Skeletons", "power": "Fortified", "in_decline": True, "hand": 0},
+        ]
+        p["declined"][0]["pieces"] = {"hammer": 3}
+        if p["active"]:
+            p["active"] |= {"hand": 5, "power": "Flying Shield Bivouacking", "pieces": {"bag": 1}}
+        p["peace_with"] = (p["seat"] + 1) % 6
+        p["marks"] = [0, 1]
+    board_h = map_shape(v["map"]).height
+    composed = compose(v)
+    width = map_shape(v["map"]).width
+    cw = cell_width(width)
+    first = (CELL_LEFT, CELL_LEFT + cw)
+    second = (CELL_LEFT + cw + CELL_GAP, CELL_LEFT + 2 * cw + CELL_GAP)
+    top, bottom = board_h + TEAM_HEADER, board_h + TEAM_HEADER + 3 * TEAM_ROW
+    rows = [t for t in composed.texts if top < t.box[1] < bottom and len(t.text) > 1]
+    assert len(rows) >= 30
+    for t in rows:
+        inside = [lo - 2 <= t.box[0] and t.box[2] <= hi + 2 for lo, hi in (first, second)]
+        assert any(inside), (t.text, t.box)
+    assert map_shape(v["map"]).height + legend_height(v) <= MAX_HEIGHT
