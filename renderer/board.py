@@ -13,7 +13,7 @@ from typing import Any
 from .board_palette import board_palette
 from .icons import badge, cost_chip, paste_centred, sprite
 from .key import key_items
-from .legend import background, draw_legend, row_heights
+from .legend import background, dense_key, draw_legend, header_height, row_heights
 from .marks import draw_marks, read_marks
 from .palette import WHITE, initials, seat_colour
 from .picture import BoardLayout, Composed, Writer, encode
@@ -26,7 +26,9 @@ def compose(view: dict[str, Any]) -> Composed:
     """The board for a view as a Pillow image, with the texts of its legend."""
     shape = map_shape(view["map"])
     feats = features_key(view["regions"])
-    base, key_texts = background(view["map"], row_heights(view), feats, key_items(view))
+    base, key_texts = background(
+        view["map"], row_heights(view), feats, key_items(view), header_height(view), dense_key(view)
+    )
     img = base.copy()
     nfeat = tuple(len(f) for f in feats)
     lays = layouts(view["map"], nfeat)
@@ -59,13 +61,15 @@ def compose(view: dict[str, Any]) -> Composed:
             drawn.badges[r["id"]] = paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
+        if r.get("race") and r.get("in_decline") and r.get("race") == view.get("bony"):
+            kinds.append("bony")  # Bony the Lich guards this banner's tokens (team play)
         sizes = [chip_size(k, lay.chip) for k in kinds]
         cost = marks["cost"].get(r["id"])
         if cost is not None and pill is not None:
             sizes.append(lay.chip + 4)  # the next chip place, clear of badge and markers
         places = marker_places(view["map"], nfeat, r["id"], tuple(sizes))
         for kind, (x, y, size) in zip(kinds, places, strict=False):
-            box = paste_centred(img, sprite(kind, size, markers[kind]), (x, y))
+            box = paste_centred(img, sprite(kind, size, markers.get(kind, 1)), (x, y))
             drawn.chips.append((r["id"], kind, box))
         if cost is not None:
             if pill is None:  # an empty region: the chip takes the badge's place, larger

@@ -16,6 +16,7 @@ from PIL import ImageDraw
 from .fonts import font
 from .palette import INK, RGB, WHITE
 from .pieces import PLACE_TAGS, RELIC_TAGS
+from .teamglyphs import TEAM_SPRITES
 
 Draw = ImageDraw.ImageDraw
 Glyph = Callable[[Draw, float], None]
@@ -290,6 +291,8 @@ SPRITES: dict[str, tuple[Glyph, RGB, bool]] = {
     "vengeance": (_vengeance, (150, 28, 40), False),
     **{key: (_tag(tag), (246, 206, 84), False) for key, tag in RELIC_TAGS.items()},
     **{key: (_tag(tag), (150, 196, 240), True) for key, tag in PLACE_TAGS.items()},
+    # Team play's five pieces and Bony the Lich: a picture each (teamglyphs).
+    **TEAM_SPRITES,
 }
 
 

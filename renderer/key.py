@@ -25,7 +25,9 @@ from .pieces import (
     RELIC_TAGS,
     chip_size,
 )
+from .rowparts import holdings
 from .static import terrain_tile
+from .teams import seat_label, team_info
 
 #: Margin left and right of the legend and its key.
 PAD = 24
@@ -38,6 +40,11 @@ KEY_GAP, KEY_GROUP_GAP = 34, 64
 #: phone held upright (1600 px shown 450 px wide), so 34 px here is about 9.5 px there: the
 #: smallest that stays legible.
 KEY_TEXT = 34
+#: The dense key of a picture that would be over ``MAX_HEIGHT`` otherwise (a 6-player
+#: Underground board late in a game): text, row height, gaps between entries and groups.
+DENSE_TEXT, DENSE_ROW, DENSE_GAP, DENSE_GROUP_GAP = 30, 46, 24, 44
+#: The tallest a board picture is drawn, like every other picture.
+MAX_HEIGHT = 2000
 
 #: A key entry: (what kind of sample, its name). Kinds: "terrain", "feature", "marker",
 #: "tribe", "decline", and the marks of a turn: "taken", "lost", "cost".
@@ -52,19 +59,36 @@ MARK_LABELS = {
 
 #: Places that draw a special power, and the view's field naming it: the key says which.
 PLACE_POWERS = {"stonehedge": "stonehedge"}
+#: Pieces a player keeps off the map, drawn beside them in the legend.
+OFF_MAP = ("hammer", "armor", "bag", "vengeance")
 #: Relics and Places: their key entry names who holds them.
 TREASURE_KEYS = frozenset(RELIC_TAGS) | frozenset(PLACE_TAGS)
 
 
-def holder_of(view: dict[str, Any], key: str) -> str:
+def holder_of(view: dict[str, Any], key: str, by_seat: bool = False) -> str:
     """Who holds the region where marker ``key`` lies, by name ("no one" when it is empty or
-    the marker is not on the map): the holder of a Relic or Place, or of the Stonehedge."""
+    the marker is not on the map): the holder of a Relic or Place, or of the Stonehedge.
+    With ``by_seat``, in a team game, by seat name ("B2", as on the legend's discs)."""
     names = [p["name"] for p in view.get("players", [])]
     where = next((r for r in view["regions"] if (r.get("markers") or {}).get(key)), None)
     if where is None or not where.get("race"):
         return "no one"
     owner = where.get("owner", -1)
-    return names[owner] if owner is not None and 0 <= owner < len(names) else "no one"
+    if owner is None or not 0 <= owner < len(names):
+        return "no one"
+    return seat_label(view, owner) if by_seat and team_info(view) else names[owner]
+
+
+def bony_item(view: dict[str, Any]) -> KeyItem | None:
+    """The key entry of Bony the Lich on the In Decline banner he guards (team play), with
+    the banner's player by seat name; None when he is on no banner."""
+    race = view.get("bony")
+    if not race:
+        return None
+    where = next((r for r in view["regions"] if r.get("race") == race), None)
+    owner = where.get("owner") if where else None
+    seat = seat_label(view, owner) if owner is not None and owner >= 0 else ""
+    return ("bony", f"{race}\t{seat}")
 
 
 def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
@@ -88,16 +112,24 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
         # as a Relic's tag ("Or" is also the Shiny Orb).
         race, seat = asleep[0]["race"], max(0, asleep[0].get("owner") or 0)
         symbols.append(("decline", f"{initials(race)}\t{seat}\tin decline"))
+    bony = bony_item(view)
+    if bony:
+        symbols.append(bony)
     for k in MARKERS:
         if k not in markers:
             continue
         if k in TREASURE_KEYS:
-            # A Relic or Place: the key says who holds it now (the race in its region).
-            holder = holder_of(view, k)
+            # A Relic or Place: the key says who holds it now (the race in its region); in
+            # a team game by seat name, short and the same as on the legend's discs.
+            holder = holder_of(view, k, by_seat=True)
             drawn = view.get(PLACE_POWERS.get(k, "")) or ""
             symbols.append(("treasure", f"{k}\t{holder}\t{drawn}"))
         else:
             symbols.append(("marker", k))
+    if team_info(view):
+        # The team legend may show a piece kept off the map by its icon and count alone.
+        held = {k for p in view["players"] for k, _ in holdings(view, p)}
+        symbols += [("marker", k) for k in OFF_MAP if k in held and k not in markers]
     out.append(tuple(symbols))
     marks = read_marks(view)
     out.append(tuple((k, MARK_LABELS[k]) for k in MARK_LABELS if marks.get(k)))
@@ -114,6 +146,9 @@ def _label(kind: str, name: str) -> str:
         key, holder, drawn = name.split("\t")
         title = MARKER_NAMES.get(key, key) + (f" ({drawn})" if drawn else "")
         return f"{title} · {holder}"
+    if kind == "bony":
+        race, seat = name.split("\t")
+        return f"Bony the Lich guards {race}" + (f" · {seat}" if seat else "")
     return name.split("\t")[-1]
 
 
@@ -132,6 +167,8 @@ def _sample(kind: str, name: str) -> Image.Image:
         return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
         return badge("LT", 1, WHITE, 38, tribe=True)
+    if kind == "bony":
+        return sprite("bony", 40)
     if kind == "decline":
         tag, seat, _ = name.split("\t")
         return badge(tag, 1, seat_colour(int(seat)), 38, decline=True)
@@ -154,38 +191,45 @@ def _mark_sample(kind: str) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def key_layer(
-    groups: tuple[tuple[KeyItem, ...], ...], width: int
+    groups: tuple[tuple[KeyItem, ...], ...], width: int, dense: bool = False
 ) -> tuple[Image.Image, tuple[TextItem, ...]]:
     """The key drawn on paper, and its texts (positions relative to the key's top left)."""
-    rows = key_rows(groups, width)
-    img = Image.new("RGB", (width, len(rows) * KEY_ROW), PAPER)
+    rows = key_rows(groups, width, dense)
+    row_h, size = key_row_height(dense), DENSE_TEXT if dense else KEY_TEXT
+    img = Image.new("RGB", (width, len(rows) * row_h), PAPER)
     texts: list[TextItem] = []
     w = Writer(img, texts)
     for r, row in enumerate(rows):
-        y = KEY_ROW * (r + 0.5)
+        y = row_h * (r + 0.5)
         for x, (kind, name) in row:
             sample = _sample(kind, name)
             paste_centred(img, sample, (x + sample.width / 2, y))
-            w.text((x + sample.width + 10, y), _label(kind, name), KEY_TEXT, bold=False)
+            w.text((x + sample.width + 10, y), _label(kind, name), size, bold=False)
     return img, tuple(texts)
 
 
+def key_row_height(dense: bool = False) -> int:
+    """Height of a row of the key, dense or not."""
+    return DENSE_ROW if dense else KEY_ROW
+
+
 def key_rows(
-    groups: tuple[tuple[KeyItem, ...], ...], width: int
+    groups: tuple[tuple[KeyItem, ...], ...], width: int, dense: bool = False
 ) -> list[list[tuple[float, KeyItem]]]:
     """Entries laid out left to right, wrapping; groups follow each other, and a group that
     fits on one row is kept on one row."""
     rows: list[list[tuple[float, KeyItem]]] = []
-    f = font(KEY_TEXT, False)
+    f = font(DENSE_TEXT if dense else KEY_TEXT, False)
+    gap, group_gap = (DENSE_GAP, DENSE_GROUP_GAP) if dense else (KEY_GAP, KEY_GROUP_GAP)
     row: list[tuple[float, KeyItem]] = []
     x = float(PAD)
     for group in groups:
         # A group goes on where the last one ended, after a wider gap: a row of its own
         # would make the picture taller, and a tall picture is shown smaller on a phone.
         spans = [_sample(k, n).width + 10 + f.getlength(_label(k, n)) for k, n in group]
-        whole = sum(spans) + KEY_GAP * (len(spans) - 1)
+        whole = sum(spans) + gap * (len(spans) - 1)
         if row:
-            x += KEY_GROUP_GAP - KEY_GAP
+            x += group_gap - gap
             # A short group is not split: it starts a row of its own if it fits there.
             if x + whole > width - PAD and PAD + whole <= width - PAD:
                 rows.append(row)
@@ -193,10 +237,32 @@ def key_rows(
         for kind, name in group:
             span = _sample(kind, name).width + 10 + f.getlength(_label(kind, name))
             if row and x + span > width - PAD:
+                # The dense key fills the room an earlier row of the group left first.
+                back = _room(rows, span, width, gap) if dense else None
+                if back is not None:
+                    back.append((_row_end(back, f, gap), (kind, name)))
+                    continue
                 rows.append(row)
                 row, x = [], float(PAD)
             row.append((x, (kind, name)))
-            x += span + KEY_GAP
+            x += span + gap
     if row:
         rows.append(row)
     return rows
+
+
+def _row_end(row: list[tuple[float, KeyItem]], f: Any, gap: int) -> float:
+    """Where the next entry of a key row starts."""
+    x, (kind, name) = row[-1]
+    return x + _sample(kind, name).width + 10 + f.getlength(_label(kind, name)) + gap
+
+
+def _room(
+    rows: list[list[tuple[float, KeyItem]]], span: float, width: int, gap: int
+) -> list[tuple[float, KeyItem]] | None:
+    """The first full row with room left for an entry ``span`` px wide, if any."""
+    f = font(DENSE_TEXT, False)
+    for row in rows:
+        if _row_end(row, f, gap) + span <= width - PAD:
+            return row
+    return None

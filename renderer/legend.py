@@ -8,33 +8,38 @@ keeps the map as large as possible and lets the player scroll to the legend.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.words import plural
-
 from .fonts import ellipsize, fit_text, font, text_width
-from .icons import SS, paste_centred, seat_disc, sprite
-from .key import KEY_ROW, KEY_TEXT, PAD, KeyItem, key_items, key_layer, key_rows
+from .icons import paste_centred, seat_disc, sprite
+from .key import (
+    KEY_ROW,
+    KEY_TEXT,
+    MAX_HEIGHT,
+    PAD,
+    KeyItem,
+    key_items,
+    key_layer,
+    key_row_height,
+    key_rows,
+)
 from .palette import (
-    DECLINE_FILL,
     HIGHLIGHT,
     INK,
     MUTED,
     PAPER,
     PAPER_DARK,
-    RGB,
     WHITE,
-    initials,
     seat_colour,
-    text_on,
 )
 from .picture import TextItem, Writer
-from .pieces import MARKER_NAMES
 from .placement import map_shape
+from .rowparts import holdings, race_sample
 from .static import static_layer
+from .teamrows import TEAM_HEADER, draw_team_rows, team_row_heights
 from .teams import legend_order, seat_label, team_spans
 
 HEADER = 84
@@ -50,27 +55,6 @@ NAME_TEXT = 38
 DETAIL_TEXT = 32
 #: Columns of a player row: seat disc, name, active race, races in decline, right edge text.
 COL_DISC, COL_NAME, COL_ACTIVE, COL_DECLINE = 52, 106, 470, 1040
-#: The bar left of the seat discs that joins partners under their team's letter.
-TEAM_BAR = (4, 36)
-
-
-def holdings(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, str]]:
-    """What a player keeps off the map, as (icon kind, words): the pieces each of their races
-    holds (Silver Hammers, Mushroom Armor, the Bag), then the seats holding their Vengeance
-    markers. Empty for most players, and always on the surface."""
-    out: list[tuple[str, str]] = []
-    races = [p["active"]] if p.get("active") else []
-    races += p.get("declined") or []
-    for race in races:
-        for kind, n in sorted((race.get("pieces") or {}).items()):
-            if not n:
-                continue
-            out.append((kind, plural(n, MARKER_NAMES.get(kind, kind))))
-    players = view["players"]
-    marked = [players[s]["name"] for s in p.get("marks") or () if 0 <= s < len(players)]
-    if marked:
-        out.append(("vengeance", "Vengeance on " + ", ".join(marked)))
-    return out
 
 
 def _right_edge(view: dict[str, Any], p: dict[str, Any], width: int) -> float:
@@ -91,9 +75,17 @@ def _holdings_inline(view: dict[str, Any], p: dict[str, Any], width: int) -> flo
     return x if x + span - 30 <= right else None
 
 
+def header_height(view: dict[str, Any]) -> int:
+    """Height of the legend's header (turn track, who is to act): lower in a team game."""
+    return TEAM_HEADER if team_spans(view) else HEADER
+
+
 def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
-    """Height of each player's row in the legend, in the rows' order (``legend_order``):
-    taller for a line of what they hold, when it does not fit beside their races."""
+    """Height of each row in the legend, in the rows' order (``legend_order``): one per
+    player, taller for a line of what they hold when it does not fit beside their races; in
+    a team game one per team (:mod:`.teamrows`)."""
+    if team_spans(view):
+        return team_row_heights(view)
     width = map_shape(view["map"]).width
     players = view["players"]
     return tuple(
@@ -102,11 +94,25 @@ def row_heights(view: dict[str, Any]) -> tuple[int, ...]:
     )
 
 
+def dense_key(view: dict[str, Any]) -> bool:
+    """Whether the key is drawn dense (smaller text, tighter rows): only when the picture
+    would otherwise be taller than ``MAX_HEIGHT`` and the dense key is shorter."""
+    shape = map_shape(view["map"])
+    groups = key_items(view)
+    rows = len(key_rows(groups, shape.width))
+    top = shape.height + header_height(view) + sum(row_heights(view)) + KEY_TOP_GAP + 12
+    if top + rows * KEY_ROW <= MAX_HEIGHT:
+        return False
+    dense = len(key_rows(groups, shape.width, True))
+    return dense * key_row_height(True) < rows * KEY_ROW
+
+
 def legend_height(view: dict[str, Any]) -> int:
     """Height of the legend under the board of a view: its players and the rows of its key."""
     width = map_shape(view["map"]).width
-    rows = len(key_rows(key_items(view), width))
-    return HEADER + sum(row_heights(view)) + KEY_TOP_GAP + rows * KEY_ROW + 12
+    dense = dense_key(view)
+    rows = len(key_rows(key_items(view), width, dense)) * key_row_height(dense)
+    return header_height(view) + sum(row_heights(view)) + KEY_TOP_GAP + rows + 12
 
 
 @lru_cache(maxsize=16)
@@ -115,6 +121,8 @@ def background(
     rows: tuple[int, ...],
     features: tuple[tuple[str, ...], ...],
     groups: tuple[tuple[KeyItem, ...], ...],
+    header: int = HEADER,
+    dense: bool = False,
 ) -> tuple[Image.Image, tuple[TextItem, ...]]:
     """The static map with an empty legend and its key below it, and the key's texts.
 
@@ -123,13 +131,13 @@ def background(
     """
     base = static_layer(map_id, features)
     w, h = base.size
-    key, key_texts = key_layer(groups, w)
-    key_top = h + HEADER + sum(rows) + KEY_TOP_GAP
+    key, key_texts = key_layer(groups, w, dense)
+    key_top = h + header + sum(rows) + KEY_TOP_GAP
     img = Image.new("RGB", (w, key_top + key.height + 12), PAPER)
     img.paste(base, (0, 0))
     d = ImageDraw.Draw(img)
-    d.rectangle((0, h, w, h + HEADER - 1), fill=PAPER_DARK)
-    d.line((0, h + HEADER - 1, w, h + HEADER - 1), fill=INK, width=2)
+    d.rectangle((0, h, w, h + header - 1), fill=PAPER_DARK)
+    d.line((0, h + header - 1, w, h + header - 1), fill=INK, width=2)
     d.line((PAD, key_top - 6, w - PAD, key_top - 6), fill=PAPER_DARK, width=2)
     img.paste(key, (0, key_top))
     texts = tuple(
@@ -155,6 +163,7 @@ def _status(view: dict[str, Any]) -> str:
         "conquer": "conquering",
         "redeploy": "redeploying",
         "closing": "ending the turn",
+        "setup": "setting up the board",
     }.get(view["phase"], view["phase"])
     if seat != view.get("turn_seat"):
         doing = "placing tokens"
@@ -163,14 +172,15 @@ def _status(view: dict[str, Any]) -> str:
 
 def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     """Turn track, then one row per player: colour, name, races, and who is to act; in a
-    team game partners' rows together, joined by a bar with their team's letter."""
+    team game one row per team, partners side by side (:mod:`.teamrows`)."""
     over = view["phase"] == "over"
     turns, rnd = view["turns"], view["round"]
-    cy = top + HEADER / 2
-    x = w.text((PAD, cy), f"Turn {rnd} / {turns}", 40)
+    header = header_height(view)
+    cy = top + header / 2
+    x = w.text((PAD, cy), f"Turn {rnd} / {turns}", 40 if header == HEADER else 36)
     # The turn track: past turns filled, the current one dark.
     x += 24
-    box = 44
+    box = min(44, header - 20)
     for t in range(1, turns + 1):
         done = t < rnd or over
         fill = INK if t == rnd and not over else (PAPER_DARK if not done else (170, 160, 144))
@@ -184,38 +194,22 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     if status:
         size = fit_text(status, KEY_TEXT, width - x - 2 * PAD)
         w.text((width - PAD, cy), status, size, anchor="rm")
+    if team_spans(view):
+        draw_team_rows(w, view, top + header, width)
+        return
 
     pending = {p["seat"] for p in view.get("pending") or []}
     players = view["players"]
-    y = top + HEADER
+    y = top + header
     order = legend_order(view)
     heights = row_heights(view)
-    row_top = dict(
-        zip(order, (top + HEADER + sum(heights[:i]) for i in range(len(order))), strict=True)
-    )
     acting_seat = None if over else view.get("to_act")
-    for seat, height in zip(order, heights, strict=True):
-        if seat == acting_seat:
-            w.draw.rectangle(
-                (0, row_top[seat] + 2, width, row_top[seat] + height - 2), fill=HIGHLIGHT
-            )
-    spans = team_spans(view)
-    for letter, seats in spans:
-        _team_bar(
-            w,
-            letter,
-            [
-                (row_top[x], row_top[x] + h)
-                for x, h in zip(order, heights, strict=True)
-                if x in seats
-            ],
-        )
     for seat, height in zip(order, heights, strict=True):
         p = players[seat]
         cy = y + ROW / 2
         if seat == acting_seat:
-            arrow = HIGHLIGHT if spans else INK
-            w.draw.text((12, cy), "▶", font=font(30), fill=arrow, anchor="lm")
+            w.draw.rectangle((0, y + 2, width, y + height - 2), fill=HIGHLIGHT)
+            w.draw.text((12, cy), "▶", font=font(30), fill=INK, anchor="lm")
         disc = seat_disc(seat_colour(seat), 56, seat_label(view, seat))
         paste_centred(w.img, disc, (COL_DISC + 16, cy))
         name = ellipsize(p["name"], NAME_TEXT, COL_ACTIVE - COL_NAME - 20)
@@ -244,16 +238,6 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         y += height
 
 
-def _team_bar(w: Writer, letter: str, rows: list[tuple[float, float]]) -> None:
-    """A dark bar down the left edge of a team's rows, the team's letter in its middle."""
-    if not rows:
-        return
-    y0, y1 = min(r[0] for r in rows) + 8, max(r[1] for r in rows) - 8
-    x0, x1 = TEAM_BAR
-    w.draw.rounded_rectangle((x0, y0, x1, y1), radius=10, fill=INK)
-    w.text(((x0 + x1) / 2, (y0 + y1) / 2), letter, 34, WHITE, anchor="mm")
-
-
 def _holdings(w: Writer, held: list[tuple[str, str]], x: float, cy: float, right: float) -> None:
     """What a player keeps off the map, each with its icon, from ``x`` on the line at
     ``cy``: beside their races in decline, or on a line of its own under their races."""
@@ -274,7 +258,7 @@ def _active(
     if not active:
         w.text((x, cy), "no active race", DETAIL_TEXT, MUTED, bold=False)
         return
-    paste_centred(w.img, _initials_only(active["race"], seat_colour(seat)), (x + 30, cy))
+    paste_centred(w.img, race_sample(active["race"], seat_colour(seat)), (x + 30, cy))
     title = f"{active['power']} {active['race']}"
     size = fit_text(title, 32, COL_DECLINE - x - 90)
     w.text((x + 68, cy - 17), title, size)
@@ -284,33 +268,6 @@ def _active(
     if peace is not None:
         extra.append(f"at peace with {peace}")
     w.text((x + 68, cy + 21), " · ".join(extra), DETAIL_TEXT, MUTED, bold=False)
-
-
-@cache
-def _initials_only(race: str, colour: RGB, decline: bool = False) -> Image.Image:
-    """A token sample for the legend: the race's initials on its owner's colour."""
-    h = 40
-    n = h * SS
-    wdt = int(n * 1.45) // SS * SS
-    big = Image.new("RGBA", (wdt, n), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    fill = DECLINE_FILL if decline else colour
-    d.rounded_rectangle((0, 0, wdt - 1, n - 1), radius=n / 2, fill=fill, outline=INK, width=SS * 3)
-    if decline:
-        d.rounded_rectangle(
-            (SS * 3, SS * 3, wdt - 1 - SS * 3, n - 1 - SS * 3),
-            radius=n / 2 - SS * 3,
-            outline=colour,
-            width=SS * 5,
-        )
-    d.text(
-        (wdt / 2, n / 2),
-        initials(race),
-        font=font(int(n * 0.5)),
-        fill=text_on(fill),
-        anchor="mm",
-    )
-    return big.convert("RGBa").reduce(SS).convert("RGBA")
 
 
 def _declined_end(p: dict[str, Any], right: float) -> float:
@@ -330,6 +287,6 @@ def _declined(w: Writer, p: dict[str, Any], cy: float, seat: int, right: float) 
     for dec in p.get("declined") or []:
         if x > right - 120:
             break
-        paste_centred(w.img, _initials_only(dec["race"], seat_colour(seat), True), (x + 29, cy))
+        paste_centred(w.img, race_sample(dec["race"], seat_colour(seat), True), (x + 29, cy))
         name = ellipsize(dec["race"], DETAIL_TEXT, right - x - 66, bold=False)
         x = w.text((x + 64, cy), name, DETAIL_TEXT, MUTED, bold=False) + 24

@@ -70,7 +70,7 @@ MARKERS = (
 CHIP_SCALE: dict[str, float] = {
     **dict.fromkeys((*RELIC_TAGS, *PLACE_TAGS), 1.4),
     **dict.fromkeys(("balrog", "ghost", "queen", "ancient", "volcano"), 1.3),
-    **dict.fromkeys(("monster", "armor", "bag"), 1.15),
+    **dict.fromkeys(("monster", "armor", "bag", "bony"), 1.15),
 }
 
 
@@ -100,5 +100,6 @@ MARKER_NAMES = {
     "bag": "Bag-o'-Many-Things",
     "hammer": "Silver Hammer",
     "vengeance": "Vengeance",
+    "bony": "Bony the Lich",
     **{key: t.name for key, t in treasures().items()},
 }

@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 from .fonts import ellipsize, fit_text
 from .icons import paste_centred, seat_disc
 from .key import TREASURE_KEYS
-from .legend import holdings
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
 from .picture import Composed, Writer, encode
 from .pieces import MARKER_NAMES, MARKERS
+from .rowparts import holdings
 from .teams import TEAM_WORD, seat_label, team_names
 
 WIDTH = 1200

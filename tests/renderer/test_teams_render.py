@@ -24,7 +24,7 @@ from renderer.legend import legend_height, row_heights
 from renderer.palette import DECLINE_FILL, SEAT_COLOURS, TERRAIN, TRIBE_FILL, seat_colour
 from renderer.placement import map_shape
 from renderer.sheet import compose_final
-from renderer.teams import legend_order, seat_label
+from renderer.teams import legend_order, seat_label, team_spans
 from tests.renderer.test_underground_phone import delta_e
 
 WORLDS = ("surface", "underground")
@@ -116,22 +116,25 @@ def test_the_legend_groups_partners_under_their_team_letter(world: str) -> None:
     texts = composed.texts
     names = {p["seat"]: next(t for t in texts if t.text == p["name"]) for p in v["players"]}
     board_h = map_shape(v["map"]).height
-    # The rows, top to bottom: A1 A2 B1 B2 C1 C2.
-    tops = [names[x].box[1] for x in legend_order(v)]
-    assert tops == sorted(tops)
+    # One row per team, top to bottom A, B, C; the partners side by side on it, the first
+    # seat (A1) left of the second (A2).
+    for (_, seats), (_, below) in zip(team_spans(v), team_spans(v)[1:], strict=False):
+        assert max(names[x].box[3] for x in seats) < min(names[x].box[1] for x in below)
     for team in teams["teams"]:
         letter = next(t for t in texts if t.text == team["team"] and t.box[1] > board_h)
         first, second = (names[x] for x in team["seats"])
-        # The letter sits left of the seat discs, between the partners' names.
+        assert abs(first.box[3] - second.box[3]) <= 10  # one line (accents aside)
+        assert first.box[2] < second.box[0]
+        # The letter sits left of the seat discs, level with the partners' row.
         assert letter.box[2] < 40
-        assert first.box[1] < (letter.box[1] + letter.box[3]) / 2 < second.box[3]
+        assert first.box[1] < (letter.box[1] + letter.box[3]) / 2 < first.box[1] + 88
     # The status line names the seat to act with its seat name.
     seat = v["to_act"]
     assert any(
         t.text.startswith(f"▶ {seat_label(v, seat)} {v['players'][seat]['name']}") for t in texts
     )
     assert composed.image.height == board_h + legend_height(v)
-    assert len(row_heights(v)) == 6
+    assert len(row_heights(v)) == 3
 
 
 def test_a_game_without_teams_keeps_seat_order_and_numbers() -> None:
