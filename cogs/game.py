@@ -18,8 +18,9 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search
-from bot.lobby_desk import lobby_message, start_text
+from bot.lobby_desk import lobby_message, plain_message, start_text
 from bot.once import answered
+from bot.options import options_line
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
 from bot.teams import lobby_teams
@@ -96,6 +97,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         takeover_after="Missed deadlines in a row before an AI plays a seat (0: never; 2)",
         board="One of this server's own maps (/maps list); empty: the usual board",
         teams="Play in 3 teams of 2 (6 players; on by itself for 6)",
+        mix="Mixed markets: the races and powers of both worlds in one market",
+        surface_relics="Places and Relics on the surface, under Monsters (Small World)",
     )
     @app_commands.rename(board="map")
     @app_commands.autocomplete(board=map_choices)
@@ -116,6 +119,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         takeover_after: app_commands.Range[int, 0, 10] = 2,
         board: str | None = None,
         teams: bool | None = None,
+        mix: bool = False,
+        surface_relics: bool = False,
     ) -> None:
         club = None
         if board is not None and interaction.guild_id is not None:
@@ -137,6 +142,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 takeover_after=takeover_after,
                 map_id=club.key if club is not None else None,
                 teams=teams,
+                options={"mix": mix, "surface_relics": surface_relics},
             )
         except ServiceError:
             if where is not None:
@@ -157,7 +163,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             if lg.teams:
                 await interaction.response.send_message(**lobby_message(lg, lobby))
                 return
-            await interaction.response.send_message(lobby)
+            await interaction.response.send_message(**plain_message(lg, lobby))
             return
         await interaction.response.send_message(
             f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
@@ -166,7 +172,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if lg.teams:
             await where.send(**lobby_message(lg, lobby))
             return
-        await where.send(lobby)
+        await where.send(**plain_message(lg, lobby))
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
@@ -453,6 +459,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if lg.game is None:
             names = ", ".join(s.name for s in lg.seats)
             text = f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names})."
+            if options_line(lg.options):
+                text += f"\n{options_line(lg.options)}."
             if lg.teams:
                 text += "\n" + lobby_teams(lg.seats)
             await interaction.response.send_message(text, ephemeral=True)

@@ -4,7 +4,9 @@ HELP = """\
 **Small World in this channel**
 `/sw new` opens a game (2–5 players, or 6 in 3 teams of 2), `/sw join` takes a seat, \
 `/sw start` begins. A team lobby's message has taps: Join, choose your partner (you pair \
-when you choose each other), and for the host, pair two players, 🎲 Draw teams and Start.
+when you choose each other), and for the host, pair two players, 🎲 Draw teams and Start. \
+Options (`mix:true`, `surface_relics:true`, or the host's toggles on the lobby \
+message): mixed markets, Places and Relics on the surface.
 **On your turn, tap ▶ Play** under the latest game message (or type `/sw play`): your own \
 panel opens, only you see it, and the whole turn is menus and buttons: pick a combo, \
 conquer (each region with its cost), final conquest with the die, abandon, special powers, \
