@@ -56,13 +56,13 @@ def question_line(s: GameState, mention: str, deadline: datetime | None) -> str:
     seat = pending.seat
     fallback = default_action(s)
     then = f" Deadline {_ts(deadline)}; then: {label(s, fallback)}." if deadline else ""
-    head = f"**Round {s.round}/{s.turns}** · ❓ {mention}"
+    head = f"**Round {s.round}/{s.turns}** · ❓ {mention} ({who(s, seat)})"
     if pending.kind == "sigil":
         why = _sigil_why(s, seat, pending.race)
         if why:
             return f"{head}, {why} — press **▶ Answer** to answer on your panel.{then}"
     question = handler.owed_reason(s, s.races[pending.race])
-    return f"{head}, a question for you ({who(s, seat)}): {question} Press **▶ Answer**.{then}"
+    return f"{head}, a question for you: {question} Press **▶ Answer**.{then}"
 
 
 def _sigil_why(s: GameState, seat: int, giver: str) -> str:

@@ -33,6 +33,7 @@ from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
 from engine.core.legal import end_actions
 from engine.core.worlds import DEFAULT_WORLD
+from engine.rulesets.teams.sigil import ORDER_TEXT, ORDERS, SigilOrder
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -243,9 +244,21 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     # --- play ---------------------------------------------------------------------------
 
     @app_commands.command(name="play", description="Open your own controls for this turn")
+    @app_commands.describe(
+        sigil_order="Team play: your standing order for the Sigil of Sacrifice (once a turn)"
+    )
+    @app_commands.choices(
+        sigil_order=[
+            app_commands.Choice(name=ORDER_TEXT[order], value=i) for i, order in enumerate(ORDERS)
+        ]
+    )
     @app_commands.guild_only()
     @refusals
-    async def play(self, interaction: Interaction) -> None:
+    async def play(self, interaction: Interaction, sigil_order: int | None = None) -> None:
+        if sigil_order is not None:
+            # Set on one's own turn or while the Sigil asks (the engine refuses otherwise).
+            await self.bot.desk.play(interaction, SigilOrder(sigil_order))
+            return
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
