@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import to_act
+
 from .conftest import make_bot
-from .world import World, game_of, public, world
+from .world import World, game_of, play_until, public, world
 
 
 def toggle(w: World, name: str) -> tuple[Any, str]:
@@ -102,3 +104,16 @@ async def test_a_team_lobby_takes_options_too(simcord_env) -> None:
     tapped = await ann.click(m, custom_id=on)
     assert "Team A: —" in tapped.response.content
     assert (await game_of(w)).options == {"mix": True, "surface_relics": True}
+
+
+async def test_the_archive_tells_a_finished_games_options(simcord_env) -> None:
+    w = await world(simcord_env, ("ann", "bob"))
+    ann, bob = w.members
+    await ann.slash(w.channel, "sw new", players=2, mix=True)
+    await bob.slash(w.channel, "sw join")
+    await ann.slash(w.channel, "sw start")
+    lg = await play_until(w, lambda s: to_act(s) is None, 3)
+    assert lg.status == "over"
+    archive = (await ann.slash(w.channel, "league games")).response.content
+    line = next(x for x in archive.splitlines() if f"#{lg.id}" in x)
+    assert "mixed markets" in line, archive
