@@ -70,6 +70,21 @@ def describe_plain(lg: LoadedGame) -> str:
     )
 
 
+def opening_message(lg: LoadedGame, world: str, board: str, host: str) -> dict[str, Any]:
+    """The message ``/sw new`` posts: the game, the host in, how to join; a team lobby's
+    teams and controls, or a plain lobby's option toggles."""
+    extras = (", open scores" if lg.open_scores else "") + (", rated" if lg.rated else "")
+    if lg.teams:
+        extras += ", in 3 teams of 2"
+    n = lg.player_count
+    head = (
+        f"**{world}** for {n} players (map `{board}`, {lg.deadline_hours:g} h per decision"
+        f"{extras}). {host} is in. Join with `/sw join`; the host starts with `/sw start` "
+        f"once {n} have joined."
+    )
+    return lobby_message(lg, head) if lg.teams else plain_message(lg, head)
+
+
 def with_options(lg: LoadedGame, head: str) -> str:
     """``head`` and the lobby's options line, if any are on."""
     line = options_line(lg.options)

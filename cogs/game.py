@@ -18,7 +18,7 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search
-from bot.lobby_desk import lobby_message, plain_message, start_text
+from bot.lobby_desk import lobby_message, opening_message, start_text
 from bot.once import answered
 from bot.options import options_line
 from bot.service import GameService
@@ -150,30 +150,16 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 # A refused game leaves no empty thread behind.
                 await where.delete()
             raise
-        extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
-        if lg.teams:
-            extras += ", in 3 teams of 2"
-        lobby = (
-            f"**{WORLD_NAMES[world]}** for {players} players "
-            f"(map `{club.name if club is not None else lg.map_id}`, "
-            f"{deadline_hours:g} h per decision{extras}). "
-            f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
-            f"`/sw start` once {players} have joined."
-        )
+        board_name = club.name if club is not None else lg.map_id
+        lobby = opening_message(lg, WORLD_NAMES[world], board_name, interaction.user.mention)
         if where is None:
-            if lg.teams:
-                await interaction.response.send_message(**lobby_message(lg, lobby))
-                return
-            await interaction.response.send_message(**plain_message(lg, lobby))
+            await interaction.response.send_message(**lobby)
             return
         await interaction.response.send_message(
             f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
             f"{players} players in {where.mention}: join it there with `/sw join`."
         )
-        if lg.teams:
-            await where.send(**lobby_message(lg, lobby))
-            return
-        await where.send(**plain_message(lg, lobby))
+        await where.send(**lobby)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
