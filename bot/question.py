@@ -17,6 +17,7 @@ from engine import Action, default_action, label, legal_actions
 from engine.core.board import mapdef
 from engine.core.interrupts import interrupt
 from engine.core.state import GameState
+from engine.rulesets.teams import seat_name
 from engine.rulesets.teams.sigil import (
     KEY as SIGIL,
 )
@@ -30,7 +31,7 @@ from engine.rulesets.teams.sigil import (
 )
 
 from .panel_parts import MAX_OPTIONS, Button, Menu, Option, Panel
-from .teams import who
+from .teams import is_team_game, who
 
 
 def asked(s: GameState) -> bool:
@@ -56,7 +57,8 @@ def question_line(s: GameState, mention: str, deadline: datetime | None) -> str:
     seat = pending.seat
     fallback = default_action(s)
     then = f" Deadline {_ts(deadline)}; then: {label(s, fallback)}." if deadline else ""
-    head = f"**Round {s.round}/{s.turns}** · ❓ {mention} ({who(s, seat)})"
+    named = f" ({seat_name(seat)})" if is_team_game(s) else ""
+    head = f"**Round {s.round}/{s.turns}** · ❓ {mention}{named}"
     if pending.kind == "sigil":
         why = _sigil_why(s, seat, pending.race)
         if why:

@@ -24,6 +24,7 @@ from typing import Any
 from engine import legal_actions, to_act
 from engine.core.interrupts import interrupt
 from engine.core.state import GameState
+from engine.rulesets.teams import seat_name
 from engine.rulesets.teams.sigil import sigil_state, standing_order
 
 from .test_taps import choices, tap
@@ -176,7 +177,7 @@ async def test_the_sigils_question_has_its_own_line_and_panel(simcord_env) -> No
     assert asked != s.turn.seat  # another player is asked, in the middle of a turn
     await simcord_env.bot.announcer.deliver_due()
     line = public(w)[-1]
-    assert f"<@{lg.user_at(asked)}>" in line.content
+    assert f"<@{lg.user_at(asked)}> ({seat_name(asked)})" in line.content
     assert "your turn" not in line.content and "▶ Answer" in line.content
     assert "Refuse the sacrifice" in line.content  # the deadline's answer, told
     panel = await open_own_panel(w, w.member(lg.user_at(asked)))
@@ -208,6 +209,22 @@ async def test_the_sigils_question_unanswered_takes_the_deadlines_refusal(simcor
     assert "⏰ Time ran out for" in said and "Refuse the sacrifice" in said
     assert "no sacrifice" in said  # the loss stood
     s = outcome.game.game.state
+    assert any(e["kind"] == "sigil_refused" and e["seat"] == asked for e in s.events)
+
+
+async def test_a_standing_order_set_by_command_while_asked_answers_the_question(
+    simcord_env,
+) -> None:
+    # Ruling 88: the order may be set once while asked; "never" answers the question (the
+    # holder named the race it protects, so only "never" keeps it from being asked).
+    w = await team_game(simcord_env, 14)
+    lg = await play_until(w, sigil_asked, 14)
+    asked = to_act(lg.game.state)
+    member = w.member(lg.user_at(asked))
+    r = await member.slash(w.channel, "sw play", sigil_order=2)
+    assert r.ephemeral, r.response.content
+    s = await state(w)
+    assert standing_order(s, asked) == "never"
     assert any(e["kind"] == "sigil_refused" and e["seat"] == asked for e in s.events)
 
 
