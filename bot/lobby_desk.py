@@ -1,13 +1,14 @@
-"""A team lobby by taps: the lobby message's Join, partner and pairing menus, Draw teams
-and Start, as ``DynamicItem``s whose ``custom_id`` holds the game id, so they keep working
-after a restart.
+"""A lobby by taps: a team lobby message's Join, partner and pairing menus, Draw teams and
+Start, and any lobby's game option toggles, as ``DynamicItem``s whose ``custom_id`` holds
+the game id, so they keep working after a restart.
 
-``swl:<game>:<verb>`` is a button (join, draw, start; ``on_<option>`` / ``off_<option>``: the
-host turns a game option on or off, in any lobby: ``bot.options``); ``swp:<game>:<menu>`` a
-select menu (partner: choose your partner; pair: the host pairs two players). Each press goes to the
-service (``bot.service.pairing``, ``bot.service.lobby``), which checks everything inside the
-game's lock; the answer edits the tapped lobby message to show the teams as they stand,
-with fresh controls (the menus list the players who have joined); a refusal is private.
+``swl:<game>:<verb>`` is a button (join, draw, start; ``on_<option>`` / ``off_<option>``:
+the host turns a game option on or off, in any lobby: ``bot.options``);
+``swp:<game>:<menu>`` a select menu (partner: choose your partner; pair: the host pairs two
+players). Each press goes to the service (``bot.service.pairing``, ``bot.service.lobby``),
+which checks everything inside the game's lock; the answer edits the tapped lobby message
+to show the teams (and options) as they stand, with fresh controls (the menus list the
+players who have joined); a refusal is private.
 """
 
 from __future__ import annotations
