@@ -4,12 +4,13 @@ the Sigil of Sacrifice's mode, its question to another player (the public line, 
 ▶ Answer panel, the region chosen; the deadline's answer) and the standing order (the
 panel's ⚙ view and ``/sw play sigil_order``).
 
-Each game is an Underground team game (``swu-6p``) whose seed reaches the piece early; the
-turns before it are real legal moves played through the bot's service by a seeded random
-player (``world.play_until``, the engine's own ``simulate.choose``), never an edited state.
-The seeds were found by playing the same player over the engine alone. Then the member to
-act opens their panel from the public message and taps the choice; the engine's state
-after says it was played.
+Each game is an Underground team game (``swu-6p``) whose seed reaches the piece early. The
+turns before it are played by taps: a seeded random player (the engine's own
+``simulate.choose``) picks each legal move, and its player opens their panel from the
+public message and taps the control that plays exactly that move (``tap_until``); the
+seeds were found by playing the same random player over the engine alone (no state is
+edited). Then the member to act taps the piece's choice, and the engine's state after says
+it was played.
 
 Rules: team-play-6p.en.txt ("The Golden Soapbar", "Glandulf's Tavern", "Bony's Boneyard",
 "Mirror's Vale", "Sigil of Sacrifice"); rulings 76-90.
@@ -17,6 +18,7 @@ Rules: team-play-6p.en.txt ("The Golden Soapbar", "Glandulf's Tavern", "Bony's B
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,9 +28,10 @@ from engine.core.interrupts import interrupt
 from engine.core.state import GameState
 from engine.rulesets.teams import seat_name
 from engine.rulesets.teams.sigil import sigil_state, standing_order
+from engine.simulate import choose
 
 from .test_taps import choices, tap
-from .world import World, game_of, play_until, public, world
+from .world import World, game_of, public, world
 
 SIX = ("ann", "bob", "cyd", "dan", "eve", "fay")
 
@@ -61,9 +64,55 @@ async def reach(env: Any, seed: int, wanted: Callable[[GameState], bool]) -> tup
     """The game of ``seed`` played by the seeded random player until ``wanted``; then the
     member to act opens their panel by tapping the public message's button."""
     w = await team_game(env, seed)
-    lg = await play_until(w, wanted, seed)
+    lg = await tap_until(w, wanted, seed)
     member = w.member(lg.user_at(to_act(lg.game.state)))
     return w, await open_own_panel(w, member)
+
+
+async def tap_until(w: World, wanted: Callable[[GameState], bool], seed: int) -> Any:
+    """Play the seeded random player's moves (``simulate.choose``, as the seeds were found)
+    by taps until ``wanted``: each move's player opens their panel from the public message
+    and taps the control that plays exactly that move (setting the count or the source of
+    a move first, turning pages as needed)."""
+    rng = random.Random(seed)
+    while True:
+        lg = await game_of(w)
+        s = lg.game.state
+        if wanted(s):
+            return lg
+        seat = to_act(s)
+        assert seat is not None, "the game ended before the wanted position came up"
+        action = choose(rng, s, legal_actions(s, seat))
+        member = w.member(lg.user_at(seat))
+        panel = await open_own_panel(w, member)
+        version = s.version
+        await tap_exactly(member, panel, action.text)
+        assert (await state(w)).version > version, f"{action.text!r} was not played"
+
+
+async def tap_exactly(member: Any, panel: Any, text: str) -> Any:
+    """Tap the control whose payload plays ``text`` and nothing more."""
+    words = text.split()
+    tried: set[str] = set()
+    for _ in range(8):
+        offered = choices(panel)
+        payloads = [c[2] for c in offered]
+        hit = [c for c in offered if c[2] == f"a={text}"]
+        if hit:
+            return (await tap(member, panel, hit[0])).response
+        step = None
+        if words[0] == "move" and f"s={words[1]}" in payloads:
+            step = f"s={words[1]}"
+        elif words[0] in ("deploy", "move") and f"n={words[-1]}" in payloads:
+            step = f"n={words[-1]}"
+        elif words[0] in ("deploy", "move") and "n=0" in payloads:
+            step = "n=0"  # all: the count is the whole hand or the region's tokens but one
+        turn = [p for p in payloads if p.startswith(("o=", "p="))]
+        step = step if step is not None and step not in tried else (turn[0] if turn else None)
+        assert step is not None, f"{text!r} is not on the panel: {payloads}"
+        tried.add(step)
+        panel = (await tap(member, panel, next(c for c in offered if c[2] == step))).response
+    raise AssertionError(f"{text!r} could not be tapped")
 
 
 async def open_own_panel(w: World, member: Any) -> Any:
@@ -171,7 +220,7 @@ async def test_the_sigils_question_has_its_own_line_and_panel(simcord_env) -> No
     # [TEAMS] "that player may sacrifice one his race token instead; the player chooses which
     # Region to take it from, and could refuse" (rulings 87-88).
     w = await team_game(simcord_env, 14)
-    lg = await play_until(w, sigil_asked, 14)
+    lg = await tap_until(w, sigil_asked, 14)
     s = lg.game.state
     asked = to_act(s)
     assert asked != s.turn.seat  # another player is asked, in the middle of a turn
@@ -196,7 +245,7 @@ async def test_the_sigils_question_has_its_own_line_and_panel(simcord_env) -> No
 async def test_the_sigils_question_unanswered_takes_the_deadlines_refusal(simcord_env) -> None:
     # Ruling 88: the deadline refuses for the player asked (the loss stands), and says so.
     w = await team_game(simcord_env, 14)
-    lg = await play_until(w, sigil_asked, 14)
+    lg = await tap_until(w, sigil_asked, 14)
     asked = to_act(lg.game.state)
     service = simcord_env.bot.service
     later = datetime.now(UTC) + timedelta(days=30)
@@ -218,7 +267,7 @@ async def test_a_standing_order_set_by_command_while_asked_answers_the_question(
     # Ruling 88: the order may be set once while asked; "never" answers the question (the
     # holder named the race it protects, so only "never" keeps it from being asked).
     w = await team_game(simcord_env, 14)
-    lg = await play_until(w, sigil_asked, 14)
+    lg = await tap_until(w, sigil_asked, 14)
     asked = to_act(lg.game.state)
     member = w.member(lg.user_at(asked))
     r = await member.slash(w.channel, "sw play", sigil_order=2)
