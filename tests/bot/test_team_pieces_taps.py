@@ -23,11 +23,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.teams import who
 from engine import legal_actions, to_act
 from engine.core.interrupts import interrupt
 from engine.core.state import GameState
 from engine.rulesets.teams import seat_name
-from engine.rulesets.teams.sigil import sigil_state, standing_order
+from engine.rulesets.teams.sigil import sigil_state, sigil_view, standing_order
 from engine.simulate import choose
 
 from .test_taps import choices, tap
@@ -295,3 +296,28 @@ async def test_the_standing_order_by_the_panels_settings_and_by_command(simcord_
     again = await member.slash(w.channel, "sw play", sigil_order=0)
     assert again.ephemeral
     assert standing_order(await state(w), seat) == "never"
+
+
+def asked_by_another(s: GameState) -> bool:
+    shown = sigil_view(s)
+    holder = shown["holder_seat"] if shown else None
+    return sigil_asked(s) and holder is not None and holder != to_act(s)
+
+
+async def test_a_player_asked_by_the_sigils_holder_is_told_who_asks(simcord_env) -> None:
+    # [TEAMS] "Or ask another race to take losses in your stead; that player must be willing
+    # to do so": the holder asks; the player asked answers on their panel.
+    w = await team_game(simcord_env, 523)
+    lg = await tap_until(w, asked_by_another, 523)
+    s = lg.game.state
+    asked, holder = to_act(s), sigil_view(s)["holder_seat"]
+    await simcord_env.bot.announcer.deliver_due()
+    line = next(m for m in reversed(public(w)) if "❓" in m.content).content
+    assert f"<@{lg.user_at(asked)}> ({seat_name(asked)})" in line
+    assert f"**{who(s, holder)}** asks you to take a loss with your" in line
+    assert "your turn" not in line.split("❓")[1]
+    panel = await open_own_panel(w, w.member(lg.user_at(asked)))
+    assert panel.content.startswith("❓ **A question for you**")
+    await tap_action(w, panel, "refuse")
+    s = await state(w)
+    assert any(e["kind"] == "sigil_refused" and e["seat"] == asked for e in s.events)
