@@ -37,6 +37,7 @@ NOT_A_PANEL = "That control belongs to a player's own panel: tap ▶ Play to ope
 #: undo and decline stay because messages posted before the panel still show them.
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "play": ("▶ Play", discord.ButtonStyle.success),
+    "answer": ("▶ Answer", discord.ButtonStyle.success),
     "end": ("End turn", discord.ButtonStyle.primary),
     "finish": ("Done placing", discord.ButtonStyle.primary),
     "undo": ("Undo", discord.ButtonStyle.secondary),

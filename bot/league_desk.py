@@ -19,6 +19,7 @@ from engine import Game, view
 from . import ratings, stats
 from .errors import ServiceError
 from .league import PAGE, League, LeagueError, Season, Standing
+from .options import chosen, stored, title
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -305,7 +306,7 @@ class LeagueDesk:
             return
         rows = await self.service.storage.fetchall(
             # An AI seat (negative id, no member) is named, never mentioned.
-            "SELECT g.id, g.map_id, g.rated, r.finished_at,"
+            "SELECT g.id, g.map_id, g.rated, g.options, r.finished_at,"
             " GROUP_CONCAT(CASE WHEN r.rank = 1 THEN (CASE WHEN r.user_id < 0"
             " THEN '🤖 ' || s.name ELSE '<@' || r.user_id || '>' END) END, ', ') AS winners"
             " FROM games g JOIN results r ON r.game_id = g.id"
@@ -323,6 +324,8 @@ class LeagueDesk:
         for r in rows:
             winners = r["winners"] or "nobody"
             rated = " · rated" if r["rated"] else ""
+            # The game's options (mixed markets, ...), as its record keeps them.
+            rated += "".join(f" · {title(n)}" for n in chosen(stored(r["options"])))
             lines.append(
                 f"`#{r['id']}` {r['finished_at'][:10]} · `{stats.map_name(r['map_id'])}`{rated}"
                 f" · won by {winners}"

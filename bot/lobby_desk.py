@@ -1,12 +1,14 @@
-"""A team lobby by taps: the lobby message's Join, partner and pairing menus, Draw teams
-and Start, as ``DynamicItem``s whose ``custom_id`` holds the game id, so they keep working
-after a restart.
+"""A lobby by taps: a team lobby message's Join, partner and pairing menus, Draw teams and
+Start, and any lobby's game option toggles, as ``DynamicItem``s whose ``custom_id`` holds
+the game id, so they keep working after a restart.
 
-``swl:<game>:<verb>`` is a button (join, draw, start); ``swp:<game>:<menu>`` a select menu
-(partner: choose your partner; pair: the host pairs two players). Each press goes to the
-service (``bot.service.pairing``, ``bot.service.lobby``), which checks everything inside the
-game's lock; the answer edits the tapped lobby message to show the teams as they stand,
-with fresh controls (the menus list the players who have joined); a refusal is private.
+``swl:<game>:<verb>`` is a button (join, draw, start; ``on_<option>`` / ``off_<option>``:
+the host turns a game option on or off, in any lobby: ``bot.options``);
+``swp:<game>:<menu>`` a select menu (partner: choose your partner; pair: the host pairs two
+players). Each press goes to the service (``bot.service.pairing``, ``bot.service.lobby``),
+which checks everything inside the game's lock; the answer edits the tapped lobby message
+to show the teams (and options) as they stand, with fresh controls (the menus list the
+players who have joined); a refusal is private.
 """
 
 from __future__ import annotations
@@ -16,23 +18,26 @@ from typing import Any
 
 import discord
 
+from engine.core.content import load_map
 from engine.rulesets.teams import seat_name
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
 from .desk import committed, reply_error
 from .errors import ServiceError
+from .options import offered, options_line, title
 from .service.loaded import LoadedGame
+from .service.lobby import WORLD_NAMES
 from .teams import is_team_game, lobby_teams
 
 Interaction = discord.Interaction[Any]
 
-LOBBY_BUTTON = rf"swl:(?P<game>{NUMBER}):(?P<verb>join|draw|start)"
+LOBBY_BUTTON = rf"swl:(?P<game>{NUMBER}):(?P<verb>join|draw|start|(?:on|off)_[a-z_]{{1,40}})"
 LOBBY_SELECT = rf"swp:(?P<game>{NUMBER}):(?P<menu>partner|pair)"
 
 
 def start_text(lg: LoadedGame) -> str:
     """The seat order a started game announces: ``1.`` … or, in a team game, the seat
-    names ``A1`` … ``C2`` (the game's teams)."""
+    names ``A1`` … ``C2`` (the game's teams); then the game's options, if any."""
     assert lg.game is not None
     s = lg.game.state
     rows = sorted(lg.seats, key=_seat)
@@ -40,7 +45,8 @@ def start_text(lg: LoadedGame) -> str:
     for i, row in enumerate(rows):
         player = f"🤖 **{row.name}**" if row.ai else f"<@{row.user_id}>"
         parts.append(f"{seat_name(i) if is_team_game(s) else f'{i + 1}.'} {player}")
-    return f"The game begins! Seat order: {', '.join(parts)}."
+    line = options_line(s.options)
+    return f"The game begins! Seat order: {', '.join(parts)}." + (f"\n{line}." if line else "")
 
 
 def _seat(row: Any) -> int:
@@ -55,10 +61,70 @@ def describe(lg: LoadedGame) -> str:
     )
 
 
+def describe_plain(lg: LoadedGame) -> str:
+    """The first line of a lobby's message that is not a team lobby."""
+    world = WORLD_NAMES.get(load_map(lg.map_id).world, "Small World")
+    return (
+        f"**{world}** for {lg.player_count} players (map `{lg.map_id}`, "
+        f"{lg.deadline_hours:g} h per decision{', rated' if lg.rated else ''}). Join with "
+        f"`/sw join`; the host starts with `/sw start` once {lg.player_count} have joined."
+    )
+
+
+def opening_message(lg: LoadedGame, world: str, board: str, host: str) -> dict[str, Any]:
+    """The message ``/sw new`` posts: the game, the host in, how to join; a team lobby's
+    teams and controls, or a plain lobby's option toggles."""
+    extras = (", open scores" if lg.open_scores else "") + (", rated" if lg.rated else "")
+    if lg.teams:
+        extras += ", in 3 teams of 2"
+    n = lg.player_count
+    head = (
+        f"**{world}** for {n} players (map `{board}`, {lg.deadline_hours:g} h per decision"
+        f"{extras}). {host} is in. Join with `/sw join`; the host starts with `/sw start` "
+        f"once {n} have joined."
+    )
+    return lobby_message(lg, head) if lg.teams else plain_message(lg, head)
+
+
+def with_options(lg: LoadedGame, head: str) -> str:
+    """``head`` and the lobby's options line, if any are on."""
+    line = options_line(lg.options)
+    return f"{head}\n{line}." if line else head
+
+
+def plain_message(lg: LoadedGame, head: str) -> dict[str, Any]:
+    """A lobby's public message that is not a team lobby: ``head``, the options, and the
+    host's option toggles."""
+    view = discord.ui.View(timeout=None)
+    for item in option_buttons(lg):
+        view.add_item(item)
+    return {
+        "content": with_options(lg, head),
+        "view": unstored(view),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+
+
+def option_buttons(lg: LoadedGame) -> list[LobbyButton]:
+    """One toggle per game option a host may choose (``bot.options.offered``): its label
+    says whether it is on; a tap turns it the other way."""
+    items = []
+    for name in offered():
+        on = bool(lg.options.get(name))
+        verb = f"{'off' if on else 'on'}_{name}"
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=f"{'✅' if on else '⬜'} {title(name)}"[:80],
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"swl:{lg.id}:{verb}",
+        )
+        items.append(LobbyButton(button, lg.id, verb))
+    return items
+
+
 def lobby_message(lg: LoadedGame, head: str) -> dict[str, Any]:
     """A team lobby's public message: ``head``, the teams as they stand, the controls."""
     return {
-        "content": f"{head}\n\n{lobby_teams(lg.seats)}",
+        "content": f"{with_options(lg, head)}\n\n{lobby_teams(lg.seats)}",
         "view": lobby_view(lg),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
@@ -93,6 +159,8 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
             label=label, style=style, custom_id=f"swl:{lg.id}:{verb}"
         )
         view.add_item(LobbyButton(button, lg.id, verb))
+    for item in option_buttons(lg):
+        view.add_item(item)
     return unstored(view)
 
 
@@ -175,6 +243,14 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
                 raise ServiceError("That lobby is closed: use the latest lobby message.")
             lg = await service.join(channel_id, user.id, user.display_name)
             text = f"{user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+        elif verb.startswith(("on_", "off_")):
+            on, name = verb.split("_", 1)
+            lg = await service.set_option(game_id, channel_id, user.id, name, on == "on")
+            text = f"{'✅' if on == 'on' else '⬜'} {title(name)} {'on' if on == 'on' else 'off'}."
+            if not lg.teams:
+                head = f"{describe_plain(lg)}\n{text}"
+                await interaction.response.edit_message(**plain_message(lg, head))
+                return
         elif verb == "draw":
             lg, text = await service.pairing.draw(game_id, channel_id, user.id)
         elif verb == "partner" and len(chosen) == 1:

@@ -18,7 +18,8 @@ from engine.core.changes import turn_marks
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, GameState
 from engine.core.view import plural
 
-from .narrate import owed_pieces, summary, told_lines
+from .narrate import monsters_word, owed_pieces, summary, told_lines
+from .question import asked, question_line
 from .teams import team_lines, who
 
 CHANNEL = "channel"
@@ -70,8 +71,11 @@ def decision_key(s: GameState) -> str:
 
 
 def buttons_for(s: GameState) -> list[str]:
-    """The buttons under a public game message: open one's own panel, and what anyone may
-    look at (the combos for sale while picking, one's own coins)."""
+    """The buttons under a public game message: open one's own panel (▶ Answer when a
+    question is put to another seat), and what anyone may look at (the combos for sale
+    while picking, one's own coins)."""
+    if asked(s):
+        return ["answer", "coins"]
     if s.turn.phase == PICK:
         return ["play", "combos", "coins"]
     return ["play", "coins"]
@@ -91,6 +95,9 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
     if actor_id is None and seat is not None:
         return f"**Round {s.round}/{s.turns}** · 🤖 **{who(s, seat)}** (AI) is playing…"
     mention = f"<@{actor_id}>" if actor_id else "nobody"
+    if asked(s):
+        # A question to a seat in the middle of someone's turn: never "it's your turn".
+        return question_line(s, mention, deadline)
     if t.phase == CLOSING:
         p = t.pending[0]
         race = s.races[p.race]
@@ -105,8 +112,8 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
         return f"{head} Press **▶ Play** to pick a combo.{by}"
     if t.phase == SETUP:
         return (
-            f"**Before the first turn** · {mention}, press **▶ Play** to put your Monsters "
-            f"on a Lost Tribe region.{by}"
+            f"**Before the first turn** · {mention}, press **▶ Play** to put "
+            f"{monsters_word(s)} on a Lost Tribe region.{by}"
         )
     return f"{head} Press **▶ Play** to conquer, redeploy or decline.{by}"
 

@@ -10,6 +10,7 @@ placement moves, the region a move starts from, the page of targets) and what a 
 - ``n=<count>``: tokens per placement or move (0 = all);
 - ``p=<page>``: another page of conquest targets;
 - ``o=<page>``: another page of the other moves (powers, abandons, Relics and Places);
+- ``g=1`` / ``g=0``: the ⚙ settings view (the Sigil's standing order) and back;
 - ``undo``: take back the last action;
 - ``board``: the board, privately, with the regions in reach and their cost.
 
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 
 from engine import Action, label, legal_actions, to_act
 from engine.core.abilities import POWERS, RACES
@@ -45,113 +45,17 @@ from engine.core.validation import problem
 from engine.core.view import plural
 from engine.worlds.surface.actions import DragonAttack, Enchant
 
-from .narrate import owed_pieces
+from .narrate import monsters_word, owed_pieces
+from .panel_parts import MAX_OPTIONS, MAX_TEXT, Button, Menu, Option, Panel, Settings
+from .question import asked, orders_on_offer, question_panel, settings_panel
 from .teams import who
 
-#: Discord's limits: options in a select menu, characters in an option's label/description.
-MAX_OPTIONS = 25
-MAX_TEXT = 100
 #: Token counts offered for a placement or a move, besides "all".
 AMOUNTS = (1, 2, 3, 5)
 #: The actions that take a region from someone: they share the conquest menu.
 CONQUESTS = (Conquer, Reinforce, DragonAttack, Enchant)
 #: Actions with buttons of their own rather than a place in a menu.
 ON_BUTTONS = (Decline, EndConquests, EndTurn, Finish)
-
-NUMBER = re.compile(r"[0-9]{1,9}")
-SETTINGS = re.compile(
-    r"n(?P<n>[0-9]{1,9})s(?P<s>[0-9]{1,9}|x)p(?P<p>[0-9]{1,9})(?:o(?P<o>[0-9]{1,9}))?"
-)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The panel's own state, carried in every component id."""
-
-    amount: int = 0
-    source: int | None = None
-    page: int = 0
-    #: The page of the "other moves" menu (written only when not the first, so the ids of
-    #: panels posted before it existed still read the same).
-    more: int = 0
-
-    def encode(self) -> str:
-        """Compact form for a custom id, e.g. ``n0sxp0`` (``n0sxp0o1`` on another page of
-        other moves)."""
-        src = "x" if self.source is None else str(self.source)
-        more = f"o{self.more}" if self.more else ""
-        return f"n{self.amount}s{src}p{self.page}{more}"
-
-    @classmethod
-    def decode(cls, text: str) -> Settings:
-        """Back from ``encode``; anything unreadable gives the defaults."""
-        m = SETTINGS.fullmatch(text)
-        if m is None:
-            return cls()
-        src = None if m["s"] == "x" else int(m["s"])
-        return cls(int(m["n"]), src, int(m["p"]), int(m["o"] or 0))
-
-    def after(self, payload: str) -> Settings:
-        """The settings a ``s=``/``n=``/``p=``/``o=`` press asks for."""
-        key, _, value = payload.partition("=")
-        # ASCII digits only: ``str.isdigit`` also accepts "²", which ``int`` refuses.
-        number = int(value) if NUMBER.fullmatch(value) else None
-        if key == "s":
-            return replace(self, source=number)
-        if number is None:
-            return self
-        if key == "n":
-            return replace(self, amount=number)
-        if key == "p":
-            return replace(self, page=number)
-        if key == "o":
-            return replace(self, more=number)
-        return self
-
-
-@dataclass
-class Option:
-    """One choice of a select menu."""
-
-    label: str
-    value: str
-    description: str | None = None
-
-
-@dataclass
-class Menu:
-    """A select menu (it fills a row of its own)."""
-
-    name: str
-    placeholder: str
-    options: list[Option]
-
-
-@dataclass
-class Button:
-    """A button: ``payload`` says what a press does (see the module docstring)."""
-
-    label: str
-    payload: str
-    style: str = "secondary"
-
-
-@dataclass
-class Panel:
-    """What the member sees: a text and up to five rows of components."""
-
-    text: str
-    rows: list[Menu | list[Button]] = field(default_factory=list)
-    #: The settings the panel was built with (its components carry them).
-    settings: Settings = field(default_factory=Settings)
-
-    def menus(self) -> list[Menu]:
-        """The select menus, in order."""
-        return [r for r in self.rows if isinstance(r, Menu)]
-
-    def buttons(self) -> list[Button]:
-        """Every button, in order."""
-        return [b for r in self.rows if isinstance(r, list) for b in r]
 
 
 def _short(text: str) -> str:
@@ -184,7 +88,12 @@ def build(
         name = who(s, actor) if actor is not None else "nobody"
         return Panel(head + f"It's **{name}**'s move now; you will be pinged when it is yours.")
     actions = legal_actions(s, seat)
-    if s.turn.phase == PICK:
+    orders = orders_on_offer(actions)
+    if asked(s):
+        panel = question_panel(s, seat)
+    elif settings.gear and orders:
+        panel = settings_panel(s, seat, actions)
+    elif s.turn.phase == PICK:
         panel = _pick(s, actions)
     elif s.turn.phase == SETUP:
         panel = _setup(s, actions)
@@ -192,12 +101,17 @@ def build(
         panel = _conquer(s, actions, settings)
     else:
         panel = _redeploy(s, actions, settings)
-    if can_undo:
+    extra = [Button("Undo", "undo")] if can_undo else []
+    if orders and not asked(s) and not settings.gear:
+        extra.append(Button("⚙ Sigil order", "g=1"))
+    for button in extra:
         last = panel.rows[-1] if panel.rows and isinstance(panel.rows[-1], list) else None
         if last is None or len(last) >= 5:
+            if len(panel.rows) >= 5:
+                break  # no room: the orders stay in the other moves' menu
             last = []
             panel.rows.append(last)
-        last.append(Button("Undo", "undo"))
+        last.append(button)
     panel.text = head + panel.text
     panel.settings = settings
     return panel
@@ -229,7 +143,9 @@ def _setup(s: GameState, actions: list[Action]) -> Panel:
     """A decision before the first turn (a Monster on a Lost Tribe region): one menu of the
     choices, each labelled by the engine."""
     options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
-    text = "**Before the first turn** · choose where your Monsters go."
+    mine = monsters_word(s)
+    go = "goes" if mine.endswith("Monster") else "go"
+    text = f"**Before the first turn** · choose where {mine} {go}."
     return Panel(text, [Menu("setup", "Choose a region…", options)])
 
 

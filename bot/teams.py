@@ -61,21 +61,12 @@ def seat_order(pairs: Sequence[Sequence[T]], seed: int) -> list[T]:
 
 
 def team_places(result: dict[str, Any]) -> dict[int, tuple[int, int]]:
-    """Each seat's team (0 A, 1 B, 2 C) and its place, from the result of a team game.
-
-    Teams rank by their score, then their best player's, then their tokens on the board
-    (``engine.rulesets.teams.team_result``); teams still tied share the place.
-    """
-
-    def key(e: dict[str, Any]) -> tuple[int, int, int]:
-        return (-e["score"], -e["best"], -e["tokens"])
-
-    teams = result.get("teams", [])
+    """Each seat's team (0 A, 1 B, 2 C) and its team's place, as the engine's result of a
+    team game gives it (``engine.rulesets.teams.team_result``: tied teams share a place)."""
     out: dict[int, tuple[int, int]] = {}
-    for e in teams:
-        place = 1 + sum(1 for other in teams if key(other) < key(e))
+    for e in result.get("teams", []):
         for seat in e["seats"]:
-            out[seat] = (TEAM_LETTERS.index(e["team"]), place)
+            out[seat] = (TEAM_LETTERS.index(e["team"]), e["place"])
     return out
 
 

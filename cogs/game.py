@@ -18,8 +18,9 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search
-from bot.lobby_desk import lobby_message, start_text
+from bot.lobby_desk import lobby_message, opening_message, start_text
 from bot.once import answered
+from bot.options import options_line
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
 from bot.teams import lobby_teams
@@ -32,6 +33,7 @@ from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
 from engine.core.legal import end_actions
 from engine.core.worlds import DEFAULT_WORLD
+from engine.rulesets.teams.sigil import ORDER_TEXT, ORDERS, SigilOrder
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -96,6 +98,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         takeover_after="Missed deadlines in a row before an AI plays a seat (0: never; 2)",
         board="One of this server's own maps (/maps list); empty: the usual board",
         teams="Play in 3 teams of 2 (6 players; on by itself for 6)",
+        mix="Mixed markets: the races and powers of both worlds in one market",
+        surface_relics="Places and Relics on the surface, under Monsters (Small World)",
     )
     @app_commands.rename(board="map")
     @app_commands.autocomplete(board=map_choices)
@@ -116,6 +120,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         takeover_after: app_commands.Range[int, 0, 10] = 2,
         board: str | None = None,
         teams: bool | None = None,
+        mix: bool = False,
+        surface_relics: bool = False,
     ) -> None:
         club = None
         if board is not None and interaction.guild_id is not None:
@@ -137,36 +143,23 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 takeover_after=takeover_after,
                 map_id=club.key if club is not None else None,
                 teams=teams,
+                options={"mix": mix, "surface_relics": surface_relics},
             )
         except ServiceError:
             if where is not None:
                 # A refused game leaves no empty thread behind.
                 await where.delete()
             raise
-        extras = (", open scores" if open_scores else "") + (", rated" if lg.rated else "")
-        if lg.teams:
-            extras += ", in 3 teams of 2"
-        lobby = (
-            f"**{WORLD_NAMES[world]}** for {players} players "
-            f"(map `{club.name if club is not None else lg.map_id}`, "
-            f"{deadline_hours:g} h per decision{extras}). "
-            f"{interaction.user.mention} is in. Join with `/sw join`; the host starts with "
-            f"`/sw start` once {players} have joined."
-        )
+        board_name = club.name if club is not None else lg.map_id
+        lobby = opening_message(lg, WORLD_NAMES[world], board_name, interaction.user.mention)
         if where is None:
-            if lg.teams:
-                await interaction.response.send_message(**lobby_message(lg, lobby))
-                return
-            await interaction.response.send_message(lobby)
+            await interaction.response.send_message(**lobby)
             return
         await interaction.response.send_message(
             f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
             f"{players} players in {where.mention}: join it there with `/sw join`."
         )
-        if lg.teams:
-            await where.send(**lobby_message(lg, lobby))
-            return
-        await where.send(lobby)
+        await where.send(**lobby)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
@@ -237,9 +230,21 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     # --- play ---------------------------------------------------------------------------
 
     @app_commands.command(name="play", description="Open your own controls for this turn")
+    @app_commands.describe(
+        sigil_order="Team play: your standing order for the Sigil of Sacrifice (once a turn)"
+    )
+    @app_commands.choices(
+        sigil_order=[
+            app_commands.Choice(name=ORDER_TEXT[order], value=i) for i, order in enumerate(ORDERS)
+        ]
+    )
     @app_commands.guild_only()
     @refusals
-    async def play(self, interaction: Interaction) -> None:
+    async def play(self, interaction: Interaction, sigil_order: int | None = None) -> None:
+        if sigil_order is not None:
+            # Set on one's own turn or while the Sigil asks (the engine refuses otherwise).
+            await self.bot.desk.play(interaction, SigilOrder(sigil_order))
+            return
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
             raise ServiceError("The game has not started yet.")
@@ -453,6 +458,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if lg.game is None:
             names = ", ".join(s.name for s in lg.seats)
             text = f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names})."
+            if options_line(lg.options):
+                text += f"\n{options_line(lg.options)}."
             if lg.teams:
                 text += "\n" + lobby_teams(lg.seats)
             await interaction.response.send_message(text, ephemeral=True)

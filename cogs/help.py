@@ -4,11 +4,14 @@ HELP = """\
 **Small World in this channel**
 `/sw new` opens a game (2–5 players, or 6 in 3 teams of 2), `/sw join` takes a seat, \
 `/sw start` begins. A team lobby's message has taps: Join, choose your partner (you pair \
-when you choose each other), and for the host, pair two players, 🎲 Draw teams and Start.
+when you choose each other), and for the host, pair two players, 🎲 Draw teams and Start. \
+Options (`mix:true`, `surface_relics:true`, or the host's toggles on the lobby \
+message): mixed markets, Places and Relics on the surface.
 **On your turn, tap ▶ Play** under the latest game message (or type `/sw play`): your own \
 panel opens, only you see it, and the whole turn is menus and buttons: pick a combo, \
 conquer (each region with its cost), final conquest with the die, abandon, special powers, \
-redeploy, decline, end. It can be opened again at any time.
+redeploy, decline, end. It can be opened again at any time. A question put to you in \
+someone else's turn (the Sigil of Sacrifice) comes with **▶ Answer**.
 The channel gets one message per turn, edited as the turn goes, then a summary with the board.
 Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw redeploy`, \
 `/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.

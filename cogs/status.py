@@ -4,6 +4,7 @@ when, each seat's races and who plays it, the log of seat changes and the last a
 from __future__ import annotations
 
 from bot.messages import ts
+from bot.options import options_line
 from bot.service import GameService
 from bot.service.loaded import LoadedGame
 from bot.teams import who
@@ -14,6 +15,8 @@ from engine.core.state import CLOSING, GameState
 async def status_text(service: GameService, lg: LoadedGame, s: GameState) -> str:
     """The status of ``lg`` (its state ``s``), one Discord message long at most."""
     lines = [f"**Round {s.round}/{s.turns}** · phase {s.turn.phase} · map `{s.map_id}`"]
+    if options_line(s.options):
+        lines.append(f"{options_line(s.options)}.")
     seat = to_act(s)
     if seat is not None:
         waiting = " (placing tokens after an attack)" if s.turn.phase == CLOSING else ""

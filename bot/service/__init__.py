@@ -109,9 +109,11 @@ class GameService:
         takeover_after: int = 2,
         map_id: str | None = None,
         teams: bool | None = None,
+        options: dict[str, bool] | None = None,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it (a team lobby
-        for 6 players or ``teams=True``)."""
+        for 6 players or ``teams=True``); ``options`` turns on rule sets such as mixed
+        markets (``bot.options``)."""
         return await self.lobby.create(
             guild_id,
             channel_id,
@@ -126,7 +128,14 @@ class GameService:
             takeover_after,
             map_id,
             teams,
+            options,
         )
+
+    async def set_option(
+        self, game_id: int, channel_id: int, user_id: int, name: str, on: bool
+    ) -> LoadedGame:
+        """The host turns a lobby's game option on or off (``Lobby.set_option``)."""
+        return await self.lobby.set_option(game_id, channel_id, user_id, name, on)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
         """Take a place in the channel's lobby."""

@@ -7,7 +7,7 @@ change it together with the rows they write).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from engine import Game, to_act
@@ -66,6 +66,9 @@ class LoadedGame:
     takeover_after: int = 2
     #: 'free-for-all', or 'teams' for a team game (6 players in 3 pairs).
     mode: str = "free-for-all"
+    #: Rule set options the lobby turned on besides team play (``bot.options``: ``mix``,
+    #: ``surface_relics``), stored in ``games.options``.
+    options: dict[str, bool] = field(default_factory=dict)
     game: Game | None = None
 
     @property

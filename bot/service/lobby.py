@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from engine import Game, GameConfig
-from engine.core.content import map_for_players
+from engine.core.content import load_map, map_for_players
 from engine.core.rulesets import all_player_counts, counts_text, options_for, player_counts
 from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
@@ -22,6 +22,7 @@ from renderer.static import GEOMETRY_DIR
 from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
+from ..options import check, chosen, dumped, offered
 from ..storage import now_iso
 from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
@@ -64,6 +65,7 @@ class Lobby:
         takeover_after: int = 2,
         map_id: str | None = None,
         teams: bool | None = None,
+        extra: dict[str, bool] | None = None,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -72,7 +74,9 @@ class Lobby:
         unless ``map_id`` names a server's own map (``bot.club_maps`` checked that it fits
         and registered it with its drawing).
         A 6-player game is a team game (``options_for``); ``teams=True`` asks for one, and
-        the player count must be one team play allows (``player_counts``).
+        the player count must be one team play allows (``player_counts``). ``extra`` turns
+        on the options a host may choose (``bot.options``: mixed markets, Places and Relics
+        on the surface), refused where the engine would not play them or they change nothing.
         While the server has an open season the game counts for it, unless ``rated`` is
         False; ``rated=True`` without an open season is refused.
         """
@@ -91,6 +95,9 @@ class Lobby:
                 "cannot be played here: choose another number of players."
             )
         map_id = map_id or builtin
+        extra = {name: True for name in chosen(extra or {})}
+        if extra:
+            check(players, world, map_id, options, extra)
         if not 0.05 <= deadline_hours <= 24 * 14:
             raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
         if await self.games.live_game_id(channel_id) is not None:
@@ -108,8 +115,8 @@ class Lobby:
             game_id = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " mode, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mode, options, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -124,6 +131,7 @@ class Lobby:
                     LEAGUE_WORLDS.get(world, world),
                     takeover_after,
                     TEAM_MODE if options else "free-for-all",
+                    dumped(extra),
                     now,
                     now,
                 ),
@@ -209,6 +217,33 @@ class Lobby:
             lg.rated = False
             return lg
 
+    async def set_option(
+        self, game_id: int, channel_id: int, user_id: int, name: str, on: bool
+    ) -> LoadedGame:
+        """The host turns a game option (``bot.options.offered``) on or off in the lobby;
+        a choice the engine would not play is refused and changes nothing."""
+        lg = await self.games.in_channel(channel_id)
+        if lg.id != game_id:
+            raise ServiceError("That lobby is closed: use the latest lobby message.")
+        async with self.games.lock(lg.id):
+            if lg.status != "lobby":
+                raise ServiceError("This game has already started.")
+            if user_id != lg.host_id:
+                raise ServiceError("Only the host can change the game's options.")
+            if name not in offered():
+                raise ServiceError(f"There is no option {name!r}.")
+            wanted = {**lg.options, name: on}
+            world = load_map(lg.map_id).world
+            base = options_for(lg.player_count) if lg.teams else {}
+            check(lg.player_count, world, lg.map_id, base, wanted)
+            async with self.games.storage.transaction() as tx:
+                await tx.execute(
+                    "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                    (dumped(wanted), now_iso(self.games.clock()), lg.id),
+                )
+            lg.options = {n: True for n in chosen(wanted)}
+            return lg
+
     async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
         """Cancel the channel's game (host or a member who can manage the server)."""
         lg = await self.games.in_channel(channel_id)
@@ -241,11 +276,11 @@ class Lobby:
                 # The host's start pairs whoever is still unpaired, by the draw.
                 draw_rest(lg)
                 order = seat_order(pairs_of(lg), lg.seed)
-                options = {"open_scores": lg.open_scores, **options_for(len(order))}
+                options = {"open_scores": lg.open_scores, **options_for(len(order)), **lg.options}
             else:
                 order = sorted(lg.seats, key=lambda s: s.user_id)
                 random.Random(lg.seed).shuffle(order)
-                options = {"open_scores": lg.open_scores}
+                options = {"open_scores": lg.open_scores, **lg.options}
             for i, s in enumerate(order):
                 s.seat = i
             config = GameConfig(tuple(s.name for s in order), lg.seed, lg.map_id, options)

@@ -17,6 +17,7 @@ from engine import Game, GameConfig
 from engine.core.state import from_json
 
 from ..errors import ServiceError
+from ..options import stored
 from ..storage import Storage
 from .loaded import LoadedGame, Seat
 
@@ -103,6 +104,7 @@ class Games:
             season_id=row["season_id"],
             takeover_after=row["takeover_after"],
             mode=row["mode"],
+            options=stored(row["options"]),
         )
         if row["state"]:
             cfg = json.loads(row["config"])

@@ -15,11 +15,16 @@ from .test_panel_legal import check_position
 
 
 @pytest.mark.parametrize(
-    ("players", "options", "choices"),
-    [(6, {"teams": True}, 5), (3, {"surface_relics": True}, 4)],
+    ("players", "options", "choices", "words"),
+    [
+        # [TEAMS "Setup"] "place 1 Monster token": one Monster, said in the singular.
+        (6, {"teams": True}, 5, ("your Monster on", "your Monster goes")),
+        # [SWU "Compatibility"] "place 2 Monster tokens in each Lost Tribes Region".
+        (3, {"surface_relics": True}, 4, ("your Monsters on", "your Monsters go")),
+    ],
 )
 def test_every_setup_choice_is_on_the_panel(
-    players: int, options: dict[str, bool], choices: int
+    players: int, options: dict[str, bool], choices: int, words: tuple[str, str]
 ) -> None:
     s = new_game([f"P{i + 1}" for i in range(players)], 2, options=options)
     steps = 0
@@ -30,6 +35,7 @@ def test_every_setup_choice_is_on_the_panel(
         panel = build(s, seat)
         assert panel.text.startswith("**Before the first turn**")
         assert "Lost Tribe" in next_decision_text(s, 1, None)
+        assert words[0] in next_decision_text(s, 1, None) and words[1] in panel.text
         apply(s, seat, legal_actions(s, seat)[-1])
         steps += 1
     assert steps == choices and s.turn.phase == "pick"

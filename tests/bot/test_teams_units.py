@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 from bot.storage import Storage
 from bot.teams import draw_pairs, lobby_teams, seat_order, team_places
+from engine.rulesets.teams import team_result
 
 
 def test_the_draw_depends_on_the_seed_only() -> None:
@@ -29,14 +30,12 @@ def test_the_seat_order_puts_partners_opposite() -> None:
 
 def test_team_places_share_a_tie() -> None:
     # [TEAMS "End of the Game"] the lower partner's score, then the best player's; ruling 73
-    # then tokens; teams still tied share the place.
-    result = {
-        "teams": [
-            {"team": "B", "seats": [1, 4], "score": 30, "best": 40, "tokens": 9},
-            {"team": "A", "seats": [0, 3], "score": 25, "best": 31, "tokens": 8},
-            {"team": "C", "seats": [2, 5], "score": 25, "best": 31, "tokens": 8},
-        ]
-    }
+    # then tokens; teams still tied share the place. The engine's result says the places;
+    # the bot reads them.
+    coins = {0: 25, 3: 31, 1: 30, 4: 40, 2: 31, 5: 25}
+    tokens = {0: 4, 3: 4, 1: 5, 4: 4, 2: 4, 5: 4}
+    ranking = [{"seat": x, "coins": coins[x], "tokens": tokens[x]} for x in range(6)]
+    result = team_result(None, {"ranking": ranking})
     places = team_places(result)
     assert places == {1: (1, 1), 4: (1, 1), 0: (0, 2), 3: (0, 2), 2: (2, 2), 5: (2, 2)}
 

@@ -25,6 +25,7 @@ def test_team_score_is_the_lower_partner_score_and_the_highest_team_wins(
     assert result["winning_teams"] == ["B"]
     assert result["winners"] == [1, 4]
     assert result["tiebreak_used"] is False
+    assert [t["place"] for t in result["teams"]] == [1, 2, 3]
     # The players' own ranking is still there, by coins.
     assert result["ranking"][0]["seat"] == 0
 
@@ -52,3 +53,9 @@ def test_a_further_tie_goes_to_more_tokens_on_the_board_then_is_shared(
     shared = finish(team_game(tmp_path, seed=2), [30, 30, 12, 25, 25, 12])
     assert shared.result["winning_teams"] == ["A", "B"]
     assert shared.result["winners"] == [0, 1, 3, 4]
+    # The teams tied on all three share the first place; the next team is third.
+    assert [(t["team"], t["place"]) for t in shared.result["teams"]] == [
+        ("A", 1),
+        ("B", 1),
+        ("C", 3),
+    ]

@@ -73,7 +73,8 @@ def seating(pairs: Sequence[Sequence[T]]) -> list[T]:
 def team_result(s: GameState, result: dict[str, Any]) -> dict[str, Any]:
     """[TEAMS "End of the Game"] The teams ranked by the lower of the partners' scores, then
     by the higher, then by their race tokens on the board (ruling); the winners are the
-    seats of every team still tied first."""
+    seats of every team still tied first. Each team carries its ``place`` (1 first); teams
+    tied on all three share it."""
     by_seat = {row["seat"]: row for row in result["ranking"]}
     teams = []
     for t, letter in enumerate(TEAM_LETTERS):
@@ -89,6 +90,9 @@ def team_result(s: GameState, result: dict[str, Any]) -> dict[str, Any]:
             }
         )
     teams.sort(key=lambda e: (-e["score"], -e["best"], -e["tokens"], e["team"]))
+    for e in teams:
+        # Teams still tied on score, best and tokens share a place (ruling 73).
+        e["place"] = 1 + sum(1 for o in teams if _rank_key(o) < _rank_key(e))
     top = teams[0]
     tied = [e for e in teams if e["score"] == top["score"]]
     first = [e for e in tied if (e["best"], e["tokens"]) == (top["best"], top["tokens"])]
@@ -100,6 +104,11 @@ def team_result(s: GameState, result: dict[str, Any]) -> dict[str, Any]:
         "winners": winners,
         "tiebreak_used": len(tied) > 1,
     }
+
+
+def _rank_key(e: dict[str, Any]) -> tuple[int, int, int]:
+    """A team's ranking: its score, then its best player's, then its tokens (high first)."""
+    return (-e["score"], -e["best"], -e["tokens"])
 
 
 def team_view(s: GameState, viewer: int | None) -> dict[str, Any]:

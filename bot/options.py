@@ -1,0 +1,84 @@
+"""Game options a lobby may turn on: the engine's rule sets that change no player count
+(mixed markets, Places and Relics on the surface), as ``/sw new`` and the lobby's toggles
+offer them, checked against the engine before anything is stored.
+
+Pure functions, no Discord and no database. The options themselves are the engine's
+(``engine.core.rulesets``): a new rule set of that kind is offered without an edit here
+(``/sw new`` names its own parameters, which Discord needs fixed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from engine import new_game
+from engine.core.rulesets import RULESETS, counts_text, game_sets, layout, player_counts
+from engine.core.worlds import WORLDS
+
+from .errors import ServiceError
+
+
+def offered() -> list[str]:
+    """The options a host may choose: rule sets that keep the game's player count."""
+    return [name for name, r in RULESETS.items() if not r.players]
+
+
+def title(name: str) -> str:
+    """How players name an option: the engine's title (``mixed markets``)."""
+    r = RULESETS[name]
+    return r.title or name
+
+
+def chosen(options: Mapping[str, Any]) -> list[str]:
+    """The offered options that are on, in the engine's order."""
+    return [name for name in offered() if options.get(name)]
+
+
+def options_line(options: Mapping[str, Any]) -> str:
+    """``Options: mixed markets, Places and Relics on the surface``, or "" with none on."""
+    on = chosen(options)
+    return f"Options: {', '.join(title(n) for n in on)}" if on else ""
+
+
+def stored(text: str | None) -> dict[str, bool]:
+    """The options of a lobby as ``games.options`` holds them (JSON; old rows: none)."""
+    if not text:
+        return {}
+    data = json.loads(text)
+    return {name: True for name in offered() if data.get(name)}
+
+
+def dumped(options: Mapping[str, Any]) -> str:
+    """The options as ``games.options`` stores them."""
+    return json.dumps({name: True for name in chosen(options)}, sort_keys=True)
+
+
+def check(
+    players: int, world: str, map_id: str, base: Mapping[str, Any], options: Mapping[str, Any]
+) -> None:
+    """Refuse (``ServiceError``) a choice of options the engine would not play, or that
+    changes nothing on this world: the player count must be one they take, each option must
+    add to the game (its market, its hidden stack or its setup), and a trial game of
+    ``players`` on ``map_id`` with all of them must set up."""
+    every = {**base, **{n: True for n in chosen(options)}}
+    counts = player_counts(every)
+    if players not in counts:
+        names = " and ".join(title(n) for n in chosen(options))
+        raise ServiceError(f"With {names}, the game is for {counts_text(counts)} players.")
+    try:
+        trial = new_game([f"P{i + 1}" for i in range(players)], 0, map_id, every)
+    except (ValueError, KeyError) as exc:
+        raise ServiceError(f"The engine refuses these options here: {exc}") from exc
+    world_set = WORLDS[world].content_set
+    for name in chosen(options):
+        r = RULESETS[name]
+        adds = game_sets(world_set, {**base, name: True}) != game_sets(world_set, base)
+        hides = r.hiding is not None and layout(every) is r and r.hiding(trial) > 0
+        if not adds and not hides:
+            named = title(name)
+            raise ServiceError(
+                f"{named[0].upper()}{named[1:]}: {WORLDS[world].display_name} has them "
+                "already, so the option changes nothing there."
+            )
