@@ -73,8 +73,10 @@ def compose_final(view: dict[str, Any]) -> Composed:
     w.text((32, 104), note, fit_text(note, 24, WIDTH - 64, bold=False), MUTED, bold=False)
     if teams:
         w.text((32, TOP + HEADING / 2), "Teams", 30)
-        for i, (team, place) in enumerate(zip(teams, team_places(teams), strict=True)):
+        for i, team in enumerate(teams):
             top = TOP + HEADING + TEAM_ROW * i
+            # The engine's result places the teams (ruling 73: tied teams share a place).
+            place = int(team["place"])
             _team_row(
                 w, view, team, place, top, team["team"] in (result.get("winning_teams") or [])
             )
@@ -83,17 +85,6 @@ def compose_final(view: dict[str, Any]) -> Composed:
         about = summary(view, row["seat"])
         _rank_row(w, view, row, place, rows_top + ROW * i, row["seat"] in winners, about)
     _chart(w, view, chart_top)
-    return out
-
-
-def team_places(teams: list[dict[str, Any]]) -> list[int]:
-    """Place of each team (1 = first): teams equal on score, best partner and tokens share it."""
-    out: list[int] = []
-    for i, team in enumerate(teams):
-        prev = teams[i - 1] if i else None
-        key = ("score", "best", "tokens")
-        same = prev is not None and all(prev.get(k) == team.get(k) for k in key)
-        out.append(out[-1] if same else i + 1)
     return out
 
 
