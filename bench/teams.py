@@ -1,7 +1,7 @@
 """Seat and team balance of the 6-player team boards (issue 22, item 4).
 
     python bench/teams.py [--random 2000] [--ai 400] [--level easy] [--seed 1]
-        [--maps sw-6p,swu-6p] [--duel N]
+        [--maps sw-6p,swu-6p] [--duel N] [--rounds]
 
 For each board it plays ``--random`` random team games (``engine.simulate.random_game`` with
 ``options_for(6)``, seeds ``seed`` ..) and ``--ai`` games with the AI level ``--level`` in all
@@ -18,6 +18,9 @@ from the game's), and prints for each set of games:
 A seat's own win share would only repeat its team's (partners win together), so the seat
 table measures the seat order inside the teams: who plays first or last. A figure whose
 interval leaves out parity is flagged ``OFF``.
+
+``--rounds`` adds, for each set of games, every seat's mean coins gained in each round (from
+its score history): where in the game a seat's lead or lag comes from.
 
 ``--duel N`` plays N more games a board in which one team is played by a *selfish* version of
 ``--level`` (the same player deciding as if the game had no teams: its own score only) and
@@ -43,13 +46,15 @@ from ai import Player, make_player
 from ai.tournament import MAX_ACTIONS, TeamTally, tournament, wilson
 from engine import apply, new_game, to_act
 from engine.core.actions import Action
-from engine.core.content import load_map
+from engine.core.content import components, load_map
 from engine.core.rulesets import options_for
 from engine.core.state import GameState, clone
 from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, members, partner, seat_name
 from engine.simulate import random_game
 
 TEAMS = len(TEAM_LETTERS)
+#: Coins each player starts with [SW p.2]: the first round's gain is counted from there.
+STARTING: int = components()["starting_coins"]
 
 
 @dataclass
@@ -63,6 +68,9 @@ class Balance:
     coins: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
     top: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
     lower: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
+    #: By seat, the coins gained in each round (summed over the games; 0 for a round with
+    #: no score on record).
+    gains: list[list[float]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
 
     def add(self, s: GameState) -> None:
         """Count one finished team game."""
@@ -80,6 +88,13 @@ class Balance:
         leaders = [x for x in range(PLAYERS) if coins[x] == best]
         for x in range(PLAYERS):
             self.coins[x] += coins[x]
+            history = s.players[x].score_history
+            row = self.gains[x]
+            row.extend([0.0] * (len(history) - len(row)))
+            before = STARTING
+            for k, after in enumerate(history):
+                row[k] += after - before
+                before = after
             if x in leaders:
                 self.top[x] += 1 / len(leaders)
             mate = coins[partner(x)]
@@ -118,6 +133,17 @@ def report(title: str, b: Balance, seconds: float) -> list[str]:
     for t in range(TEAMS):
         a, c = members(t)
         assert abs(b.lower[a] + b.lower[c] - n) < 1e-6  # one of the pair is the lower
+    return lines
+
+
+def rounds_report(b: Balance) -> list[str]:
+    """By seat, the mean coins gained in each round (what a turn paid, bonuses included)."""
+    n = b.games
+    turns = max(len(row) for row in b.gains)
+    lines = ["  coins gained by round " + " ".join(f"{k + 1:>5}" for k in range(turns))]
+    for x in range(PLAYERS):
+        row = b.gains[x] + [0.0] * (turns - len(b.gains[x]))
+        lines.append(f"  {seat_name(x)}" + " " * 20 + " ".join(f"{v / n:5.1f}" for v in row))
     return lines
 
 
@@ -204,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--maps", default="sw-6p,swu-6p")
     ap.add_argument("--duel", type=int, default=0, help="games against a selfish team")
+    ap.add_argument("--rounds", action="store_true", help="also each seat's gains by round")
     args = ap.parse_args(argv)
     for map_id in [x for x in args.maps.split(",") if x]:
         m = load_map(map_id)
@@ -220,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
             runs.append((title, ai_games(map_id, seeds, args.level)))
         for title, games in runs:
             b, seconds = tally(games)
-            print("\n".join(report(title, b, seconds)), flush=True)
+            lines = report(title, b, seconds) + (rounds_report(b) if args.rounds else [])
+            print("\n".join(lines), flush=True)
         if args.duel:
             print("\n".join(duel(map_id, args.duel, args.seed, args.level)), flush=True)
     return 0
