@@ -211,3 +211,17 @@ def test_bench_teams_reports_teams_and_seats() -> None:
     for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
         assert text.count(f"\n  {seat}  ") == 4
     assert text.count("selfish+selfish") == 2
+
+
+def test_bench_teams_rounds_and_the_weight_sweep() -> None:
+    # Issue 22 (session 3): each seat's gains by round (``--rounds``), and the sweep of the
+    # partner weighting (``bench/weights.py``): one team with the candidate weight, two with
+    # the base, win shares with intervals.
+    done = run_python("bench/teams.py", "--random", "2", "--ai", "0", "--rounds", "--maps", "sw-6p")
+    text = done.stdout
+    assert text.count("coins gained by round") == 1
+    assert "    1     2     3     4     5     6     7     8" in text
+    done = run_python("bench/weights.py", "--games", "1", "--weights", "0.25", "--maps", "sw-6p")
+    line = done.stdout.strip()
+    assert line.startswith("sw-6p w=0.25 vs 0.5, 1 games")
+    assert line.count("w=0.25:") == 1 and line.count("w=0.5:") == 2
