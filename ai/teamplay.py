@@ -44,7 +44,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from engine import Action, GameState, apply, legal_actions, to_act
+from engine import GameState, apply, legal_actions, to_act
+from engine.core.actions import Action
 from engine.core.board import mapdef, regions_of
 from engine.core.state import clone
 from engine.rulesets.monsters import PlaceMonsters

@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai.team
 from ai import Player, make_player
 from ai.tournament import TeamTally, tournament, wilson
-from engine import Action, GameState
+from engine import GameState
+from engine.core.actions import Action
 from engine.core.content import load_map
 from engine.core.rulesets import options_for
 from engine.rulesets.teams import PLAYERS

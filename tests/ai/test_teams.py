@@ -225,3 +225,8 @@ def test_bench_teams_rounds_and_the_weight_sweep() -> None:
     line = done.stdout.strip()
     assert line.startswith("sw-6p w=0.25 vs 0.5, 1 games")
     assert line.count("w=0.25:") == 1 and line.count("w=0.5:") == 2
+    done = run_python("bench/teams_why.py", "--games", "1", "--map", "sw-6p")
+    text = done.stdout
+    assert text.startswith("sw-6p: 1 games") and "regions taken a game" in text
+    for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
+        assert f"{seat} first conquest" in text and f"{seat} pieces found a game" in text
