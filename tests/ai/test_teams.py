@@ -200,7 +200,9 @@ def test_tournament_teams_refuses_another_player_count() -> None:
 
 def test_bench_teams_reports_teams_and_seats() -> None:
     # Issue 22, item 4: per-team and per-seat figures of the 6-player boards, random and AI.
-    done = run_python("bench/teams.py", "--random", "3", "--ai", "1", "--duel", "1")
+    done = run_python(
+        "bench/teams.py", "--random", "3", "--ai", "1", "--duel", "1", "--deadline", "1"
+    )
     text = done.stdout
     for board in ("sw-6p", "swu-6p"):
         assert f"\n{board} · " in f"\n{text}"
@@ -211,6 +213,7 @@ def test_bench_teams_reports_teams_and_seats() -> None:
     for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
         assert text.count(f"\n  {seat}  ") == 4
     assert text.count("selfish+selfish") == 2
+    assert text.count("deadline+deadline") == 2
 
 
 def test_bench_teams_rounds_and_the_weight_sweep() -> None:
