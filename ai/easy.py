@@ -7,8 +7,9 @@ is within reach, else it tries every action but abandonment on a private copy an
 whose position ``ai.evaluate.value`` rates best, counting the tokens a conquest ties up against
 it; when nothing beats stopping it tries a final conquest the die is likely to win.
 Redeploying, it takes a special placement that raises the evaluation, puts tokens in hand one
-by one in the region most exposed to attack for its defence, and ends. Every choice is on a
-determinized copy (``ai.hidden``).
+by one in the region most exposed to attack for its defence, and ends. The team game's own
+decisions (Monsters at setup, the team pieces, the Sigil) are ``ai.teamplay``'s. Every
+choice is on a determinized copy (``ai.hidden``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from engine.core.actions import (
 from engine.core.conquest import conquest_cost
 from engine.core.state import CONQUER, PICK, SETUP, clone
 from engine.core.turn import acting_race
+from engine.rulesets.teams.mirror import SwapPowers
 
-from . import quick
+from . import quick, teamplay
 from .evaluate import exposure, value
 from .hidden import decision_rng, determinize
 from .player import Player
@@ -84,15 +86,33 @@ class Easy(Player):
         """The greedy choice on ``s``, which must already be a private copy (a search's)."""
         if len(actions) == 1:
             return actions[0]
+        settled, actions = self.team(s, seat, actions)
+        if settled is not None:
+            return settled
         phase = s.turn.phase
         if phase == SETUP:
-            # A setup decision (a Monster's region): the engine's default, listed first.
+            # A setup decision ``ai.teamplay`` does not know: the engine's default.
             return actions[0]
         if phase == PICK:
             return self.pick(s, seat, actions)
         if phase == CONQUER:
             return self.conquer(s, seat, actions)
         return self.redeploy(s, seat, actions)
+
+    def team(
+        self, s: GameState, seat: int, actions: list[Action]
+    ) -> tuple[Action | None, list[Action]]:
+        """A team decision settled now (``ai.teamplay``: the Monsters, the pieces' choices,
+        the Sigil's mode, answers and standing order, the Mirror's swap), else None and the
+        actions left to weigh (without the optional team actions)."""
+        if not teamplay.has_team_decision(actions):
+            return None, actions
+        settled = teamplay.choice(s, seat, actions)
+        if settled is not None:
+            return settled, actions
+        if teamplay.swap_offered(actions) and teamplay.swap_better(s, seat):
+            return SwapPowers(), actions
+        return None, teamplay.plain(actions)
 
     def pick(self, s: GameState, seat: int, actions: list[Action]) -> Action:
         """The combo whose first turn (played by the quick player) looks best."""
@@ -135,6 +155,9 @@ class Easy(Player):
 
     def conquer(self, s: GameState, seat: int, actions: list[Action]) -> Action:
         """Decline, the best-rated action, or a final conquest (see module doc)."""
+        settled, actions = self.team(s, seat, actions)
+        if settled is not None:
+            return settled
         if Decline() in actions and quick.should_decline(s, actions):
             return Decline()
         gain = quick.free_gain(actions)

@@ -1,7 +1,7 @@
 """Seat and team balance of the 6-player team boards (issue 22, item 4).
 
     python bench/teams.py [--random 2000] [--ai 400] [--level easy] [--seed 1]
-        [--maps sw-6p,swu-6p] [--duel N]
+        [--maps sw-6p,swu-6p] [--duel N] [--deadline N] [--rounds]
 
 For each board it plays ``--random`` random team games (``engine.simulate.random_game`` with
 ``options_for(6)``, seeds ``seed`` ..) and ``--ai`` games with the AI level ``--level`` in all
@@ -19,10 +19,16 @@ A seat's own win share would only repeat its team's (partners win together), so 
 table measures the seat order inside the teams: who plays first or last. A figure whose
 interval leaves out parity is flagged ``OFF``.
 
+``--rounds`` adds, for each set of games, every seat's mean coins gained in each round (from
+its score history): where in the game a seat's lead or lag comes from.
+
 ``--duel N`` plays N more games a board in which one team is played by a *selfish* version of
 ``--level`` (the same player deciding as if the game had no teams: its own score only) and
 the two others by the level itself, the seat list rotated over the games
 (``ai.tournament.tournament``): how much weighing the team score is worth.
+
+``--deadline N`` does the same with a team whose team decisions (Monsters, the team pieces,
+the Sigil) are the engine's deadline defaults (``Deadline``): what ``ai.teamplay`` is worth.
 
 Random players are a weak yardstick (random combos, targets and declines): they measure the
 board and the seat order, not strategy; the AI games measure them under play that tries.
@@ -33,23 +39,26 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import Player, make_player
+from ai import Player, make_player, teamplay
 from ai.tournament import MAX_ACTIONS, TeamTally, tournament, wilson
 from engine import apply, new_game, to_act
 from engine.core.actions import Action
-from engine.core.content import load_map
+from engine.core.content import components, load_map
+from engine.core.legal import default_action
 from engine.core.rulesets import options_for
 from engine.core.state import GameState, clone
 from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, members, partner, seat_name
 from engine.simulate import random_game
 
 TEAMS = len(TEAM_LETTERS)
+#: Coins each player starts with [SW p.2]: the first round's gain is counted from there.
+STARTING: int = components()["starting_coins"]
 
 
 @dataclass
@@ -63,6 +72,9 @@ class Balance:
     coins: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
     top: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
     lower: list[float] = field(default_factory=lambda: [0.0] * PLAYERS)
+    #: By seat, the coins gained in each round (summed over the games; 0 for a round with
+    #: no score on record).
+    gains: list[list[float]] = field(default_factory=lambda: [[] for _ in range(PLAYERS)])
 
     def add(self, s: GameState) -> None:
         """Count one finished team game."""
@@ -80,6 +92,13 @@ class Balance:
         leaders = [x for x in range(PLAYERS) if coins[x] == best]
         for x in range(PLAYERS):
             self.coins[x] += coins[x]
+            history = s.players[x].score_history
+            row = self.gains[x]
+            row.extend([0.0] * (len(history) - len(row)))
+            before = STARTING
+            for k, after in enumerate(history):
+                row[k] += after - before
+                before = after
             if x in leaders:
                 self.top[x] += 1 / len(leaders)
             mate = coins[partner(x)]
@@ -118,6 +137,17 @@ def report(title: str, b: Balance, seconds: float) -> list[str]:
     for t in range(TEAMS):
         a, c = members(t)
         assert abs(b.lower[a] + b.lower[c] - n) < 1e-6  # one of the pair is the lower
+    return lines
+
+
+def rounds_report(b: Balance) -> list[str]:
+    """By seat, the mean coins gained in each round (what a turn paid, bonuses included)."""
+    n = b.games
+    turns = max(len(row) for row in b.gains)
+    lines = ["  coins gained by round " + " ".join(f"{k + 1:>5}" for k in range(turns))]
+    for x in range(PLAYERS):
+        row = b.gains[x] + [0.0] * (turns - len(b.gains[x]))
+        lines.append(f"  {seat_name(x)}" + " " * 20 + " ".join(f"{v / n:5.1f}" for v in row))
     return lines
 
 
@@ -175,13 +205,42 @@ class Selfish(Player):
         return self.inner.decide(alone, seat, actions)
 
 
-def duel(map_id: str, games: int, seed: int, level: str) -> list[str]:
-    """``games`` games of two teams of ``level`` against one of its selfish version."""
-    entries = [level, "selfish", level] * 2
+class Deadline(Player):
+    """A level whose team decisions (``ai.teamplay``) are the engine's deadline defaults: the
+    Monsters, the Soapbar, Bony, the Sigil's mode and answers as a deadline takes them, and
+    never a Tavern gift, a Mirror swap or a new standing order."""
+
+    def __init__(self, inner: Player) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.level = f"deadline {inner.level}"
+
+    def decide(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        """The deadline's choice for a team decision, else the inner level's without the
+        optional team actions."""
+        if any(isinstance(a, teamplay.SETTLED) for a in actions):
+            due = default_action(state)
+            if due is not None and due in actions:
+                return due
+        rest = teamplay.plain(actions)
+        return rest[0] if len(rest) == 1 else self.inner.decide(state, seat, rest)
+
+
+#: The handicapped versions ``duel`` can field: (label, wrapper, what it lacks).
+VARIANTS: dict[str, tuple[Callable[[Player], Player], str]] = {
+    "selfish": (Selfish, "its own score only"),
+    "deadline": (Deadline, "team decisions by the deadline defaults"),
+}
+
+
+def duel(map_id: str, games: int, seed: int, level: str, variant: str = "selfish") -> list[str]:
+    """``games`` games of two teams of ``level`` against one of its ``variant`` version."""
+    wrap, lacks = VARIANTS[variant]
+    entries = [level, variant, level] * 2
 
     def make(entry: int, game: int) -> Player:
         inner = make_player(level, seed=seed * 1_000_003 + game * 101 + entry)
-        return Selfish(inner) if entries[entry] == "selfish" else inner
+        return wrap(inner) if entries[entry] == variant else inner
 
     table = TeamTally(entries)
     start = time.perf_counter()
@@ -189,7 +248,7 @@ def duel(map_id: str, games: int, seed: int, level: str) -> list[str]:
     options = options_for(PLAYERS)
     tournament(make, entries, games, seed, world=world, map_id=map_id, options=options, teams=table)
     lines = [
-        f"duel: one team of selfish {level} (its own score only), {games} games,"
+        f"duel: one team of {variant} {level} ({lacks}), {games} games,"
         f" seats rotated, {time.perf_counter() - start:.0f} s"
     ]
     return lines + ["  " + row for row in table.rows()[-5:]]
@@ -204,6 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--maps", default="sw-6p,swu-6p")
     ap.add_argument("--duel", type=int, default=0, help="games against a selfish team")
+    ap.add_argument(
+        "--deadline", type=int, default=0, help="games against a team deciding by the deadline"
+    )
+    ap.add_argument("--rounds", action="store_true", help="also each seat's gains by round")
     args = ap.parse_args(argv)
     for map_id in [x for x in args.maps.split(",") if x]:
         m = load_map(map_id)
@@ -220,9 +283,13 @@ def main(argv: list[str] | None = None) -> int:
             runs.append((title, ai_games(map_id, seeds, args.level)))
         for title, games in runs:
             b, seconds = tally(games)
-            print("\n".join(report(title, b, seconds)), flush=True)
+            lines = report(title, b, seconds) + (rounds_report(b) if args.rounds else [])
+            print("\n".join(lines), flush=True)
         if args.duel:
             print("\n".join(duel(map_id, args.duel, args.seed, args.level)), flush=True)
+        if args.deadline:
+            lines = duel(map_id, args.deadline, args.seed, args.level, "deadline")
+            print("\n".join(lines), flush=True)
     return 0
 
 

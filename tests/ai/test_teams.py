@@ -200,7 +200,9 @@ def test_tournament_teams_refuses_another_player_count() -> None:
 
 def test_bench_teams_reports_teams_and_seats() -> None:
     # Issue 22, item 4: per-team and per-seat figures of the 6-player boards, random and AI.
-    done = run_python("bench/teams.py", "--random", "3", "--ai", "1", "--duel", "1")
+    done = run_python(
+        "bench/teams.py", "--random", "3", "--ai", "1", "--duel", "1", "--deadline", "1"
+    )
     text = done.stdout
     for board in ("sw-6p", "swu-6p"):
         assert f"\n{board} · " in f"\n{text}"
@@ -211,3 +213,23 @@ def test_bench_teams_reports_teams_and_seats() -> None:
     for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
         assert text.count(f"\n  {seat}  ") == 4
     assert text.count("selfish+selfish") == 2
+    assert text.count("deadline+deadline") == 2
+
+
+def test_bench_teams_rounds_and_the_weight_sweep() -> None:
+    # Issue 22 (session 3): each seat's gains by round (``--rounds``), and the sweep of the
+    # partner weighting (``bench/weights.py``): one team with the candidate weight, two with
+    # the base, win shares with intervals.
+    done = run_python("bench/teams.py", "--random", "2", "--ai", "0", "--rounds", "--maps", "sw-6p")
+    text = done.stdout
+    assert text.count("coins gained by round") == 1
+    assert "    1     2     3     4     5     6     7     8" in text
+    done = run_python("bench/weights.py", "--games", "1", "--weights", "0.25", "--maps", "sw-6p")
+    line = done.stdout.strip()
+    assert line.startswith("sw-6p w=0.25 vs 0.5, 1 games")
+    assert line.count("w=0.25:") == 1 and line.count("w=0.5:") == 2
+    done = run_python("bench/teams_why.py", "--games", "1", "--map", "sw-6p")
+    text = done.stdout
+    assert text.startswith("sw-6p: 1 games") and "regions taken a game" in text
+    for seat in ("A1", "B1", "C1", "A2", "B2", "C2"):
+        assert f"{seat} first conquest" in text and f"{seat} pieces found a game" in text
