@@ -281,18 +281,32 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    if not hidden_total(s):
+    total = s.hidden_total
+    if total is None:
+        total = hidden_total(s)
+    if not total:
         return own
-    spots = treasure_spots(s)
-    if not spots:
+    name = race.name
+    regions = s.regions
+    spots = s.spots
+    held: list[int] = []
+    # ``treasure_spots``'s check of its index, and the race's regions among them, in one loop
+    # (this runs several times per action): a stale index is rebuilt by ``treasure_spots``.
+    stale = len(spots) != total - len(s.treasures)
+    if not stale:
+        for k, rid in spots.items():
+            r = regions[rid]
+            if k not in r.markers:
+                stale = True
+                break
+            if r.race == name:
+                held.append(rid)
+    if stale:
+        held = [rid for rid in treasure_spots(s).values() if regions[rid].race == name]
+    if not held:
         return own
     if race.in_decline and s.options and not treasures_in_decline(s.options):
         return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
-    name = race.name
-    regions = s.regions
-    held = [rid for rid in spots.values() if regions[rid].race == name]
-    if not held:
-        return own
     if len(held) > 1:
         # Two markers may share a region: each region once, in id order.
         held = sorted(set(held))
@@ -325,9 +339,13 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     # A rule set's "never by Races In Decline" bars their own pieces, not Bony's protection.
     barred = race.in_decline and s.options and not treasures_in_decline(s.options)
     name = race.name
+    spots = treasure_spots(s)
     for key, t in _LENDER_ITEMS:
-        # Where the lender lies first: most races asked do not hold it.
-        rid = treasure_spots(s).get(key)
+        # A lender whose ``lends_after`` field is empty has nothing to lend yet; then where
+        # it lies: most races asked do not hold it.
+        if not getattr(s, t.lends_after):
+            continue
+        rid = spots.get(key)
         if rid is None:
             continue
         if t.lends_to_others:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .abilities import (
-    PLAIN_DEFENCE,
     TREASURES,
     Ability,
     cost_abilities,
@@ -53,6 +52,9 @@ BASE_COST = 2
 RIVER_COST = 1
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
+
+#: What ``defence_traits`` says of a race: its guards, and whether it is power-proof.
+Traits = tuple[tuple[Ability, ...], bool]
 
 
 def is_first_conquest(s: GameState, race: RaceState) -> bool:
@@ -155,19 +157,16 @@ def targets(
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
         ids = sorted(reachable.difference(closed) if closed else reachable)
-    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
-    # game, say), the per-region defender check is skipped.
-    guarded = False
+    # Races that refuse attacks or are Gnome-proof are rare: when the game cannot hold any (a
+    # surface game, say), the per-region defender check is skipped; else each defending
+    # race's traits are worked out once here (``traits``), for the regions it holds.
     hooks = map_hooks(s)
-    if "guard" in hooks or "power_proof" in hooks:
-        for r in s.races.values():
-            if defence_traits(r, s) is not PLAIN_DEFENCE:
-                guarded = True
-                break
+    guarded = "guard" in hooks or "power_proof" in hooks
+    traits: dict[str, Traits] = {}
     return [
         rid
         for rid in ids
-        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
+        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, traits) is None
     ]
 
 
@@ -189,11 +188,14 @@ def region_problem(
     water_ok: bool,
     reachable: set[int] | None,
     guarded: bool = True,
+    traits: dict[str, Traits] | None = None,
 ) -> str | None:
     """Why ``race`` may not attack ``rid`` (``rdef`` its map facts), or None.
 
     ``water_ok``: the race may enter water; ``reachable``: the regions it may reach (None: do
-    not check reach); ``guarded``: ask the defender's guards too.
+    not check reach); ``guarded``: ask the defender's guards too; ``traits``: the defenders'
+    ``defence_traits`` by race, filled as they are needed, for a caller asking of many
+    regions in one position (``targets``).
     """
     # The one place that decides whether a region may be attacked; ``targets`` calls it in a
     # loop with the per-race facts computed once.
@@ -219,7 +221,13 @@ def region_problem(
         return f"Region {rid} is not next to your regions."
     if guarded and region.race is not None:
         holder = s.races[region.race]
-        guarding, proof = defence_traits(holder, s)
+        if traits is None:
+            guarding, proof = defence_traits(holder, s)
+        else:
+            found = traits.get(holder.name)
+            if found is None:
+                found = traits[holder.name] = defence_traits(holder, s)
+            guarding, proof = found
         for a in guarding:
             why = a.guard(s, holder, race, rid)
             if why:
