@@ -74,6 +74,9 @@ class Ability:
     #: under Bony): ``lent`` asks its ``lends`` for every race, and ``lends`` alone decides
     #: who gets what, the occupant's state included.
     lends_to_others: ClassVar[bool] = False
+    #: A lender: every ability ``lends`` may return, when known in advance (Bony's ward), so
+    #: ``gamehooks.hooked`` knows which hooks a lent ability may override; None: any.
+    lendable: ClassVar[tuple[Ability, ...] | None] = None
 
     # --- conquest ---------------------------------------------------------------------
 
@@ -281,17 +284,12 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    total = s.hidden_total
-    if total is None:
-        total = hidden_total(s)
+    total = hidden_total(s)
     if not total:
         return own
-    name = race.name
-    regions = s.regions
-    spots = s.spots
+    name, regions, spots = race.name, s.regions, s.spots
     held: list[int] = []
-    # ``treasure_spots``'s check of its index, and the race's regions among them, in one loop
-    # (this runs several times per action): a stale index is rebuilt by ``treasure_spots``.
+    # ``treasure_spots``'s check of its index and the race's regions among it in one loop.
     stale = len(spots) != total - len(s.treasures)
     if not stale:
         for k, rid in spots.items():
@@ -433,12 +431,6 @@ def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
 
 
 _OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
-
-
-def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
-    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
-    turn rules call a moment's hook on these alone, as the others would do nothing."""
-    return overriders(in_force(s, race), hook)
 
 
 def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:

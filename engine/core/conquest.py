@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .abilities import (
+    PLAIN_DEFENCE,
     TREASURES,
     Ability,
     cost_abilities,
     defence_traits,
     flag,
-    hooked,
     in_force,
     overriders,
 )
@@ -32,7 +32,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
-from .gamehooks import map_hooks
+from .gamehooks import hooked, map_hooks
 from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
@@ -157,11 +157,16 @@ def targets(
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
         ids = sorted(reachable.difference(closed) if closed else reachable)
-    # Races that refuse attacks or are Gnome-proof are rare: when the game cannot hold any (a
-    # surface game, say), the per-region defender check is skipped; else each defending
-    # race's traits are worked out once here (``traits``), for the regions it holds.
+    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
+    # game, say), the per-region defender check is skipped; else each defending race's
+    # traits are worked out once here (``traits``), for all the regions it holds.
+    guarded = False
     hooks = map_hooks(s)
-    guarded = "guard" in hooks or "power_proof" in hooks
+    if "guard" in hooks or "power_proof" in hooks:
+        for r in s.races.values():
+            if defence_traits(r, s) is not PLAIN_DEFENCE:
+                guarded = True
+                break
     traits: dict[str, Traits] = {}
     return [
         rid

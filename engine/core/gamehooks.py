@@ -1,12 +1,25 @@
-"""Which rarely used hooks a game may need: the turn rules skip a check that no race,
-power, Relic or Place the game can hold overrides (every such check, in a surface game)."""
+"""Which hooks a game may need: the turn rules skip a check that no race, power, Relic or
+Place the game can hold overrides (every such check, in a surface game), and ask only the
+banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 
 from __future__ import annotations
 
-from .abilities import POWERS, RACES, TREASURES, Ability
+from collections.abc import Callable
+from operator import attrgetter
+
+from .abilities import (
+    LENDERS,
+    POWERS,
+    RACES,
+    TREASURES,
+    Ability,
+    in_force,
+    overriders,
+    overriding,
+)
 from .content import load_map, powers, races, treasures
 from .rulesets import game_sets, options_on
-from .state import GameState
+from .state import GameState, RaceState
 from .worlds import WORLDS
 
 _HOOKS_USED: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
@@ -34,3 +47,67 @@ def map_hooks(s: GameState) -> frozenset[str]:
             if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
         )
     return found
+
+
+def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
+    turn rules call a moment's hook on these alone, as the others would do nothing.
+
+    A moment no registered Relic or Place overrides, nor any ability a lender may lend
+    (``Ability.lendable``), is asked of the banner and badge alone (``overriding``, one cached
+    lookup): the Relics and Places in force would add nothing. A lender that may lend any
+    ability (the Stonehedge's drawn power) turns this off while its ``lends_after`` field is
+    set.
+    """
+    if len(TREASURES) != _quiet.registered:
+        _quiet.update()
+    if hook not in _quiet.overridden and not _quiet.lending(s):
+        return overriding(race, hook)
+    return overriders(in_force(s, race), hook)
+
+
+def _never(s: GameState) -> bool:
+    """``_Quiet.lending`` while no lender may lend any ability: never."""
+    return False
+
+
+def _any_set(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
+    """``_Quiet.lending`` for these ``lends_after`` fields: any of them is set."""
+    get = attrgetter(*fields)
+    if len(fields) == 1:
+        return lambda s: bool(get(s))
+    return lambda s: any(get(s))
+
+
+class _Quiet:
+    """What ``hooked`` knows of the registered Relics and Places, rebuilt whenever one more
+    has registered (the registries only grow)."""
+
+    def __init__(self) -> None:
+        #: How many Relics and Places were registered at the last ``update``.
+        self.registered = -1
+        #: Every hook a Relic or Place, or an ability a lender may lend, overrides.
+        self.overridden: frozenset[str] = frozenset()
+        #: Whether a lender that may lend any ability has something to lend now.
+        self.lending: Callable[[GameState], object] = _never
+
+    def update(self) -> None:
+        pool: list[Ability] = list(TREASURES.values())
+        fields: list[str] = []
+        for lender in LENDERS.values():
+            if lender.lendable is None:
+                fields.append(lender.lends_after)
+            else:
+                pool += lender.lendable
+        self.overridden = frozenset(
+            name
+            for name, base in vars(Ability).items()
+            if callable(base) and not name.startswith("_")
+            for a in pool
+            if getattr(type(a), name) is not base
+        )
+        self.lending = _any_set(tuple(dict.fromkeys(fields))) if fields else _never
+        self.registered = len(TREASURES)
+
+
+_quiet = _Quiet()
