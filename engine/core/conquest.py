@@ -32,7 +32,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
-from .gamehooks import hooked, map_hooks
+from .gamehooks import hooked, map_hooks, may_defend
 from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
@@ -161,13 +161,13 @@ def targets(
     # game, say), the per-region defender check is skipped; else each defending race's
     # traits are worked out once here (``traits``), for all the regions it holds.
     guarded = False
-    hooks = map_hooks(s)
-    if "guard" in hooks or "power_proof" in hooks:
-        for r in s.races.values():
-            if defence_traits(r, s) is not PLAIN_DEFENCE:
+    traits: dict[str, Traits] = {}
+    if may_defend(s):
+        for name, r in s.races.items():
+            found = traits[name] = defence_traits(r, s)
+            if found is not PLAIN_DEFENCE:
                 guarded = True
                 break
-    traits: dict[str, Traits] = {}
     return [
         rid
         for rid in ids

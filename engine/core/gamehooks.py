@@ -31,22 +31,61 @@ def map_hooks(s: GameState) -> frozenset[str]:
     """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
     ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
-    them, in a surface game). Cached per map and set of options turned on."""
-    key = (s.map_id, options_on(s))
-    found = _HOOKS_USED.get(key)
+    them, in a surface game). Cached per map and set of options turned on, and on the state
+    (``GameState.map_hooks``)."""
+    found = s.map_hooks
     if found is None:
-        world = WORLDS.get(load_map(s.map_id).world)
-        sets = game_sets(world.content_set if world else "", s.options)
-        pool = [RACES[n] for n, d in races().items() if d.set in sets.market and n in RACES]
-        pool += [POWERS[n] for n, d in powers().items() if d.set in sets.market and n in POWERS]
-        # Every Relic and Place of the data has its class (a test checks it).
-        pool += [TREASURES[k] for k, d in treasures().items() if d.set in sets.treasures]
-        found = _HOOKS_USED[key] = frozenset(
-            hook
-            for hook in _OPTIONAL_HOOKS
-            if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
-        )
+        key = (s.map_id, options_on(s))
+        found = _HOOKS_USED.get(key)
+        if found is None:
+            banners, treasures_ = _pool(s)
+            found = _HOOKS_USED[key] = _overridden(banners + treasures_)
+            _BANNER_HOOKS[key] = _overridden(banners)
+        s.map_hooks = found
     return found
+
+
+def may_defend(s: GameState) -> bool:
+    """Whether a race may have defence traits now (``abilities.defence_traits``: guards, or
+    power-proof): a banner or badge of the game may, or a Relic or Place may lend them and
+    a lender has something to lend (``lends_after``). False lets ``conquest.targets`` skip
+    asking every race (team play's Boneyard lends only once Bony sits on a banner)."""
+    hooks = map_hooks(s)
+    if "guard" not in hooks and "power_proof" not in hooks:
+        return False
+    key = (s.map_id, options_on(s))
+    own = _BANNER_HOOKS.get(key)
+    if own is None:
+        own = _BANNER_HOOKS[key] = _overridden(_pool(s)[0])
+    if "guard" in own or "power_proof" in own:
+        return True
+    if len(TREASURES) != _quiet.registered:
+        _quiet.update()
+    return bool(_quiet.any_lending(s))
+
+
+#: ``map_hooks`` for the game's race banners and power badges alone, by the same key.
+_BANNER_HOOKS: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+
+
+def _pool(s: GameState) -> tuple[list[Ability], list[Ability]]:
+    """The race banners and power badges the game's market may hold, and its Relics and
+    Places."""
+    world = WORLDS.get(load_map(s.map_id).world)
+    sets = game_sets(world.content_set if world else "", s.options)
+    banners = [RACES[n] for n, d in races().items() if d.set in sets.market and n in RACES]
+    banners += [POWERS[n] for n, d in powers().items() if d.set in sets.market and n in POWERS]
+    # Every Relic and Place of the data has its class (a test checks it).
+    return banners, [TREASURES[k] for k, d in treasures().items() if d.set in sets.treasures]
+
+
+def _overridden(pool: list[Ability]) -> frozenset[str]:
+    """Which of ``_OPTIONAL_HOOKS`` an ability of ``pool`` overrides or sets."""
+    return frozenset(
+        hook
+        for hook in _OPTIONAL_HOOKS
+        if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
+    )
 
 
 def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
@@ -90,6 +129,8 @@ class _Quiet:
         self.overridden: frozenset[str] = frozenset()
         #: Whether a lender that may lend any ability has something to lend now.
         self.lending: Callable[[GameState], object] = _never
+        #: Whether any lender has something to lend now (``abilities.lent`` may lend).
+        self.any_lending: Callable[[GameState], object] = _never
 
     def update(self) -> None:
         pool: list[Ability] = list(TREASURES.values())
@@ -107,6 +148,8 @@ class _Quiet:
             if getattr(type(a), name) is not base
         )
         self.lending = _any_set(tuple(dict.fromkeys(fields))) if fields else _never
+        every = tuple(dict.fromkeys(lender.lends_after for lender in LENDERS.values()))
+        self.any_lending = _any_set(every) if every else _never
         self.registered = len(TREASURES)
 
 

@@ -55,15 +55,33 @@ def monster_regions(s: GameState) -> list[int]:
 
 def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
     """Where Monsters may go now: each Lost Tribe region that holds no Monster and borders
-    no region holding one, in id order."""
+    no region holding one, in id order (one pass over the board finds both)."""
     defs = mapdef(s).regions
-    regions = s.regions
-    taken = set(monster_regions(s))
+    taken: set[int] = set()
+    tribes: list[int] = []
+    for rid, r in enumerate(s.regions):
+        m = r.markers
+        if m:
+            if m.get(MONSTER):
+                taken.add(rid)
+            if m.get(LOST_TRIBE):
+                tribes.append(rid)
+    actions = _placings(len(defs))
     return tuple(
-        PlaceMonsters(rid)
-        for rid, r in enumerate(regions)
-        if r.markers.get(LOST_TRIBE) and rid not in taken and not taken & defs[rid].adjacent
+        actions[rid] for rid in tribes if rid not in taken and not taken & defs[rid].adjacent
     )
+
+
+def _placings(size: int) -> list[PlaceMonsters]:
+    """``PlaceMonsters(rid)`` for every region id of a board of ``size`` regions, made once
+    per size (actions are values, never changed once made: the setup steps share them)."""
+    found = _PLACINGS.get(size)
+    if found is None:
+        found = _PLACINGS[size] = [PlaceMonsters(rid) for rid in range(size)]
+    return found
+
+
+_PLACINGS: dict[int, list[PlaceMonsters]] = {}
 
 
 def monster_step(
