@@ -59,12 +59,30 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
         LENDERS[cls.name] = TREASURES[cls.name]
-        global _lending, _LENDER_ITEMS
+        global _lending, _LENDER_ITEMS, _lending_anything, _LENT_NAMES
         _LENDER_ITEMS = tuple(LENDERS.items())
-        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values()))
-        # One lender (the usual case): one C-level attribute read on the hot paths.
-        _lending = attrgetter(fields[0]) if len(fields) == 1 else _any_of(fields)
+        _lending = _any_of(tuple(dict.fromkeys(a.lends_after for a in LENDERS.values())))
+        known = [a for a in LENDERS.values() if a.lendable is not None]
+        _LENT_NAMES = frozenset(n for a in known for p in a.lendable or () for n in changes(p))
+        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values() if a not in known))
+        _lending_anything = _any_of(fields) if fields else _no_lender
     return cls
+
+
+def changes(a: Ability) -> frozenset[str]:
+    """The names of the hooks and flags of ``Ability`` that ``a``'s class overrides or sets."""
+    return frozenset(
+        n for n, base in vars(Ability).items() if n[0] != "_" and getattr(type(a), n) is not base
+    )
+
+
+def may_lend(s: GameState, name: str) -> bool:
+    """Whether a Relic or Place may now lend some race an ability that overrides the hook or
+    sets the flag ``name`` (``lent``): a lender has something to lend (``lends_after``), and
+    either its ``lendable`` abilities change ``name`` or it may lend any ability. False lets
+    the hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
+    ``power_proof``)."""
+    return bool(_lending(s)) and (name in _LENT_NAMES or bool(_lending_anything(s)))
 
 
 def _no_lender(s: GameState) -> bool:
@@ -72,9 +90,11 @@ def _no_lender(s: GameState) -> bool:
     return False
 
 
-def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
-    """``_lending`` for several lenders: any of their ``lends_after`` fields is set (one
-    C-level read of them all on the hot paths)."""
+def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
+    """Whether any of these ``lends_after`` fields is set: one C-level attribute read for one
+    field (the usual case), one read of them all for several."""
+    if len(fields) == 1:
+        return attrgetter(fields[0])
     get = attrgetter(*fields)
     return lambda s: any(get(s))
 
@@ -82,6 +102,11 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
 #: Whether any lender may lend anything in this game now (``lends_after``): false lets the
 #: hot paths skip ``lent`` at once. Rebuilt as lenders register.
 _lending: Callable[[GameState], object] = _no_lender
+#: Whether a lender that may lend any ability (``lendable`` None: the Stonehedge's drawn
+#: power) has something to lend now.
+_lending_anything: Callable[[GameState], object] = _no_lender
+#: Every hook and flag the ``lendable`` abilities of the other lenders change (``changes``).
+_LENT_NAMES: frozenset[str] = frozenset()
 #: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
@@ -270,8 +295,8 @@ def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
     """The abilities in force that change conquest costs (the hot path skips the others):
     the banner and badge, and what the Relics and Places lend the race (``lent``)."""
     own = overriding(race, "cost_delta")
-    if not _lending(s):
-        return own  # no lender has anything to lend yet
+    if not may_lend(s, "cost_delta"):
+        return own  # nothing lent now may change a cost
     for p in lent(s, race):
         if type(p).cost_delta is not Ability.cost_delta:
             own = (*own, p)
@@ -296,8 +321,8 @@ def flag(race: RaceState, attr: str, s: GameState) -> bool:
     account, or an ability a Relic or Place lends the race (``lent``) sets it."""
     if _own_flag(race, attr):
         return True
-    if not _lending(s):
-        return False  # no lender has anything to lend yet
+    if not may_lend(s, attr):
+        return False  # nothing lent now may set it
     found = lent(s, race)
     return bool(found) and any(getattr(p, attr) for p in found)
 
@@ -317,8 +342,8 @@ def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], 
         found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if not _lending(s):
-        return found  # no lender has anything to lend yet
+    if not (may_lend(s, "guard") or may_lend(s, "power_proof")):
+        return found  # nothing lent now may guard the race or make it power-proof
     for p in lent(s, race):
         guarding = type(p).guard is not Ability.guard
         if guarding or p.power_proof:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .abilities import (
-    PLAIN_DEFENCE,
     TREASURES,
     Ability,
     cost_abilities,
@@ -157,17 +156,11 @@ def targets(
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
         ids = sorted(reachable.difference(closed) if closed else reachable)
-    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
-    # game, say), the per-region defender check is skipped; else each defending race's
-    # traits are worked out once here (``traits``), for all the regions it holds.
-    guarded = False
+    # Races that refuse attacks or are Gnome-proof are rare: when none may be now (a surface
+    # game, say: ``may_defend``), the per-region defender check is skipped; else each
+    # defending race's traits are worked out once here (``traits``), for all its regions.
+    guarded = may_defend(s)
     traits: dict[str, Traits] = {}
-    if may_defend(s):
-        for name, r in s.races.items():
-            found = traits[name] = defence_traits(r, s)
-            if found is not PLAIN_DEFENCE:
-                guarded = True
-                break
     return [
         rid
         for rid in ids

@@ -4,16 +4,14 @@ banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import attrgetter
-
 from .abilities import (
-    LENDERS,
     POWERS,
     RACES,
     TREASURES,
     Ability,
+    changes,
     in_force,
+    may_lend,
     overriders,
     overriding,
 )
@@ -59,9 +57,7 @@ def may_defend(s: GameState) -> bool:
         own = _BANNER_HOOKS[key] = _overridden(_pool(s)[0])
     if "guard" in own or "power_proof" in own:
         return True
-    if len(TREASURES) != _quiet.registered:
-        _quiet.update()
-    return bool(_quiet.any_lending(s))
+    return may_lend(s, "guard") or may_lend(s, "power_proof")
 
 
 #: ``map_hooks`` for the game's race banners and power badges alone, by the same key.
@@ -92,65 +88,27 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
     turn rules call a moment's hook on these alone, as the others would do nothing.
 
-    A moment no registered Relic or Place overrides, nor any ability a lender may lend
-    (``Ability.lendable``), is asked of the banner and badge alone (``overriding``, one cached
-    lookup): the Relics and Places in force would add nothing. A lender that may lend any
-    ability (the Stonehedge's drawn power) turns this off while its ``lends_after`` field is
-    set.
+    A moment that no registered Relic or Place overrides (``treasure_changes``), and that
+    nothing a lender may lend now overrides (``abilities.may_lend``), is asked of the banner
+    and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
+    add nothing.
     """
-    if len(TREASURES) != _quiet.registered:
-        _quiet.update()
-    if hook not in _quiet.overridden and not _quiet.lending(s):
+    if hook not in treasure_changes() and not may_lend(s, hook):
         return overriding(race, hook)
     return overriders(in_force(s, race), hook)
 
 
-def _never(s: GameState) -> bool:
-    """``_Quiet.lending`` while no lender may lend any ability: never."""
-    return False
-
-
-def _any_set(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
-    """``_Quiet.lending`` for these ``lends_after`` fields: any of them is set."""
-    get = attrgetter(*fields)
-    if len(fields) == 1:
-        return lambda s: bool(get(s))
-    return lambda s: any(get(s))
-
-
-class _Quiet:
-    """What ``hooked`` knows of the registered Relics and Places, rebuilt whenever one more
-    has registered (the registries only grow)."""
-
-    def __init__(self) -> None:
-        #: How many Relics and Places were registered at the last ``update``.
-        self.registered = -1
-        #: Every hook a Relic or Place, or an ability a lender may lend, overrides.
-        self.overridden: frozenset[str] = frozenset()
-        #: Whether a lender that may lend any ability has something to lend now.
-        self.lending: Callable[[GameState], object] = _never
-        #: Whether any lender has something to lend now (``abilities.lent`` may lend).
-        self.any_lending: Callable[[GameState], object] = _never
-
-    def update(self) -> None:
-        pool: list[Ability] = list(TREASURES.values())
-        fields: list[str] = []
-        for lender in LENDERS.values():
-            if lender.lendable is None:
-                fields.append(lender.lends_after)
-            else:
-                pool += lender.lendable
-        self.overridden = frozenset(
-            name
-            for name, base in vars(Ability).items()
-            if callable(base) and not name.startswith("_")
-            for a in pool
-            if getattr(type(a), name) is not base
+def treasure_changes() -> frozenset[str]:
+    """Every hook and flag the classes of the registered Relics and Places change
+    (``abilities.changes``), worked out again whenever one more has registered."""
+    found = _CHANGES.get(len(TREASURES))
+    if found is None:
+        _CHANGES.clear()
+        found = _CHANGES[len(TREASURES)] = frozenset(
+            n for t in TREASURES.values() for n in changes(t)
         )
-        self.lending = _any_set(tuple(dict.fromkeys(fields))) if fields else _never
-        every = tuple(dict.fromkeys(lender.lends_after for lender in LENDERS.values()))
-        self.any_lending = _any_set(every) if every else _never
-        self.registered = len(TREASURES)
+    return found
 
 
-_quiet = _Quiet()
+#: ``treasure_changes`` by how many Relics and Places were registered then.
+_CHANGES: dict[int, frozenset[str]] = {}

@@ -55,20 +55,29 @@ def monster_regions(s: GameState) -> list[int]:
 
 def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
     """Where Monsters may go now: each Lost Tribe region that holds no Monster and borders
-    no region holding one, in id order (one pass over the board finds both)."""
-    defs = mapdef(s).regions
-    taken: set[int] = set()
+    no region holding one, in id order."""
+    return lairs(s)[1]
+
+
+def lairs(s: GameState) -> tuple[list[int], tuple[PlaceMonsters, ...]]:
+    """``monster_regions`` and ``free_lairs`` from one pass over the board (a setup step
+    asks both)."""
+    taken: list[int] = []
     tribes: list[int] = []
     for rid, r in enumerate(s.regions):
         m = r.markers
-        if m:
-            if m.get(MONSTER):
-                taken.add(rid)
-            if m.get(LOST_TRIBE):
-                tribes.append(rid)
+        # ``in`` first: most regions hold neither (a count is never left at 0).
+        if m.get(MONSTER):
+            taken.append(rid)
+        if m.get(LOST_TRIBE):
+            tribes.append(rid)
+    defs = mapdef(s).regions
     actions = _placings(len(defs))
-    return tuple(
-        actions[rid] for rid in tribes if rid not in taken and not taken & defs[rid].adjacent
+    if not taken:
+        return taken, tuple(actions[rid] for rid in tribes)
+    near = set(taken)
+    return taken, tuple(
+        actions[rid] for rid in tribes if rid not in near and near.isdisjoint(defs[rid].adjacent)
     )
 
 
@@ -85,11 +94,16 @@ _PLACINGS: dict[int, list[PlaceMonsters]] = {}
 
 
 def monster_step(
-    s: GameState, seat: int, perform: Callable[[GameState, Action], None]
+    s: GameState,
+    seat: int,
+    perform: Callable[[GameState, Action], None],
+    choices: tuple[PlaceMonsters, ...] | None = None,
 ) -> SetupStep | None:
     """``seat``'s decision: where to put Monsters (None when no region is left). The
-    deadline takes the lowest-numbered region on offer."""
-    choices = free_lairs(s)
+    deadline takes the lowest-numbered region on offer. ``choices``: ``free_lairs`` when
+    the caller has them already."""
+    if choices is None:
+        choices = free_lairs(s)
     return SetupStep(seat, choices, perform) if choices else None
 
 
