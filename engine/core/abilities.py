@@ -139,31 +139,38 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
+    total = s.hidden_total
+    if total is None:
+        total = hidden_total(s)
+    if total:
+        # ``treasure_spots``'s check of its index, and the race's regions among it, in one
+        # loop (this runs several times per action); a stale index is rebuilt.
+        name, regions, spots = race.name, s.regions, s.spots
+        held: list[int] | None = None
+        if len(spots) == total - len(s.treasures):
+            for k, rid in spots.items():
+                r = regions[rid]
+                if k not in r.markers:
+                    held = [i for i in treasure_spots(s).values() if regions[i].race == name]
+                    break
+                if r.race == name:
+                    held = [rid] if held is None else [*held, rid]
+        else:
+            held = [i for i in treasure_spots(s).values() if regions[i].race == name]
+        if held:
+            return _with_treasures(s, race, held)
+    return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+
+
+def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Ability, ...]:
+    """``in_force`` for a race holding the Relic and Place regions ``held``."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    total = hidden_total(s)
-    if not total:
-        return own
-    name, regions, spots = race.name, s.regions, s.spots
-    held: list[int] = []
-    # ``treasure_spots``'s check of its index and the race's regions among it in one loop.
-    stale = len(spots) != total - len(s.treasures)
-    if not stale:
-        for k, rid in spots.items():
-            r = regions[rid]
-            if k not in r.markers:
-                stale = True
-                break
-            if r.race == name:
-                held.append(rid)
-    if stale:
-        held = [rid for rid in treasure_spots(s).values() if regions[rid].race == name]
-    if not held:
-        return own
     if race.in_decline and s.options and not treasures_in_decline(s.options):
         return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
     if len(held) > 1:
         # Two markers may share a region: each region once, in id order.
         held = sorted(set(held))
+    regions = s.regions
     found: list[Ability] = []
     used = s.turn.used if s.turn.seat == race.owner else ()
     for rid in held:
