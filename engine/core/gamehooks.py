@@ -29,16 +29,17 @@ def map_hooks(s: GameState) -> frozenset[str]:
     """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
     ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
-    them, in a surface game). Cached per map and set of options turned on, and on the state
-    (``GameState.map_hooks``)."""
+    them, in a surface game). Those a race banner or power badge of the game overrides or
+    sets are in it a second time, prefixed ``BANNER`` (``banner:guard``). Cached per map
+    and set of options turned on, and on the state (``GameState.map_hooks``)."""
     found = s.map_hooks
     if found is None:
         key = (s.map_id, options_on(s))
         found = _HOOKS_USED.get(key)
         if found is None:
             banners, treasures_ = _pool(s)
-            found = _HOOKS_USED[key] = _overridden(banners + treasures_)
-            _BANNER_HOOKS[key] = _overridden(banners)
+            found = _overridden(banners + treasures_)
+            found = _HOOKS_USED[key] = found | {BANNER + h for h in _overridden(banners)}
         s.map_hooks = found
     return found
 
@@ -51,17 +52,13 @@ def may_defend(s: GameState) -> bool:
     hooks = map_hooks(s)
     if "guard" not in hooks and "power_proof" not in hooks:
         return False
-    key = (s.map_id, options_on(s))
-    own = _BANNER_HOOKS.get(key)
-    if own is None:
-        own = _BANNER_HOOKS[key] = _overridden(_pool(s)[0])
-    if "guard" in own or "power_proof" in own:
+    if BANNER + "guard" in hooks or BANNER + "power_proof" in hooks:
         return True
     return may_lend(s, "guard") or may_lend(s, "power_proof")
 
 
-#: ``map_hooks`` for the game's race banners and power badges alone, by the same key.
-_BANNER_HOOKS: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
+#: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
+BANNER = "banner:"
 
 
 def _pool(s: GameState) -> tuple[list[Ability], list[Ability]]:
