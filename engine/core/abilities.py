@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .protocol import Ability
-from .rulesets import treasures_in_decline
+from .rulesets import barred_in_decline
 
 if TYPE_CHECKING:
     from .state import GameState, RaceState
@@ -142,7 +142,8 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     total = s.hidden_total
     if total is None:
         total = hidden_total(s)
-    if total:
+    # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.
+    if total and not (race.in_decline and s.options and barred_in_decline(s)):
         # ``treasure_spots``'s check of its index, and the race's regions among it, in one
         # loop (this runs several times per action); a stale index is rebuilt.
         name, regions, spots = race.name, s.regions, s.spots
@@ -165,8 +166,6 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
 def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Ability, ...]:
     """``in_force`` for a race holding the Relic and Place regions ``held``."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    if race.in_decline and s.options and not treasures_in_decline(s.options):
-        return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
     if len(held) > 1:
         # Two markers may share a region: each region once, in id order.
         held = sorted(set(held))
@@ -215,7 +214,7 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
             continue
         if barred is None:
             # A rule set's "never by Races In Decline" bars its own pieces, not Bony's ward.
-            barred = race.in_decline and bool(s.options) and not treasures_in_decline(s.options)
+            barred = race.in_decline and bool(s.options) and barred_in_decline(s)
         if barred or s.regions[rid].race != name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:

@@ -111,6 +111,7 @@ def register_ruleset(entry: RuleSet) -> RuleSet:
             raise ValueError(f"rule set {entry.name!r} is already registered")
         return entry
     RULESETS[entry.name] = entry
+    _BARRED.clear()
     return entry
 
 
@@ -216,3 +217,17 @@ def treasures_in_decline(options: Mapping[str, Any]) -> bool:
     """Whether Relics and Places may work for a race In Decline (where each says so): not
     when a rule set on forbids it (``RuleSet.treasures_in_decline``)."""
     return all(r.treasures_in_decline for r in rulesets_on(options))
+
+
+def barred_in_decline(s: GameState) -> bool:
+    """Whether a rule set on forbids every Relic and Place to work for a race In Decline
+    (``treasures_in_decline`` false), worked out once per set of options turned on."""
+    key = options_on(s)
+    found = _BARRED.get(key)
+    if found is None:
+        found = _BARRED[key] = not treasures_in_decline(s.options)
+    return found
+
+
+#: ``barred_in_decline`` by the options turned on (emptied when a rule set registers).
+_BARRED: dict[frozenset[str], bool] = {}
