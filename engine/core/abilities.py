@@ -194,28 +194,36 @@ def forgo_key(key: str) -> str:
 def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """What the Relics and Places lend ``race`` now (``lends``), in registration order: each
     only while the race occupies its region, it works in the race's state and the owner has
-    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
+    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent.
+
+    ``lends`` is a question (it changes nothing), so a lender that lends to others is asked
+    first and its region looked up only when it lends something (most races get nothing).
+    """
     found: tuple[Ability, ...] = ()
     barred: bool | None = None
-    name = race.name
-    spots = treasure_spots(s)
+    spots: dict[str, int] | None = None
     for key, t in _LENDER_ITEMS:
-        # A lender whose ``lends_after`` field is empty has nothing to lend yet; then where
-        # it lies: most races asked do not hold it.
+        # A lender whose ``lends_after`` field is empty has nothing to lend yet.
         if not getattr(s, t.lends_after):
-            continue
-        rid = spots.get(key)
-        if rid is None:
             continue
         if t.lends_to_others:
             p = t.lends(s, race)
             if p is not None:
-                found += (p,)
+                if spots is None:
+                    spots = treasure_spots(s)
+                if key in spots:
+                    found += (p,)
+            continue
+        if spots is None:
+            spots = treasure_spots(s)
+        # Where it lies: most races asked do not hold it.
+        rid = spots.get(key)
+        if rid is None:
             continue
         if barred is None:
             # A rule set's "never by Races In Decline" bars its own pieces, not Bony's ward.
             barred = race.in_decline and bool(s.options) and barred_in_decline(s)
-        if barred or s.regions[rid].race != name:
+        if barred or s.regions[rid].race != race.name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue
