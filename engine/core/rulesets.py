@@ -112,6 +112,7 @@ def register_ruleset(entry: RuleSet) -> RuleSet:
         return entry
     RULESETS[entry.name] = entry
     _BARRED.clear()
+    _LAYOUTS.clear()
     return entry
 
 
@@ -203,7 +204,13 @@ def layout(options: Mapping[str, Any]) -> RuleSet | None:
 
 def setup_step(s: GameState) -> SetupStep | None:
     """The setup decision owed now, or None once the board is laid out."""
-    r = layout(s.options) if s.options else None
+    if not s.options:
+        return None
+    key = options_on(s)
+    if key in _LAYOUTS:
+        r = _LAYOUTS[key]
+    else:
+        r = _LAYOUTS[key] = layout(s.options)
     return r.setup(s) if r is not None and r.setup is not None else None
 
 
@@ -231,3 +238,5 @@ def barred_in_decline(s: GameState) -> bool:
 
 #: ``barred_in_decline`` by the options turned on (emptied when a rule set registers).
 _BARRED: dict[frozenset[str], bool] = {}
+#: ``layout`` by the options turned on, for ``setup_step`` (emptied when a rule set registers).
+_LAYOUTS: dict[frozenset[str], RuleSet | None] = {}

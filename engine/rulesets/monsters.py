@@ -62,15 +62,9 @@ def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
 def lairs(s: GameState) -> tuple[list[int], tuple[PlaceMonsters, ...]]:
     """``monster_regions`` and ``free_lairs`` from one pass over the board (a setup step
     asks both)."""
-    taken: list[int] = []
-    tribes: list[int] = []
-    for rid, r in enumerate(s.regions):
-        m = r.markers
-        # ``in`` first: most regions hold neither (a count is never left at 0).
-        if m.get(MONSTER):
-            taken.append(rid)
-        if m.get(LOST_TRIBE):
-            tribes.append(rid)
+    markers = [r.markers for r in s.regions]
+    taken = [rid for rid, m in enumerate(markers) if m.get(MONSTER)]
+    tribes = [rid for rid, m in enumerate(markers) if m.get(LOST_TRIBE)]
     defs = mapdef(s).regions
     actions = _placings(len(defs))
     if not taken:
