@@ -95,6 +95,9 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
     field (the usual case), one read of them all for several."""
     if len(fields) == 1:
         return attrgetter(fields[0])
+    if len(fields) == 2:
+        first, second = attrgetter(fields[0]), attrgetter(fields[1])
+        return lambda s: first(s) or second(s)
     get = attrgetter(*fields)
     return lambda s: any(get(s))
 
@@ -356,7 +359,10 @@ def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], 
         found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if not (may_lend(s, "guard") or may_lend(s, "power_proof")):
+    # ``may_lend`` for either trait, the lenders asked once.
+    if not _lending(s) or not (
+        "guard" in _LENT_NAMES or "power_proof" in _LENT_NAMES or _lending_anything(s)
+    ):
         return found  # nothing lent now may guard the race or make it power-proof
     for p in lent(s, race):
         guarding = type(p).guard is not Ability.guard

@@ -90,7 +90,8 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
     add nothing.
     """
-    if hook not in treasure_changes() and not may_lend(s, hook):
+    changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
+    if hook not in changed and not may_lend(s, hook):
         return overriding(race, hook)
     return overriders(in_force(s, race), hook)
 
