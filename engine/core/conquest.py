@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .abilities import (
+    PLAIN_DEFENCE,
     TREASURES,
     Ability,
     cost_abilities,
@@ -219,13 +220,14 @@ def region_problem(
         return f"Region {rid} is not next to your regions."
     if guarded and region.race is not None:
         holder = s.races[region.race]
-        if traits is None:
-            guarding, proof = defence_traits(holder, s)
-        else:
-            found = traits.get(holder.name)
-            if found is None:
-                found = traits[holder.name] = defence_traits(holder, s)
-            guarding, proof = found
+        found = traits.get(holder.name) if traits is not None else None
+        if found is None:
+            found = defence_traits(holder, s)
+            if traits is not None:
+                traits[holder.name] = found
+        if found is PLAIN_DEFENCE:
+            return None
+        guarding, proof = found
         for a in guarding:
             why = a.guard(s, holder, race, rid)
             if why:
