@@ -62,9 +62,15 @@ def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
 def lairs(s: GameState) -> tuple[list[int], tuple[PlaceMonsters, ...]]:
     """``monster_regions`` and ``free_lairs`` from one pass over the board (a setup step
     asks both)."""
-    markers = [r.markers for r in s.regions]
-    taken = [rid for rid, m in enumerate(markers) if m.get(MONSTER)]
-    tribes = [rid for rid, m in enumerate(markers) if m.get(LOST_TRIBE)]
+    taken: list[int] = []
+    tribes: list[int] = []
+    for rid, r in enumerate(s.regions):
+        m = r.markers
+        if m:  # most regions hold no marker at all
+            if m.get(MONSTER):
+                taken.append(rid)
+            if m.get(LOST_TRIBE):
+                tribes.append(rid)
     defs = mapdef(s).regions
     actions = _placings(len(defs))
     if not taken:
