@@ -16,7 +16,7 @@ from .abilities import (
     overriding,
 )
 from .content import load_map, powers, races, treasures
-from .rulesets import game_sets, options_on
+from .rulesets import barred_in_decline, game_sets, options_on
 from .state import GameState, RaceState
 from .worlds import WORLDS
 
@@ -90,6 +90,8 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
     add nothing.
     """
+    if race.in_decline and s.options and barred_in_decline(s):
+        return overriding(race, hook)  # ``in_force`` is the banner and badge alone then
     changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
     if hook not in changed and not may_lend(s, hook):
         return overriding(race, hook)
