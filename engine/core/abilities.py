@@ -55,6 +55,7 @@ def power_ability(cls: type[Ability]) -> type[Ability]:
 def treasure_ability(cls: type[Ability]) -> type[Ability]:
     """Class decorator: register a Relic's or Place's behaviour under its marker key."""
     TREASURES[cls.name] = cls()
+    _FORGO[cls.name] = forgo_key(cls.name)
     if cls.lends is not Ability.lends:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
@@ -175,11 +176,12 @@ def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Abi
     regions = s.regions
     found: list[Ability] = []
     used = s.turn.used if s.turn.seat == race.owner else ()
+    declined = race.in_decline
     for rid in held:
         for key in regions[rid].markers:
             t = TREASURES.get(key)
-            if t is not None and works(t, race.in_decline):
-                if used and forgo_key(key) in used:
+            if t is not None and (t.in_decline if declined else t.active):  # ``works``
+                if used and (_FORGO.get(key) or forgo_key(key)) in used:
                     continue  # the owner does without it for the rest of this turn
                 found.append(t)
                 if key in LENDERS:
@@ -192,6 +194,10 @@ def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Abi
 def forgo_key(key: str) -> str:
     """What ``TurnState.used`` holds once the owner forgoes the Place ``key`` this turn."""
     return f"forgo:{key}"
+
+
+#: ``forgo_key`` of every Relic and Place, made as they register (``_with_treasures``).
+_FORGO: dict[str, str] = {}
 
 
 def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
