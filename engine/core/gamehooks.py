@@ -52,13 +52,18 @@ def may_defend(s: GameState) -> bool:
     hooks = map_hooks(s)
     if "guard" not in hooks and "power_proof" not in hooks:
         return False
-    if BANNER + "guard" in hooks or BANNER + "power_proof" in hooks:
+    if _BANNER_GUARD in hooks or _BANNER_PROOF in hooks:
         return True
     return may_lend(s, "guard") or may_lend(s, "power_proof")
 
 
 #: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
 BANNER = "banner:"
+#: ``map_hooks``'s entries for a banner or badge that guards, or is power-proof.
+_BANNER_GUARD = BANNER + "guard"
+_BANNER_PROOF = BANNER + "power_proof"
+#: ``map_hooks``'s entry for a banner or badge that may force a choice (``Ability.must``).
+BANNER_MUST = BANNER + "must"
 
 
 def _pool(s: GameState) -> tuple[list[Ability], list[Ability]]:
