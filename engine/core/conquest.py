@@ -161,12 +161,24 @@ def targets(
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once here (``traits``), for all its regions.
     guarded = may_defend(s)
-    traits: dict[str, Traits] = {}
+    memo = Defences()
     return [
         rid
         for rid in ids
-        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, traits) is None
+        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, memo) is None
     ]
+
+
+class Defences:
+    """What ``targets`` works out once for all the regions it asks ``region_problem`` about:
+    the defending races' ``defence_traits`` (filled as they are needed) and the attacker's
+    ``plain_reach`` (worked out the first time a power-proof region asks for it)."""
+
+    __slots__ = ("plain", "traits")
+
+    def __init__(self) -> None:
+        self.traits: dict[str, Traits] = {}
+        self.plain: set[int] | None = None
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
@@ -187,14 +199,13 @@ def region_problem(
     water_ok: bool,
     reachable: set[int] | None,
     guarded: bool = True,
-    traits: dict[str, Traits] | None = None,
+    memo: Defences | None = None,
 ) -> str | None:
     """Why ``race`` may not attack ``rid`` (``rdef`` its map facts), or None.
 
     ``water_ok``: the race may enter water; ``reachable``: the regions it may reach (None: do
-    not check reach); ``guarded``: ask the defender's guards too; ``traits``: the defenders'
-    ``defence_traits`` by race, filled as they are needed, for a caller asking of many
-    regions in one position (``targets``).
+    not check reach); ``guarded``: ask the defender's guards too; ``memo``: what a caller
+    asking of many regions in one position (``targets``) keeps between them.
     """
     # The one place that decides whether a region may be attacked; ``targets`` calls it in a
     # loop with the per-race facts computed once.
@@ -220,11 +231,11 @@ def region_problem(
         return f"Region {rid} is not next to your regions."
     if guarded and region.race is not None:
         holder = s.races[region.race]
-        found = traits.get(holder.name) if traits is not None else None
+        found = memo.traits.get(holder.name) if memo is not None else None
         if found is None:
             found = defence_traits(holder, s)
-            if traits is not None:
-                traits[holder.name] = found
+            if memo is not None:
+                memo.traits[holder.name] = found
         if found is PLAIN_DEFENCE:
             return None
         guarding, proof = found
@@ -232,7 +243,7 @@ def region_problem(
             why = a.guard(s, holder, race, rid)
             if why:
                 return why
-        if proof and holder.owner != s.turn.seat and rid not in plain_reach(s, race):
+        if proof and holder.owner != s.turn.seat and rid not in _plain(s, race, memo):
             return (
                 f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
                 "reach them, and it is not next to your regions."
@@ -266,6 +277,15 @@ def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
         and not (m and any(m.get(k) for k in SHIELDING))
         and not power_proof(s, rid, race)
     )
+
+
+def _plain(s: GameState, race: RaceState, memo: Defences | None) -> set[int]:
+    """``plain_reach``, kept in ``memo`` when given."""
+    if memo is None:
+        return plain_reach(s, race)
+    if memo.plain is None:
+        memo.plain = plain_reach(s, race)
+    return memo.plain
 
 
 def plain_reach(s: GameState, race: RaceState) -> set[int]:
