@@ -269,6 +269,15 @@ def treasure_spots(s: GameState) -> dict[str, int]:
     return spots
 
 
+def treasure_spot(s: GameState, key: str) -> int | None:
+    """Where the revealed Place or Relic ``key`` lies (``treasure_spots(s).get(key)``): the
+    index's answer when that region holds it, else the index checked and rebuilt."""
+    rid = s.spots.get(key)
+    if rid is not None and key in s.regions[rid].markers:
+        return rid
+    return treasure_spots(s).get(key)
+
+
 def hidden_total(s: GameState) -> int:
     """How many Places and Relics the game put face down at setup (none in a surface game
     without an option that hides some; ``hiding.stack_size``), worked out once per game."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import Ability, treasure_ability, treasure_spots
+from engine.core.abilities import Ability, treasure_ability, treasure_spot
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, drop_marker, event, mapdef
 from engine.core.content import treasures
@@ -45,7 +45,7 @@ def own_turn(s: GameState, race: RaceState) -> bool:
 def spot(s: GameState, key: str) -> int | None:
     """The region holding the Place or Relic ``key``, if it is on the map (the core's index of
     revealed ones, checked on each use, instead of a scan of the board)."""
-    return treasure_spots(s).get(key)
+    return treasure_spot(s, key)
 
 
 def name_of(key: str) -> str:
