@@ -1,13 +1,9 @@
-"""The hook protocol for races, special powers, Relics and Places, and their registries.
+"""The registries of races, special powers, Relics and Places, and what is in force for a
+race now.
 
 Each race banner, power badge, Righteous Relic and Popular Place is one small subclass of
-``Ability`` registered under its name (a Relic or Place under its marker key). The turn rules
-call the hooks below at fixed moments; an ability overrides only the moments it changes.
-
-A race in decline keeps only the abilities whose ``in_decline`` is true (Dwarves' mines,
-Ghouls, Spirit): "the benefits ... no longer apply once the race is put In Decline" unless
-stated otherwise [SW p.8]; ``active`` false marks those that work only in decline (Liches,
-Reborn, Wise).
+``Ability`` (the hook protocol, ``engine.core.protocol``, whose name this module passes on)
+registered here under its name (a Relic or Place under its marker key).
 
 Relics and Places extend the protocol in one way only: they are in force for the race that
 occupies their region (``in_force``), the ``race`` argument of every hook being that race.
@@ -22,175 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
-from .rulesets import treasures_in_decline
+from .protocol import Ability
+from .rulesets import barred_in_decline
 
 if TYPE_CHECKING:
-    from .actions import Action
     from .state import GameState, RaceState
-
-_NO_REGIONS: frozenset[int] = frozenset()
-
-
-class Ability:
-    """Default behaviour: a race or power that changes nothing."""
-
-    name: ClassVar[str] = ""
-    #: Hooks keep working while the race is in decline.
-    in_decline: ClassVar[bool] = False
-    #: Hooks work while the race is active (false: only in decline, as Liches or Wise).
-    active: ClassVar[bool] = True
-    #: Kraken: River regions held by this race are not emptied and they score.
-    stays_in_river: ClassVar[bool] = False
-    #: Gnomes: other players' powers, Relics and Places do not work against its regions
-    #: during their turns.
-    power_proof: ClassVar[bool] = False
-    #: Ghouls: the race conquers at the start of its owner's turns while in decline.
-    conquers_in_decline: ClassVar[bool] = False
-    #: Ghouls: every token stays on the map when the race goes into decline.
-    decline_keeps_all: ClassVar[bool] = False
-    #: Spirit: this race in decline does not count toward the one-race-in-decline limit.
-    decline_limit_exempt: ClassVar[bool] = False
-    #: Stout: may go into decline right after scoring a turn of conquests.
-    declines_after_scoring: ClassVar[bool] = False
-    #: Seafaring: may conquer and hold Seas and the Lake.
-    enters_water: ClassVar[bool] = False
-    #: The terrains or symbols the ability is linked to, one of which the game's world must
-    #: show (``World.shows``), and the kinds of treasure ("place", "relic") one of which
-    #: must be in play: else it makes no sense there and is taken out of the stacks before
-    #: the start (``engine.core.fitting``) [SWU "Compatibility with Small World"].
-    needs: ClassVar[tuple[str, ...]] = ()
-    needs_treasures: ClassVar[tuple[str, ...]] = ()
-    #: Tokens lost when an enemy takes one of this race's regions (Elves: none).
-    losses: ClassVar[int] = 1
-    #: The special action classes this ability performs.
-    handles: ClassVar[tuple[type, ...]] = ()
-    #: A Place or Relic that ``lends``: the ``GameState`` field that stays empty until it has
-    #: anything to lend (the Stonehedge: ``stonehedge``, the power it drew). The hot paths
-    #: read these fields before asking any lender (``_lending``).
-    lends_after: ClassVar[str] = ""
-    #: A lender that lends to races other than its occupant (Bony's Boneyard: the banner
-    #: under Bony): ``lent`` asks its ``lends`` for every race, and ``lends`` alone decides
-    #: who gets what, the occupant's state included.
-    lends_to_others: ClassVar[bool] = False
-
-    # --- conquest ---------------------------------------------------------------------
-
-    def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
-        """Tokens added to (or, negative, saved from) the cost of conquering ``rid``."""
-        return 0
-
-    def reaches_anywhere(self, s: GameState, race: RaceState, first: bool) -> bool:
-        """The race may conquer regions without adjacency (``first``: its first conquest)."""
-        return False
-
-    def extra_neighbours(self, s: GameState, race: RaceState) -> frozenset[int]:
-        """Regions the race may reach beyond plain adjacency (Underworld's Caverns)."""
-        return _NO_REGIONS
-
-    def neighbours_of(self, s: GameState, race: RaceState, rid: int) -> frozenset[int]:
-        """Regions the race treats as adjacent to its region ``rid`` beyond shared borders
-        (Spiderines: every region bordering a Chasm; Lizardmen: lands across the River)."""
-        return _NO_REGIONS
-
-    def extra_entries(self, s: GameState, race: RaceState) -> frozenset[int]:
-        """Regions besides the board's edge where a first conquest may enter (Spiderines)."""
-        return _NO_REGIONS
-
-    def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
-        """Called after the race took ``rid`` (Troll Lair, Hole-in-the-Ground)."""
-
-    def guard(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> str | None:
-        """Defender side: why ``attacker`` may not conquer ``rid`` held by ``race`` (Liches
-        against a player with no coins), or None."""
-        return None
-
-    def on_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
-        """Defender side: ``attacker`` just took ``rid`` from ``race`` (Martyr)."""
-
-    def on_seat_lost(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> None:
-        """Called on every race of a seat, active and In Decline, after an opponent's
-        ``attacker`` took ``rid`` from any race of that seat (Vengeful: "any of your races")."""
-
-    def on_discover(self, s: GameState, race: RaceState, rid: int) -> None:
-        """A Place or Relic: ``race`` just revealed it in ``rid`` by taking a Monster region."""
-
-    def lends(self, s: GameState, race: RaceState) -> Ability | None:
-        """A Place or Relic: the ability it lends ``race``, which occupies its region (the
-        power the Stonehedge drew), or None; its ``lends_after`` field says when to ask."""
-        return None
-
-    # --- moments of the turn ------------------------------------------------------------
-
-    def on_pick(self, s: GameState, race: RaceState) -> None:
-        """Called when the combo is picked (Bivouacking takes its Encampments)."""
-
-    def on_turn_start(self, s: GameState, race: RaceState) -> None:
-        """Called when the owner's turn starts (Diplomat's peace ends)."""
-
-    def on_ready(self, s: GameState, race: RaceState) -> None:
-        """Called when troops are readied for conquest (Amazons take their 4 back)."""
-
-    def on_conquests_end(self, s: GameState, race: RaceState) -> None:
-        """Called when conquests end, before redeployment (Skeletons' new tokens)."""
-
-    def must(self, s: GameState, race: RaceState) -> list[Action]:
-        """A choice the acting race must make before anything else, or [].
-
-        While any ability in force returns actions here, they are the only legal actions
-        and a deadline takes the first (the Flames' Volcano right after the pick, the
-        Balrog's first move when the Pentacle is found). An optional choice lists a
-        "do nothing" action too, first, so the deadline's default never uses a power.
-        """
-        return []
-
-    def owed(self, s: GameState, race: RaceState) -> Action | None:
-        """A choice the owner must still make before its redeployment may end, or None.
-
-        The return value is the default a deadline applies (Amazons: the next token to
-        withdraw). While a choice is owed, ending is refused; each default must bring the
-        owner closer to owing nothing.
-        """
-        return None
-
-    def owed_reason(self, s: GameState, race: RaceState) -> str:
-        """The sentence telling the owner what ``owed`` asks of them (only asked when owed)."""
-        return "You still have a choice to make before ending."
-
-    def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
-        """Called when the owner's own redeployment ends, before the tokens still in hand are
-        put back and before scoring (Amazons: those tokens count toward the 4)."""
-
-    def place_defaults(self, s: GameState, race: RaceState) -> None:
-        """Place pieces the owner left unplaced when a redeployment ends (Encampments, Heroes)."""
-
-    def on_decline(self, s: GameState, race: RaceState) -> None:
-        """Called when the race goes into decline (markers that vanish)."""
-
-    # --- scoring ------------------------------------------------------------------------
-
-    def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:
-        """Bonus coins at the end of the owner's turn; ``regions`` are the race's regions."""
-        return 0
-
-    # --- special actions ----------------------------------------------------------------
-
-    def actions(self, s: GameState, race: RaceState) -> list[Action]:
-        """The special actions this ability offers now."""
-        return []
-
-    def perform(self, s: GameState, race: RaceState, action: Action) -> None:
-        """Carry out one of the actions offered by ``actions``."""
-        raise NotImplementedError(type(action).__name__)
-
-    def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
-        """Why one of this ability's actions (``handles``) is refused now, for the player.
-
-        None leaves the general sentence of the rules.
-        """
-        return None
-
 
 RACES: dict[str, Ability] = {}
 POWERS: dict[str, Ability] = {}
@@ -221,16 +55,35 @@ def power_ability(cls: type[Ability]) -> type[Ability]:
 def treasure_ability(cls: type[Ability]) -> type[Ability]:
     """Class decorator: register a Relic's or Place's behaviour under its marker key."""
     TREASURES[cls.name] = cls()
+    _FORGO[cls.name] = forgo_key(cls.name)
     if cls.lends is not Ability.lends:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
         LENDERS[cls.name] = TREASURES[cls.name]
-        global _lending, _LENDER_ITEMS
+        global _lending, _LENDER_ITEMS, _lending_anything, _LENT_NAMES
         _LENDER_ITEMS = tuple(LENDERS.items())
-        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values()))
-        # One lender (the usual case): one C-level attribute read on the hot paths.
-        _lending = attrgetter(fields[0]) if len(fields) == 1 else _any_of(fields)
+        _lending = _any_of(tuple(dict.fromkeys(a.lends_after for a in LENDERS.values())))
+        known = [a for a in LENDERS.values() if a.lendable is not None]
+        _LENT_NAMES = frozenset(n for a in known for p in a.lendable or () for n in changes(p))
+        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values() if a not in known))
+        _lending_anything = _any_of(fields) if fields else _no_lender
     return cls
+
+
+def changes(a: Ability) -> frozenset[str]:
+    """The names of the hooks and flags of ``Ability`` that ``a``'s class overrides or sets."""
+    return frozenset(
+        n for n, base in vars(Ability).items() if n[0] != "_" and getattr(type(a), n) is not base
+    )
+
+
+def may_lend(s: GameState, name: str) -> bool:
+    """Whether a Relic or Place may now lend some race an ability that overrides the hook or
+    sets the flag ``name`` (``lent``): a lender has something to lend (``lends_after``), and
+    either its ``lendable`` abilities change ``name`` or it may lend any ability. False lets
+    the hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
+    ``power_proof``)."""
+    return bool(_lending(s)) and (name in _LENT_NAMES or bool(_lending_anything(s)))
 
 
 def _no_lender(s: GameState) -> bool:
@@ -238,9 +91,14 @@ def _no_lender(s: GameState) -> bool:
     return False
 
 
-def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
-    """``_lending`` for several lenders: any of their ``lends_after`` fields is set (one
-    C-level read of them all on the hot paths)."""
+def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
+    """Whether any of these ``lends_after`` fields is set: one C-level attribute read for one
+    field (the usual case), one read of them all for several."""
+    if len(fields) == 1:
+        return attrgetter(fields[0])
+    if len(fields) == 2:
+        first, second = attrgetter(fields[0]), attrgetter(fields[1])
+        return lambda s: first(s) or second(s)
     get = attrgetter(*fields)
     return lambda s: any(get(s))
 
@@ -248,6 +106,11 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], bool]:
 #: Whether any lender may lend anything in this game now (``lends_after``): false lets the
 #: hot paths skip ``lent`` at once. Rebuilt as lenders register.
 _lending: Callable[[GameState], object] = _no_lender
+#: Whether a lender that may lend any ability (``lendable`` None: the Stonehedge's drawn
+#: power) has something to lend now.
+_lending_anything: Callable[[GameState], object] = _no_lender
+#: Every hook and flag the ``lendable`` abilities of the other lenders change (``changes``).
+_LENT_NAMES: frozenset[str] = frozenset()
 #: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
@@ -280,29 +143,45 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
+    total = s.hidden_total
+    if total is None:
+        total = hidden_total(s)
+    # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.
+    if total and not (race.in_decline and s.options and barred_in_decline(s)):
+        # ``treasure_spots``'s check of its index, and the race's regions among it, in one
+        # loop (this runs several times per action); a stale index is rebuilt.
+        name, regions, spots = race.name, s.regions, s.spots
+        held: list[int] | None = None
+        if len(spots) == total - len(s.treasures):
+            for k, rid in spots.items():
+                r = regions[rid]
+                if k not in r.markers:
+                    held = [i for i in treasure_spots(s).values() if regions[i].race == name]
+                    break
+                if r.race == name:
+                    held = [rid] if held is None else [*held, rid]
+        else:
+            held = [i for i in treasure_spots(s).values() if regions[i].race == name]
+        if held:
+            return _with_treasures(s, race, held)
+    return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+
+
+def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Ability, ...]:
+    """``in_force`` for a race holding the Relic and Place regions ``held``."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    if not hidden_total(s):
-        return own
-    spots = treasure_spots(s)
-    if not spots:
-        return own
-    if race.in_decline and s.options and not treasures_in_decline(s.options):
-        return own  # a rule set's: "never ... by Races that are In Decline, even Ghouls"
-    name = race.name
-    regions = s.regions
-    held = [rid for rid in spots.values() if regions[rid].race == name]
-    if not held:
-        return own
     if len(held) > 1:
         # Two markers may share a region: each region once, in id order.
         held = sorted(set(held))
+    regions = s.regions
     found: list[Ability] = []
     used = s.turn.used if s.turn.seat == race.owner else ()
+    declined = race.in_decline
     for rid in held:
         for key in regions[rid].markers:
             t = TREASURES.get(key)
-            if t is not None and works(t, race.in_decline):
-                if used and forgo_key(key) in used:
+            if t is not None and (t.in_decline if declined else t.active):  # ``works``
+                if used and (_FORGO.get(key) or forgo_key(key)) in used:
                     continue  # the owner does without it for the rest of this turn
                 found.append(t)
                 if key in LENDERS:
@@ -317,25 +196,43 @@ def forgo_key(key: str) -> str:
     return f"forgo:{key}"
 
 
+#: ``forgo_key`` of every Relic and Place, made as they register (``_with_treasures``).
+_FORGO: dict[str, str] = {}
+
+
 def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """What the Relics and Places lend ``race`` now (``lends``), in registration order: each
     only while the race occupies its region, it works in the race's state and the owner has
-    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent."""
+    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent.
+
+    ``lends`` is a question (it changes nothing), so a lender that lends to others is asked
+    first and its region looked up only when it lends something (most races get nothing).
+    """
     found: tuple[Ability, ...] = ()
-    # A rule set's "never by Races In Decline" bars their own pieces, not Bony's protection.
-    barred = race.in_decline and s.options and not treasures_in_decline(s.options)
-    name = race.name
+    barred: bool | None = None
+    spots: dict[str, int] | None = None
     for key, t in _LENDER_ITEMS:
-        # Where the lender lies first: most races asked do not hold it.
-        rid = treasure_spots(s).get(key)
-        if rid is None:
+        # A lender whose ``lends_after`` field is empty has nothing to lend yet.
+        if not getattr(s, t.lends_after):
             continue
         if t.lends_to_others:
             p = t.lends(s, race)
             if p is not None:
-                found += (p,)
+                if spots is None:
+                    spots = treasure_spots(s)
+                if key in spots:
+                    found += (p,)
             continue
-        if barred or s.regions[rid].race != name:
+        if spots is None:
+            spots = treasure_spots(s)
+        # Where it lies: most races asked do not hold it.
+        rid = spots.get(key)
+        if rid is None:
+            continue
+        if barred is None:
+            # A rule set's "never by Races In Decline" bars its own pieces, not Bony's ward.
+            barred = race.in_decline and bool(s.options) and barred_in_decline(s)
+        if barred or s.regions[rid].race != race.name:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue
@@ -370,6 +267,15 @@ def treasure_spots(s: GameState) -> dict[str, int]:
                 if key in TREASURES:
                     spots[key] = rid
     return spots
+
+
+def treasure_spot(s: GameState, key: str) -> int | None:
+    """Where the revealed Place or Relic ``key`` lies (``treasure_spots(s).get(key)``): the
+    index's answer when that region holds it, else the index checked and rebuilt."""
+    rid = s.spots.get(key)
+    if rid is not None and key in s.regions[rid].markers:
+        return rid
+    return treasure_spots(s).get(key)
 
 
 def hidden_total(s: GameState) -> int:
@@ -417,18 +323,12 @@ def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
 _OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
 
 
-def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
-    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
-    turn rules call a moment's hook on these alone, as the others would do nothing."""
-    return overriders(in_force(s, race), hook)
-
-
 def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
     """The abilities in force that change conquest costs (the hot path skips the others):
     the banner and badge, and what the Relics and Places lend the race (``lent``)."""
     own = overriding(race, "cost_delta")
-    if not _lending(s):
-        return own  # no lender has anything to lend yet
+    if not may_lend(s, "cost_delta"):
+        return own  # nothing lent now may change a cost
     for p in lent(s, race):
         if type(p).cost_delta is not Ability.cost_delta:
             own = (*own, p)
@@ -453,8 +353,8 @@ def flag(race: RaceState, attr: str, s: GameState) -> bool:
     account, or an ability a Relic or Place lends the race (``lent``) sets it."""
     if _own_flag(race, attr):
         return True
-    if not _lending(s):
-        return False  # no lender has anything to lend yet
+    if not may_lend(s, attr):
+        return False  # nothing lent now may set it
     found = lent(s, race)
     return bool(found) and any(getattr(p, attr) for p in found)
 
@@ -474,8 +374,11 @@ def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], 
         found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if not _lending(s):
-        return found  # no lender has anything to lend yet
+    # ``may_lend`` for either trait, the lenders asked once.
+    if not _lending(s) or not (
+        "guard" in _LENT_NAMES or "power_proof" in _LENT_NAMES or _lending_anything(s)
+    ):
+        return found  # nothing lent now may guard the race or make it power-proof
     for p in lent(s, race):
         guarding = type(p).guard is not Ability.guard
         if guarding or p.power_proof:

@@ -17,7 +17,6 @@ from .abilities import (
     cost_abilities,
     defence_traits,
     flag,
-    hooked,
     in_force,
     overriders,
 )
@@ -33,7 +32,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
-from .gamehooks import map_hooks
+from .gamehooks import hooked, map_hooks, may_defend
 from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
@@ -53,6 +52,9 @@ BASE_COST = 2
 RIVER_COST = 1
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
+
+#: What ``defence_traits`` says of a race: its guards, and whether it is power-proof.
+Traits = tuple[tuple[Ability, ...], bool]
 
 
 def is_first_conquest(s: GameState, race: RaceState) -> bool:
@@ -155,20 +157,28 @@ def targets(
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
         ids = sorted(reachable.difference(closed) if closed else reachable)
-    # Races that refuse attacks or are Gnome-proof are rare: when none is in play (a surface
-    # game, say), the per-region defender check is skipped.
-    guarded = False
-    hooks = map_hooks(s)
-    if "guard" in hooks or "power_proof" in hooks:
-        for r in s.races.values():
-            if defence_traits(r, s) is not PLAIN_DEFENCE:
-                guarded = True
-                break
+    # Races that refuse attacks or are Gnome-proof are rare: when none may be now (a surface
+    # game, say: ``may_defend``), the per-region defender check is skipped; else each
+    # defending race's traits are worked out once here (``traits``), for all its regions.
+    guarded = may_defend(s)
+    memo = Defences()
     return [
         rid
         for rid in ids
-        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded) is None
+        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, memo) is None
     ]
+
+
+class Defences:
+    """What ``targets`` works out once for all the regions it asks ``region_problem`` about:
+    the defending races' ``defence_traits`` (filled as they are needed) and the attacker's
+    ``plain_reach`` (worked out the first time a power-proof region asks for it)."""
+
+    __slots__ = ("plain", "traits")
+
+    def __init__(self) -> None:
+        self.traits: dict[str, Traits] = {}
+        self.plain: set[int] | None = None
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
@@ -189,11 +199,13 @@ def region_problem(
     water_ok: bool,
     reachable: set[int] | None,
     guarded: bool = True,
+    memo: Defences | None = None,
 ) -> str | None:
     """Why ``race`` may not attack ``rid`` (``rdef`` its map facts), or None.
 
     ``water_ok``: the race may enter water; ``reachable``: the regions it may reach (None: do
-    not check reach); ``guarded``: ask the defender's guards too.
+    not check reach); ``guarded``: ask the defender's guards too; ``memo``: what a caller
+    asking of many regions in one position (``targets``) keeps between them.
     """
     # The one place that decides whether a region may be attacked; ``targets`` calls it in a
     # loop with the per-race facts computed once.
@@ -219,12 +231,19 @@ def region_problem(
         return f"Region {rid} is not next to your regions."
     if guarded and region.race is not None:
         holder = s.races[region.race]
-        guarding, proof = defence_traits(holder, s)
+        found = memo.traits.get(holder.name) if memo is not None else None
+        if found is None:
+            found = defence_traits(holder, s)
+            if memo is not None:
+                memo.traits[holder.name] = found
+        if found is PLAIN_DEFENCE:
+            return None
+        guarding, proof = found
         for a in guarding:
             why = a.guard(s, holder, race, rid)
             if why:
                 return why
-        if proof and holder.owner != s.turn.seat and rid not in plain_reach(s, race):
+        if proof and holder.owner != s.turn.seat and rid not in _plain(s, race, memo):
             return (
                 f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
                 "reach them, and it is not next to your regions."
@@ -258,6 +277,15 @@ def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
         and not (m and any(m.get(k) for k in SHIELDING))
         and not power_proof(s, rid, race)
     )
+
+
+def _plain(s: GameState, race: RaceState, memo: Defences | None) -> set[int]:
+    """``plain_reach``, kept in ``memo`` when given."""
+    if memo is None:
+        return plain_reach(s, race)
+    if memo.plain is None:
+        memo.plain = plain_reach(s, race)
+    return memo.plain
 
 
 def plain_reach(s: GameState, race: RaceState) -> set[int]:

@@ -1,12 +1,23 @@
-"""Which rarely used hooks a game may need: the turn rules skip a check that no race,
-power, Relic or Place the game can hold overrides (every such check, in a surface game)."""
+"""Which hooks a game may need: the turn rules skip a check that no race, power, Relic or
+Place the game can hold overrides (every such check, in a surface game), and ask only the
+banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 
 from __future__ import annotations
 
-from .abilities import POWERS, RACES, TREASURES, Ability
+from .abilities import (
+    POWERS,
+    RACES,
+    TREASURES,
+    Ability,
+    changes,
+    in_force,
+    may_lend,
+    overriders,
+    overriding,
+)
 from .content import load_map, powers, races, treasures
-from .rulesets import game_sets, options_on
-from .state import GameState
+from .rulesets import barred_in_decline, game_sets, options_on
+from .state import GameState, RaceState
 from .worlds import WORLDS
 
 _HOOKS_USED: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
@@ -18,19 +29,91 @@ def map_hooks(s: GameState) -> frozenset[str]:
     """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
     ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
-    them, in a surface game). Cached per map and set of options turned on."""
-    key = (s.map_id, options_on(s))
-    found = _HOOKS_USED.get(key)
+    them, in a surface game). Those a race banner or power badge of the game overrides or
+    sets are in it a second time, prefixed ``BANNER`` (``banner:guard``). Cached per map
+    and set of options turned on, and on the state (``GameState.map_hooks``)."""
+    found = s.map_hooks
     if found is None:
-        world = WORLDS.get(load_map(s.map_id).world)
-        sets = game_sets(world.content_set if world else "", s.options)
-        pool = [RACES[n] for n, d in races().items() if d.set in sets.market and n in RACES]
-        pool += [POWERS[n] for n, d in powers().items() if d.set in sets.market and n in POWERS]
-        # Every Relic and Place of the data has its class (a test checks it).
-        pool += [TREASURES[k] for k, d in treasures().items() if d.set in sets.treasures]
-        found = _HOOKS_USED[key] = frozenset(
-            hook
-            for hook in _OPTIONAL_HOOKS
-            if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
+        key = (s.map_id, options_on(s))
+        found = _HOOKS_USED.get(key)
+        if found is None:
+            banners, treasures_ = _pool(s)
+            found = _overridden(banners + treasures_)
+            found = _HOOKS_USED[key] = found | {BANNER + h for h in _overridden(banners)}
+        s.map_hooks = found
+    return found
+
+
+def may_defend(s: GameState) -> bool:
+    """Whether a race may have defence traits now (``abilities.defence_traits``: guards, or
+    power-proof): a banner or badge of the game may, or a Relic or Place may lend them and
+    a lender has something to lend (``lends_after``). False lets ``conquest.targets`` skip
+    asking every race (team play's Boneyard lends only once Bony sits on a banner)."""
+    hooks = map_hooks(s)
+    if "guard" not in hooks and "power_proof" not in hooks:
+        return False
+    if _BANNER_GUARD in hooks or _BANNER_PROOF in hooks:
+        return True
+    return may_lend(s, "guard") or may_lend(s, "power_proof")
+
+
+#: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
+BANNER = "banner:"
+#: ``map_hooks``'s entries for a banner or badge that guards, or is power-proof.
+_BANNER_GUARD = BANNER + "guard"
+_BANNER_PROOF = BANNER + "power_proof"
+#: ``map_hooks``'s entry for a banner or badge that may force a choice (``Ability.must``).
+BANNER_MUST = BANNER + "must"
+
+
+def _pool(s: GameState) -> tuple[list[Ability], list[Ability]]:
+    """The race banners and power badges the game's market may hold, and its Relics and
+    Places."""
+    world = WORLDS.get(load_map(s.map_id).world)
+    sets = game_sets(world.content_set if world else "", s.options)
+    banners = [RACES[n] for n, d in races().items() if d.set in sets.market and n in RACES]
+    banners += [POWERS[n] for n, d in powers().items() if d.set in sets.market and n in POWERS]
+    # Every Relic and Place of the data has its class (a test checks it).
+    return banners, [TREASURES[k] for k, d in treasures().items() if d.set in sets.treasures]
+
+
+def _overridden(pool: list[Ability]) -> frozenset[str]:
+    """Which of ``_OPTIONAL_HOOKS`` an ability of ``pool`` overrides or sets."""
+    return frozenset(
+        hook
+        for hook in _OPTIONAL_HOOKS
+        if any(getattr(type(a), hook) is not getattr(Ability, hook) for a in pool)
+    )
+
+
+def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
+    """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
+    turn rules call a moment's hook on these alone, as the others would do nothing.
+
+    A moment that no registered Relic or Place overrides (``treasure_changes``), and that
+    nothing a lender may lend now overrides (``abilities.may_lend``), is asked of the banner
+    and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
+    add nothing.
+    """
+    if race.in_decline and s.options and barred_in_decline(s):
+        return overriding(race, hook)  # ``in_force`` is the banner and badge alone then
+    changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
+    if hook not in changed and not may_lend(s, hook):
+        return overriding(race, hook)
+    return overriders(in_force(s, race), hook)
+
+
+def treasure_changes() -> frozenset[str]:
+    """Every hook and flag the classes of the registered Relics and Places change
+    (``abilities.changes``), worked out again whenever one more has registered."""
+    found = _CHANGES.get(len(TREASURES))
+    if found is None:
+        _CHANGES.clear()
+        found = _CHANGES[len(TREASURES)] = frozenset(
+            n for t in TREASURES.values() for n in changes(t)
         )
     return found
+
+
+#: ``treasure_changes`` by how many Relics and Places were registered then.
+_CHANGES: dict[int, frozenset[str]] = {}

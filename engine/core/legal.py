@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from .abilities import cost_abilities, flag, in_force
+from .abilities import abilities, cost_abilities, flag, in_force
 from .actions import (
     Abandon,
     Action,
@@ -24,7 +24,7 @@ from .actions import (
 )
 from .board import regions_of
 from .conquest import MAX_SHORT, region_costs, targets
-from .gamehooks import map_hooks
+from .gamehooks import BANNER_MUST, map_hooks
 from .interrupts import interrupt
 from .setupphase import choices
 from .state import (
@@ -74,7 +74,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     race = acting_race(s)
     assert race is not None
     working = in_force(s, race)
-    if "must" in map_hooks(s):
+    hooks = map_hooks(s)
+    # When no banner or badge of the game forces a choice, only a Relic or Place in force can:
+    # nothing to ask while ``working`` is the banner and badge alone (``abilities``).
+    if "must" in hooks and (BANNER_MUST in hooks or working is not abilities(race)):
         forced = must(s, race, working)
         if forced:
             return forced

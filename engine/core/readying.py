@@ -6,8 +6,8 @@ they stood, and ``spread`` places the rest on the race's weakest regions.
 
 from __future__ import annotations
 
-from .abilities import hooked
 from .board import event, regions_of
+from .gamehooks import hooked
 from .state import GameState, RaceState
 
 

@@ -9,7 +9,7 @@ power follows its region).
 
 from __future__ import annotations
 
-from .abilities import AFTER_ACTION, hooked
+from .abilities import AFTER_ACTION
 from .actions import (
     Abandon,
     Action,
@@ -27,6 +27,7 @@ from .board import clear_region, event, roll_die
 from .conquest import conquest_cost, take_region
 from .content import combo_tokens, races
 from .errors import IllegalAction
+from .gamehooks import hooked
 from .market import refill_market
 from .setupphase import play
 from .state import CONQUER, SETUP, GameState, RaceState

@@ -111,6 +111,8 @@ def register_ruleset(entry: RuleSet) -> RuleSet:
             raise ValueError(f"rule set {entry.name!r} is already registered")
         return entry
     RULESETS[entry.name] = entry
+    _BARRED.clear()
+    _LAYOUTS.clear()
     return entry
 
 
@@ -202,7 +204,13 @@ def layout(options: Mapping[str, Any]) -> RuleSet | None:
 
 def setup_step(s: GameState) -> SetupStep | None:
     """The setup decision owed now, or None once the board is laid out."""
-    r = layout(s.options) if s.options else None
+    if not s.options:
+        return None
+    key = options_on(s)
+    if key in _LAYOUTS:
+        r = _LAYOUTS[key]
+    else:
+        r = _LAYOUTS[key] = layout(s.options)
     return r.setup(s) if r is not None and r.setup is not None else None
 
 
@@ -216,3 +224,19 @@ def treasures_in_decline(options: Mapping[str, Any]) -> bool:
     """Whether Relics and Places may work for a race In Decline (where each says so): not
     when a rule set on forbids it (``RuleSet.treasures_in_decline``)."""
     return all(r.treasures_in_decline for r in rulesets_on(options))
+
+
+def barred_in_decline(s: GameState) -> bool:
+    """Whether a rule set on forbids every Relic and Place to work for a race In Decline
+    (``treasures_in_decline`` false), worked out once per set of options turned on."""
+    key = options_on(s)
+    found = _BARRED.get(key)
+    if found is None:
+        found = _BARRED[key] = not treasures_in_decline(s.options)
+    return found
+
+
+#: ``barred_in_decline`` by the options turned on (emptied when a rule set registers).
+_BARRED: dict[frozenset[str], bool] = {}
+#: ``layout`` by the options turned on, for ``setup_step`` (emptied when a rule set registers).
+_LAYOUTS: dict[frozenset[str], RuleSet | None] = {}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .abilities import hooked
 from .board import event, regions_of
+from .gamehooks import hooked
 from .rulesets import ruled_result
 from .state import OVER, GameState
 

@@ -153,6 +153,9 @@ class GameState:
     #: How many Places and Relics setup hid (``abilities.hidden_total``): a cache, fixed for
     #: the game; never saved and never compared.
     hidden_total: int | None = field(default=None, compare=False, repr=False)
+    #: The rarely used hooks the game may need (``gamehooks.map_hooks``): a cache, fixed for
+    #: the game; never saved and never compared.
+    map_hooks: frozenset[str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -470,6 +473,7 @@ def clone(s: GameState) -> GameState:
         s.spots.copy(),
         s.options_on,
         s.hidden_total,
+        s.map_hooks,
     )
 
 

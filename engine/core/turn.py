@@ -8,9 +8,10 @@ performs one, whether declining is possible, and which action closes the redeplo
 
 from __future__ import annotations
 
-from .abilities import Ability, hooked, in_force, overriders
+from .abilities import Ability, in_force, overriders
 from .actions import Action, EndTurn, Finish
 from .errors import IllegalAction
+from .gamehooks import hooked
 from .interrupts import FREE_ACTIONS, interrupt
 from .state import CLOSING, CONQUER, OVER, GameState, RaceState
 

@@ -4,8 +4,9 @@ defenders redeploy in turn, and the next seat's turn begins.
 
 from __future__ import annotations
 
-from .abilities import POWERS, Ability, flag, hooked
+from .abilities import POWERS, Ability, flag
 from .board import clear_region, event, regions_of, river_regions, tokens_on_board
+from .gamehooks import hooked
 from .market import remove_race
 from .readying import ready, spread, unready
 from .scoring import game_over, score

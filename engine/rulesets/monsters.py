@@ -56,22 +56,54 @@ def monster_regions(s: GameState) -> list[int]:
 def free_lairs(s: GameState) -> tuple[PlaceMonsters, ...]:
     """Where Monsters may go now: each Lost Tribe region that holds no Monster and borders
     no region holding one, in id order."""
+    return lairs(s)[1]
+
+
+def lairs(s: GameState) -> tuple[list[int], tuple[PlaceMonsters, ...]]:
+    """``monster_regions`` and ``free_lairs`` from one pass over the board (a setup step
+    asks both)."""
+    taken: list[int] = []
+    tribes: list[int] = []
+    for rid, r in enumerate(s.regions):
+        m = r.markers
+        if m:  # most regions hold no marker at all
+            if m.get(MONSTER):
+                taken.append(rid)
+            if m.get(LOST_TRIBE):
+                tribes.append(rid)
     defs = mapdef(s).regions
-    regions = s.regions
-    taken = set(monster_regions(s))
-    return tuple(
-        PlaceMonsters(rid)
-        for rid, r in enumerate(regions)
-        if r.markers.get(LOST_TRIBE) and rid not in taken and not taken & defs[rid].adjacent
+    actions = _placings(len(defs))
+    if not taken:
+        return taken, tuple(actions[rid] for rid in tribes)
+    near = set(taken)
+    return taken, tuple(
+        actions[rid] for rid in tribes if rid not in near and near.isdisjoint(defs[rid].adjacent)
     )
 
 
+def _placings(size: int) -> list[PlaceMonsters]:
+    """``PlaceMonsters(rid)`` for every region id of a board of ``size`` regions, made once
+    per size (actions are values, never changed once made: the setup steps share them)."""
+    found = _PLACINGS.get(size)
+    if found is None:
+        found = _PLACINGS[size] = [PlaceMonsters(rid) for rid in range(size)]
+    return found
+
+
+_PLACINGS: dict[int, list[PlaceMonsters]] = {}
+
+
 def monster_step(
-    s: GameState, seat: int, perform: Callable[[GameState, Action], None]
+    s: GameState,
+    seat: int,
+    perform: Callable[[GameState, Action], None],
+    choices: tuple[PlaceMonsters, ...] | None = None,
 ) -> SetupStep | None:
     """``seat``'s decision: where to put Monsters (None when no region is left). The
-    deadline takes the lowest-numbered region on offer."""
-    choices = free_lairs(s)
+    deadline takes the lowest-numbered region on offer. ``choices``: ``free_lairs`` when
+    the caller has them already."""
+    if choices is None:
+        choices = free_lairs(s)
     return SetupStep(seat, choices, perform) if choices else None
 
 

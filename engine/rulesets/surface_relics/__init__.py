@@ -27,7 +27,13 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.rulesets import RuleSet, SetupStep, register_ruleset
 from engine.core.state import GameState
-from engine.rulesets.monsters import monster_regions, monster_step, prints_monsters, put_monsters
+from engine.rulesets.monsters import (
+    lairs,
+    monster_regions,
+    monster_step,
+    prints_monsters,
+    put_monsters,
+)
 
 #: The game option that turns it on.
 OPTION = "surface_relics"
@@ -46,10 +52,11 @@ def relics_setup(s: GameState) -> SetupStep | None:
     """The next Monster region, chosen by the seats in turn order, wrapping round."""
     if prints_monsters(s):
         return None
-    placed = len(monster_regions(s))
+    taken, free = lairs(s)
+    placed = len(taken)
     if placed >= regions_wanted(len(s.players)):
         return None
-    return monster_step(s, placed % len(s.players), _place)
+    return monster_step(s, placed % len(s.players), _place, free)
 
 
 def _place(s: GameState, action: Action) -> None:

@@ -96,6 +96,7 @@ class BonysBoneyard(Ability):
     handles = (PlaceBony,)
     lends_after = "bony"
     lends_to_others = True
+    lendable = (WARD,)
     power_proof = True
 
     def lends(self, s: GameState, race: RaceState) -> Ability | None:

@@ -16,7 +16,13 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.rulesets import SetupStep
 from engine.core.state import GameState
-from engine.rulesets.monsters import monster_regions, monster_step, prints_monsters, put_monsters
+from engine.rulesets.monsters import (
+    lairs,
+    monster_regions,
+    monster_step,
+    prints_monsters,
+    put_monsters,
+)
 
 #: [TEAMS "Setup"] "place 1 Monster token".
 MONSTERS_EACH = 1
@@ -26,11 +32,11 @@ def team_setup(s: GameState) -> SetupStep | None:
     """The next seat's Monster, from the second seat on, while a region is free."""
     if prints_monsters(s):
         return None
-    placed = len(monster_regions(s))
-    seat = placed + 1
+    placed, free = lairs(s)
+    seat = len(placed) + 1
     if seat >= len(s.players):
         return None
-    return monster_step(s, seat, _place)
+    return monster_step(s, seat, _place, free)
 
 
 def _place(s: GameState, action: Action) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import Ability, treasure_ability
+from engine.core.abilities import Ability, treasure_ability, treasure_spot
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, drop_marker, event, mapdef
 from engine.core.content import treasures
@@ -43,11 +43,9 @@ def own_turn(s: GameState, race: RaceState) -> bool:
 
 
 def spot(s: GameState, key: str) -> int | None:
-    """The region holding the marker ``key``, if it is on the map."""
-    for rid, r in enumerate(s.regions):
-        if r.markers.get(key):
-            return rid
-    return None
+    """The region holding the Place or Relic ``key``, if it is on the map (the core's index of
+    revealed ones, checked on each use, instead of a scan of the board)."""
+    return treasure_spot(s, key)
 
 
 def name_of(key: str) -> str:

@@ -469,13 +469,20 @@ class SigilOrders(Ability):
             return []
         if ORDER_USED in t.used:
             return []
-        current = standing_order(s, t.seat)
-        return [SigilOrder(i) for i, o in enumerate(ORDERS) if o != current]
+        return list(_OFFERS[standing_order(s, t.seat)])
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, SigilOrder)
         set_order(s, s.turn.seat, action.order)
         s.turn.used.append(ORDER_USED)
+
+
+#: The standing orders on offer to a player whose order is the key (every other one), made
+#: once: actions are values, never changed once made.
+_OFFERS = {
+    current: tuple(SigilOrder(i) for i, o in enumerate(ORDERS) if o != current)
+    for current in ORDERS
+}
 
 
 ANSWER = register_interrupt(KIND, SigilAnswer())

@@ -1,0 +1,113 @@
+"""The hot paths' shortcuts answer exactly what the long way answers (docs/notes/i22-speed.md).
+
+``gamehooks.hooked`` asks the banner and badge alone for a moment no Relic or Place changes
+and nothing lent now may change; ``abilities.flag``, ``cost_abilities`` and ``defence_traits``
+skip ``lent`` when ``abilities.may_lend`` says nothing lent may change what they read; a
+lender's ``lendable`` names everything its ``lends`` may return. These checks replay random
+legal games (team play on both worlds, Places and Relics on the surface, mixed markets) and
+compare, at every few actions and for every race, the shortcut with the long way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import apply, legal_actions, to_act
+from engine.core.abilities import (
+    LENDERS,
+    PLAIN_DEFENCE,
+    Ability,
+    abilities,
+    cost_abilities,
+    defence_traits,
+    flag,
+    in_force,
+    lent,
+    overriders,
+    overriding,
+)
+from engine.core.gamehooks import hooked
+from engine.core.setup import new_game
+from engine.core.state import GameState, RaceState
+from engine.simulate import choose
+
+#: The moments the turn rules ask through ``hooked``.
+HOOKS = (
+    "actions",
+    "on_pick",
+    "on_ready",
+    "score",
+    "on_conquests_end",
+    "on_redeploy_end",
+    "place_defaults",
+    "on_decline",
+    "on_turn_start",
+    "on_conquer",
+    "on_lost",
+    "on_seat_lost",
+)
+#: The flags the turn rules read through ``flag``.
+FLAGS = ("enters_water", "power_proof", "declines_after_scoring", "conquers_in_decline")
+
+#: Players, world, options and seed: the team games' seeds put Bony the Lich on a banner for
+#: much of the game; the other two draw the Stonehedge's power.
+GAMES = [
+    (6, "surface", {"teams": True}, 5),
+    (6, "surface", {"teams": True}, 11),
+    (6, "underground", {"teams": True}, 14),
+    (6, "underground", {"teams": True}, 20),
+    (4, "surface", {"surface_relics": True}, 3),
+    (5, "underground", {"mix": True}, 3),
+]
+
+
+def _long_lent_traits(s: GameState, race: RaceState) -> tuple[tuple[Ability, ...], bool]:
+    """``defence_traits`` the long way: the banner and badge, then everything lent."""
+    guards = overriding(race, "guard")
+    proof = any(a.power_proof for a in abilities(race))
+    for p in lent(s, race):
+        if type(p).guard is not Ability.guard:
+            guards = (*guards, p)
+        proof = proof or p.power_proof
+    return guards, proof
+
+
+def _check(s: GameState) -> None:
+    for race in list(s.races.values()):
+        working = in_force(s, race)
+        for hook in HOOKS:
+            assert hooked(s, race, hook) == overriders(working, hook), (race.name, hook)
+        given = lent(s, race)
+        for attr in FLAGS:
+            own = any(getattr(a, attr) for a in abilities(race))
+            assert flag(race, attr, s) == (own or any(getattr(p, attr) for p in given))
+        costers = overriding(race, "cost_delta") + tuple(
+            p for p in given if type(p).cost_delta is not Ability.cost_delta
+        )
+        assert cost_abilities(race, s) == costers
+        traits = defence_traits(race, s)
+        assert traits == _long_lent_traits(s, race)
+        if traits == PLAIN_DEFENCE:
+            assert traits is PLAIN_DEFENCE
+    for lender in LENDERS.values():
+        if lender.lendable is not None:
+            for race in s.races.values():
+                p = lender.lends(s, race)
+                assert p is None or p in lender.lendable, (lender.name, p)
+
+
+@pytest.mark.parametrize(("players", "world", "options", "seed"), GAMES)
+def test_shortcuts_answer_as_the_long_way(
+    players: int, world: str, options: dict[str, bool], seed: int
+) -> None:
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world, options=options)
+    rng = random.Random(seed)
+    lending = 0
+    while (seat := to_act(s)) is not None:
+        _check(s)
+        lending += bool(s.bony or s.stonehedge)
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+    _check(s)
+    assert lending > 40  # the lenders had something to lend for a good part of the game
