@@ -15,7 +15,8 @@ import random
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.core.board import tray
+from engine.core.abilities import flag
+from engine.core.board import mapdef, tray
 from engine.core.content import races
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
@@ -30,6 +31,13 @@ GAMES = {2: GAMES_PER_MAP, 3: GAMES_PER_MAP, 4: GAMES_PER_MAP, 5: GAMES_PER_MAP,
 
 
 def _check_step(s) -> None:
+    defs = mapdef(s).regions
+    for r, d in zip(s.regions, defs, strict=True):
+        if d.water and r.race is not None:
+            # [SW "Seafaring"] "Only Seafaring races may occupy the Seas and the Lake", kept
+            # in decline; a race that swaps Seafaring away leaves them (ruling 114).
+            race = s.races[r.race]
+            assert race.in_decline or flag(race, "enters_water", s), (d.id, r.race)
     for name in s.races:
         left = tray(s, name)
         # [SW p.3] "you are still limited by the total number of tokens physically available"
