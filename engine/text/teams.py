@@ -20,15 +20,6 @@ def _soapbar(e: Event, t: Teller) -> str:
     return f"{t.whose()} {t.v('moves')} the Golden Soapbar from {e['source']} to {e['region']}"
 
 
-def _mirror(e: Event, t: Teller) -> str:
-    ally = f"{t.who('ally')}'s {e['got']}"
-    text = f"{t.whose()} {t.v('swaps')} {e['gave']} for {ally} in Mirror's Vale"
-    for race, n in (e.get("ashore") or {}).items():
-        # Ruling 114: a race that gave Seafaring away leaves the Seas and the Lake.
-        text += f"; {race} {t.v('leave')} the water, {plural(n, 'token')} back in hand"
-    return text
-
-
 def _mode(e: Event, t: Teller) -> str:
     target = f"{t.who('target_seat')}'s {e['target']}" if e.get("target") else None
     if e.get("mode") == "take" and target:
@@ -75,7 +66,9 @@ TEAM_SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     "bony_leaves": lambda e, t: (
         f"Bony the Lich {t.v('leaves')} {e['banner']} and {t.v('waits')} by Bony's Boneyard"
     ),
-    "mirror": _mirror,
+    "mirror": lambda e, t: (
+        f"{t.whose()} {t.v('swaps')} {e['gave']} for {t.who('ally')}'s {e['got']} in Mirror's Vale"
+    ),
     "sigil": _mode,
     "sacrifice": _sacrifice,
     "sigil_refused": _refused,

@@ -15,13 +15,14 @@ import random
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.core.abilities import flag
-from engine.core.board import mapdef, tray
+from engine.core.board import tray
 from engine.core.content import races
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
 from engine.core.state import OVER, from_dict, from_json, to_dict, to_json
 from engine.simulate import choose
+
+from .helpers_water import Afloat
 
 GAMES_PER_MAP = 125
 #: Team games on sw-6p: 300 in the suite; ``TEAM_GAMES=2000`` is the issue's measured run.
@@ -31,13 +32,6 @@ GAMES = {2: GAMES_PER_MAP, 3: GAMES_PER_MAP, 4: GAMES_PER_MAP, 5: GAMES_PER_MAP,
 
 
 def _check_step(s) -> None:
-    defs = mapdef(s).regions
-    for r, d in zip(s.regions, defs, strict=True):
-        if d.water and r.race is not None:
-            # [SW "Seafaring"] "Only Seafaring races may occupy the Seas and the Lake", kept
-            # in decline; a race that swaps Seafaring away leaves them (ruling 114).
-            race = s.races[r.race]
-            assert race.in_decline or flag(race, "enters_water", s), (d.id, r.race)
     for name in s.races:
         left = tray(s, name)
         # [SW p.3] "you are still limited by the total number of tokens physically available"
@@ -62,6 +56,7 @@ def _play(players: int, seed: int) -> None:
     log: list[tuple[int, str]] = []
     probe = random.Random(seed * 7919)
     steps = 0
+    afloat = Afloat()
     while (seat := to_act(s)) is not None:
         actions = legal_actions(s, seat)
         assert actions, "someone must act but has no legal action"
@@ -77,6 +72,7 @@ def _play(players: int, seed: int) -> None:
         assert s.version == version + 1
         log.append((seat, action.text))
         _check_step(s)
+        afloat.check(s)
         steps += 1
         assert steps < 5000
     # [SW p.6] the game ends once the last turn has been played by all.

@@ -24,6 +24,8 @@ from engine.core.state import CONQUER, OVER, GameState, from_json, to_dict, to_j
 from engine.rulesets.mix import removed
 from engine.simulate import choose
 
+from .helpers_water import Afloat
+
 GAMES_PER_WORLD = int(os.environ.get("MIX_GAMES", "200"))
 TREASURE_KEYS = frozenset(treasures())
 
@@ -47,9 +49,6 @@ def _check_step(s: GameState, out: frozenset[str], start: int, stayers: set[str]
             assert race.owner == r.owner
             d = defs[rid]
             assert not d.impassable, rid
-            # Seas and the Lake: only races that may enter them (Seafaring; Kraken, ruling
-            # 104), kept in decline.
-            assert not d.water or race.in_decline or flag(race, "enters_water", s), rid
             if d.river:
                 acting = s.turn.phase == CONQUER and s.turn.race == r.race
                 # The River is emptied at redeployment unless a power lets the race stay
@@ -82,6 +81,9 @@ def _play(world: str, seed: int) -> None:
     out = frozenset(removed(s))
     start = len(s.treasures)
     stayers: set[str] = set()
+    # Seas and the Lake: entered only by races that may (Seafaring; Kraken, ruling 104), kept
+    # in decline or once the power is gone (ruling 114).
+    afloat = Afloat()
     rng = random.Random(seed)
     log: list[tuple[int, str]] = []
     steps = 0
@@ -92,6 +94,7 @@ def _play(world: str, seed: int) -> None:
         apply(s, seat, action, validate=False)
         log.append((seat, action.text))
         _check_step(s, out, start, stayers)
+        afloat.check(s)
         steps += 1
         assert steps < 6000
     assert s.turn.phase == OVER

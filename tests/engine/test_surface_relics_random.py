@@ -26,6 +26,8 @@ from engine.core.state import OVER, SETUP, GameState, from_json, to_json
 from engine.rulesets.monsters import LOST_TRIBE, MONSTER
 from engine.simulate import choose
 
+from .helpers_water import Afloat
+
 GAMES = int(os.environ.get("SURFACE_RELICS_GAMES", "150"))
 TREASURE_KEYS = frozenset(treasures())
 
@@ -106,6 +108,7 @@ def _play(seed: int) -> None:
     lairs: dict[int, int] | None = None
     start = len(s.treasures)
     steps = 0
+    afloat = Afloat()
     while (seat := to_act(s)) is not None:
         actions = legal_actions(s, seat)
         assert actions, "someone must act but has no legal action"
@@ -117,6 +120,7 @@ def _play(seed: int) -> None:
             lairs = _check_setup_done(s, players)
         elif lairs is not None:
             _check_step(s, lairs, start, before)
+        afloat.check(s)
         steps += 1
         assert steps < 6000
     assert s.turn.phase == OVER

@@ -1,4 +1,5 @@
-"""Mirror's Vale and the Seas: a race that swaps Seafaring away leaves the water (ruling 114).
+"""Mirror's Vale and the Seas: a race that swaps Seafaring away keeps the Seas it holds but
+enters no other (ruling 114).
 
 [SW "Seafaring"] "You keep these Regions even once you go into Decline ... Only Seafaring
 races may occupy the Seas and the Lake." [TEAMS "Mirror's Vale"] "At turn start, you may
@@ -40,30 +41,36 @@ def at_sea(s: GameState, race: str) -> dict[int, int]:
     return {rid: s.regions[rid].tokens for rid in regions_of(s, race) if defs[rid].water}
 
 
-def test_the_holder_who_gives_seafaring_away_takes_his_sea_tokens_in_hand() -> None:
+def water_conquests(s: GameState, seat: int) -> list[int]:
+    defs = mapdef(s).regions
+    return [
+        a.region for a in legal_actions(s, seat) if a.verb == "conquer" and defs[a.region].water
+    ]
+
+
+def test_the_holder_who_gives_seafaring_away_keeps_his_seas_but_enters_no_other() -> None:
     s = played(56, 145)
     seat = to_act(s)
     me = s.races[s.turn.race]
     assert seat is not None and me.power == "Seafaring"
     seas = at_sea(s, me.name)
     assert seas, "the position has the holder's Seafaring race in a Sea"
-    hand = me.hand
+    assert water_conquests(s, seat), "before the swap another Sea is within reach"
     apply(s, seat, parse("mirror"))
     assert me.power != "Seafaring"
-    # Out of the water, the tokens in hand, ready to play this turn.
-    assert at_sea(s, me.name) == {}
-    assert all(s.regions[rid].race is None for rid in seas)
-    assert me.hand == hand + sum(seas.values())
+    # Kept, as a Seafaring race in decline keeps them ...
+    assert at_sea(s, me.name) == seas
+    # ... but no other Sea or Lake may be conquered: "Only Seafaring races may occupy".
+    assert water_conquests(s, seat) == []
     told = [e for e in s.events if e["kind"] == "mirror"][-1]
-    assert told["ashore"] == {me.name: sum(seas.values())}
     line = underground_sentence(told, NAMES)
-    assert line is not None and "leave the water" in line
-    # The ally's race took Seafaring: it may now enter the Seas.
+    assert line is not None and "Seafaring" in line
+    # The ally's race took Seafaring: the Seas are open to it on its turn.
     ally = ally_race(s, seat)
     assert ally is not None and ally.power == "Seafaring"
 
 
-def test_the_ally_whose_seafaring_is_taken_leaves_the_sea_and_redeploys_at_turn_end() -> None:
+def test_the_ally_whose_seafaring_is_taken_keeps_its_seas_and_its_partner_may_sail() -> None:
     s = played(98, 51)
     seat = to_act(s)
     assert seat is not None
@@ -71,14 +78,9 @@ def test_the_ally_whose_seafaring_is_taken_leaves_the_sea_and_redeploys_at_turn_
     assert ally is not None and ally.power == "Seafaring"
     seas = at_sea(s, ally.name)
     assert seas, "the position has the ally's Seafaring race in a Sea"
+    before = water_conquests(s, seat)
     apply(s, seat, parse("mirror"))
-    assert at_sea(s, ally.name) == {} and ally.hand == sum(seas.values())
-    # As a defender's withdrawn tokens: the ally redeploys them when the turn closes.
-    rng = random.Random(1)
-    while to_act(s) == seat:
-        apply(s, seat, choose(rng, s, legal_actions(s, seat)))
-    assert regions_of(s, ally.name), "the ally keeps land regions to redeploy on"
-    assert to_act(s) == ally.owner
-    places = {a.region for a in legal_actions(s, ally.owner) if a.verb == "deploy"}
-    assert places and places <= set(regions_of(s, ally.name))
-    assert not any(mapdef(s).regions[rid].water for rid in places)
+    assert ally.power != "Seafaring" and at_sea(s, ally.name) == seas
+    # The holder's race now sails: a Sea it could not take before is on offer (ruling 24).
+    assert s.races[s.turn.race].power == "Seafaring"
+    assert set(water_conquests(s, seat)) - set(before)

@@ -10,8 +10,7 @@ conquest or abandonment, once; a deadline never takes it. Both players need an a
 with its badge (ruling 82). A swapped badge's pieces on the board (``BADGE_PIECES``) leave
 it: those a player keeps in hand (Encampments, Mushroom Armor, the Bag) go to the new
 owner's, the others (the Dragon, Heroes, Fortresses, the Queen) are placed again by the new
-owner under the badge's own rules (ruling 83). A race that gives away the power that let it
-hold the Seas and the Lake leaves them, its tokens there going to its hand (ruling 114).
+owner under the badge's own rules (ruling 83).
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import Ability, flag, treasure_ability
+from engine.core.abilities import Ability, treasure_ability
 from engine.core.actions import Action, register_action
-from engine.core.board import clear_region, drop_marker, event, mapdef, regions_of
+from engine.core.board import drop_marker, event, regions_of
 from engine.core.state import CONQUER, GameState, RaceState
 
 from .pieces import own_turn, partner_of, seat_label
@@ -87,22 +86,6 @@ def hand_over(s: GameState, power: str, old: RaceState, new: RaceState) -> int:
     return moved
 
 
-def leave_water(s: GameState, race: RaceState) -> int:
-    """Take ``race``'s tokens out of the Seas and the Lake into its hand when it may no longer
-    hold them; return how many left. [SW "Seafaring"] "Only Seafaring races may occupy the
-    Seas and the Lake" (ruling 114)."""
-    if race.in_decline or flag(race, "enters_water", s):
-        return 0
-    defs = mapdef(s).regions
-    left = 0
-    for rid in regions_of(s, race.name):
-        if defs[rid].water:
-            left += s.regions[rid].tokens
-            clear_region(s, rid)
-    race.hand += left
-    return left
-
-
 @treasure_ability
 class MirrorsVale(Ability):
     """[TEAMS "Mirror's Vale"] At the start of your turn, you may swap special powers with
@@ -128,7 +111,6 @@ class MirrorsVale(Ability):
         mine, theirs = race.power, ally.power
         moved = hand_over(s, mine, race, ally) + hand_over(s, theirs, ally, race)
         race.power, ally.power = theirs, mine
-        ashore = {r.name: n for r in (race, ally) if (n := leave_water(s, r))}
         event(
             s,
             "mirror",
@@ -138,7 +120,6 @@ class MirrorsVale(Ability):
             gave=mine,
             got=theirs,
             pieces=moved,
-            **({"ashore": ashore} if ashore else {}),
         )
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
