@@ -17,6 +17,10 @@ filling the engine's caches, and ``process_s`` is that whole process from launch
 AI seats' search pays per copy). With ``--profile`` it also prints where the time goes, per
 engine function, for each world measured.
 
+``--compare REV`` measures the working tree against commit ``REV`` instead, in interleaved
+rounds (at least 2), and prints the ratio (``bench/compare.py``): the guard run before an
+engine change lands.
+
 ``--teams`` measures 6-player team games (``players=6 options=teams``) right after the
 ``--players`` line of the same world, ``--rounds`` times in turn, and ends with one
 ``teams_vs_players`` line per world: the ratio of the best team rate to the best rate of the
@@ -144,7 +148,27 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--teams", action="store_true", help="6-player team games beside --players")
     ap.add_argument("--rounds", type=int, default=1, help="measurements of each, in turn")
+    ap.add_argument(
+        "--compare",
+        metavar="REV",
+        help="the working tree against commit REV, interleaved (bench/compare.py)",
+    )
     args = ap.parse_args()
+
+    if args.compare:
+        from bench.compare import compare
+
+        for world in WORLDS[args.world]:
+            compare(
+                args.compare,
+                args.players,
+                world,
+                args.games,
+                max(args.rounds, 2),
+                args.seed,
+                args.teams,
+            )
+        return
 
     counts = (args.players, 6) if args.teams else (args.players,)
     best: dict[tuple[str, int], float] = {}
