@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from .content import MapDef, components, load_map, races
@@ -47,8 +48,44 @@ def count_regions(s: GameState, regions: list[int], terrain: str = "", feature: 
 
 
 def regions_of(s: GameState, race: str) -> list[int]:
-    """Ids of the regions a race occupies, in id order."""
-    return [i for i, r in enumerate(s.regions) if r.race == race]
+    """Ids of the regions a race occupies, in id order (a new list: the caller may keep it)."""
+    held = s.held
+    if held is None:
+        held = index_regions(s)
+    found = held.get(race)
+    return found[:] if found else []
+
+
+def index_regions(s: GameState) -> dict[str, list[int]]:
+    """Build the index of the regions each race holds (``GameState.held``) from the board.
+
+    Rules code changes a region's race only by ``clear_region`` and ``occupy``, which keep
+    the index; anything else that writes ``RegionState.race`` (a position staged by hand)
+    sets ``s.held = None`` after it."""
+    held: dict[str, list[int]] = {}
+    for i, r in enumerate(s.regions):
+        if r.race is not None:
+            held.setdefault(r.race, []).append(i)
+    s.held = held
+    return held
+
+
+def occupy(s: GameState, rid: int, race: RaceState, tokens: int) -> None:
+    """Put ``tokens`` of ``race`` in the empty region ``rid`` (``clear_region`` first)."""
+    r = s.regions[rid]
+    assert r.race is None, (rid, r.race)
+    r.race = race.name
+    r.owner = race.owner
+    r.tokens = tokens
+    held = s.held
+    if held is not None:
+        mine = held.get(race.name)
+        if mine is None:
+            held[race.name] = [rid]
+        elif not mine or mine[-1] < rid:
+            mine.append(rid)
+        else:
+            insort(mine, rid)
 
 
 def owned_regions(s: GameState, seat: int) -> list[int]:
@@ -146,6 +183,10 @@ def clear_region(s: GameState, rid: int) -> None:
     again by their owner.
     """
     r = s.regions[rid]
+    if r.race is not None and s.held is not None:
+        mine = s.held.get(r.race)
+        if mine is not None and rid in mine:
+            mine.remove(rid)
     camps = r.markers.get("camp", 0)
     owner = s.races.get(r.race) if r.race else None
     if camps and owner is not None:

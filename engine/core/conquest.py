@@ -28,6 +28,7 @@ from .board import (
     is_empty,
     is_sealed,
     mapdef,
+    occupy,
     regions_of,
     river_regions,
 )
@@ -408,9 +409,7 @@ def take_region(
     # channel can say what changed hands ("..., and the Shiny Orb with it").
     passing = [k for k in region.markers if k in treasures()] if region.markers else []
     clear_region(s, rid)
-    region.race = race.name
-    region.owner = race.owner
-    region.tokens = tokens
+    occupy(s, rid, race, tokens)
     race.hand -= tokens if how != "enchant" else 0
     turn.acted = True
     turn.conquered.append(rid)

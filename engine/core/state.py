@@ -156,6 +156,10 @@ class GameState:
     #: The rarely used hooks the game may need (``gamehooks.map_hooks``): a cache, fixed for
     #: the game; never saved and never compared.
     map_hooks: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    #: The regions each race holds, in id order (``board.regions_of``): an index kept by the
+    #: two moves that change a region's race (``board.clear_region``, ``board.occupy``), built
+    #: from the regions when None (a new or loaded state); never saved and never compared.
+    held: dict[str, list[int]] | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -474,6 +478,7 @@ def clone(s: GameState) -> GameState:
         s.options_on,
         s.hidden_total,
         s.map_hooks,
+        None if s.held is None else {k: v[:] for k, v in s.held.items()},
     )
 
 

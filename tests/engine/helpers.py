@@ -148,6 +148,7 @@ def put(
         r = s.regions[rid]
         r.markers.pop("lost_tribe", None)
         r.race, r.owner, r.tokens = race, seat, n
+    s.held = None  # staged by hand: the engine's index of held regions is rebuilt
     p = s.players[seat]
     if decline:
         p.declined.append(race)

@@ -72,6 +72,7 @@ def finish(s: GameState, coins: list[int], tokens: dict[int, int] | None = None)
         rid = next(i for i, r in enumerate(s.regions) if r.race is None and not r.markers)
         name = f"Lost{seat}"
         s.regions[rid].race, s.regions[rid].owner, s.regions[rid].tokens = name, seat, n
+    s.held = None  # staged by hand: the engine's index of held regions is rebuilt
     seat = to_act(s)
     assert seat == 5 and parse("end") in legal_actions(s, seat)
     ended = s.players[5].coins

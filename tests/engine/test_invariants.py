@@ -15,7 +15,7 @@ import random
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.core.board import tray
+from engine.core.board import regions_of, tray
 from engine.core.content import races
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
@@ -32,6 +32,10 @@ GAMES = {2: GAMES_PER_MAP, 3: GAMES_PER_MAP, 4: GAMES_PER_MAP, 5: GAMES_PER_MAP,
 
 
 def _check_step(s) -> None:
+    # The index of held regions (``GameState.held``, kept by the moves that change a region's
+    # race) always says what a scan of the board says.
+    for name in {r.race for r in s.regions if r.race is not None} | set(s.races):
+        assert regions_of(s, name) == [i for i, r in enumerate(s.regions) if r.race == name]
     for name in s.races:
         left = tray(s, name)
         # [SW p.3] "you are still limited by the total number of tokens physically available"

@@ -15,7 +15,7 @@ import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act, view
 from engine.core.abilities import flag
-from engine.core.board import mapdef, marker_limit, tray
+from engine.core.board import mapdef, marker_limit, regions_of, tray
 from engine.core.content import builtin_maps, load_map, races, treasures
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
@@ -35,6 +35,10 @@ TREASURE_KEYS = frozenset(treasures())
 
 
 def _check_step(s: GameState, start: dict[str, int]) -> None:
+    # The index of held regions (``GameState.held``, kept by the moves that change a region's
+    # race) always says what a scan of the board says.
+    for name in {r.race for r in s.regions if r.race is not None} | set(s.races):
+        assert regions_of(s, name) == [i for i, r in enumerate(s.regions) if r.race == name]
     defs = mapdef(s).regions
     on_board: Counter[str] = Counter()
     tokens: Counter[str] = Counter()

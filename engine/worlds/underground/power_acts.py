@@ -22,6 +22,7 @@ from engine.core.board import (
     mapdef,
     marker_limit,
     marker_total,
+    occupy,
     regions_of,
     tray,
 )
@@ -323,7 +324,7 @@ class Reborn(Ability):
         clear_region(s, action.region)
         if not from_tray:
             heir.hand -= 1
-        region.race, region.owner, region.tokens = heir.name, heir.owner, 1
+        occupy(s, action.region, heir, 1)
         s.turn.used.append("reborn")
         event(
             s,
