@@ -88,20 +88,27 @@ def compose_final(view: dict[str, Any]) -> Composed:
     return out
 
 
+def _card(w: Writer, top: int, height: int, place: int, winner: bool, outline: RGB) -> float:
+    """A row's card, the winners' highlighted, with its place on the left; returns the
+    row's middle line (y)."""
+    w.draw.rounded_rectangle(
+        (20, top + 4, WIDTH - 20, top + height - 4),
+        radius=14,
+        fill=HIGHLIGHT if winner else WHITE,
+        outline=outline,
+        width=3,
+    )
+    cy = top + height / 2
+    w.text((74, cy), f"{place}.", 34, anchor="rm")
+    return cy
+
+
 def _team_row(
     w: Writer, view: dict[str, Any], team: dict[str, Any], place: int, top: int, winner: bool
 ) -> None:
     """A team's row: place, letter, its players' discs and names, the team score (the lower
     partner's coins) and the higher partner's."""
-    cy = top + TEAM_ROW / 2
-    w.draw.rounded_rectangle(
-        (20, top + 4, WIDTH - 20, top + TEAM_ROW - 4),
-        radius=14,
-        fill=HIGHLIGHT if winner else WHITE,
-        outline=INK,
-        width=3,
-    )
-    w.text((74, cy), f"{place}.", 34, anchor="rm")
+    cy = _card(w, top, TEAM_ROW, place, winner, INK)
     w.draw.rounded_rectangle((94, cy - 26, 146, cy + 26), radius=10, fill=INK)
     w.text((120, cy), team["team"], 36, WHITE, anchor="mm")
     x = 178.0
@@ -151,15 +158,7 @@ def _rank_row(
     winner: bool,
     about: str = "",
 ) -> None:
-    cy = top + ROW / 2
-    w.draw.rounded_rectangle(
-        (20, top + 4, WIDTH - 20, top + ROW - 4),
-        radius=14,
-        fill=HIGHLIGHT if winner else WHITE,
-        outline=PAPER_DARK,
-        width=3,
-    )
-    w.text((74, cy), f"{place}.", 34, anchor="rm")
+    cy = _card(w, top, ROW, place, winner, PAPER_DARK)
     disc = seat_disc(seat_colour(row["seat"]), 44, seat_label(view, row["seat"]))
     paste_centred(w.img, disc, (116, cy))
     label = ellipsize(row["name"], 34, 560)
