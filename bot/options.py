@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import new_game
-from engine.core.rulesets import RULESETS, counts_text, game_sets, layout, player_counts
+from engine.core.rulesets import RULESETS, changes_nothing, counts_text, player_counts
 from engine.core.worlds import WORLDS
 
 from .errors import ServiceError
@@ -73,10 +73,7 @@ def check(
         raise ServiceError(f"The engine refuses these options here: {exc}") from exc
     world_set = WORLDS[world].content_set
     for name in chosen(options):
-        r = RULESETS[name]
-        adds = game_sets(world_set, {**base, name: True}) != game_sets(world_set, base)
-        hides = r.hiding is not None and layout(every) is r and r.hiding(trial) > 0
-        if not adds and not hides:
+        if changes_nothing(name, world_set, base, trial):
             named = title(name)
             raise ServiceError(
                 f"{named[0].upper()}{named[1:]}: {WORLDS[world].display_name} has them "

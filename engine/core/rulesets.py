@@ -189,6 +189,17 @@ def ruled_view(s: GameState, viewer: int | None) -> dict[str, Any]:
     return {r.name: r.view(s, viewer) for r in rulesets_on(s.options) if r.view is not None}
 
 
+def changes_nothing(name: str, world_set: str, base: Mapping[str, Any], s: GameState) -> bool:
+    """Whether the option ``name`` adds nothing to ``s``'s game (set up with every option on,
+    on a board of ``world_set``) beyond the options ``base``: no content set to its market or
+    stack, and no Place or Relic hidden by a setup it lays out. Places and Relics on the
+    Underground change nothing there (ruling 96)."""
+    r = RULESETS[name]
+    adds = game_sets(world_set, {**base, name: True}) != game_sets(world_set, base)
+    hides = r.hiding is not None and layout(s.options) is r and r.hiding(s) > 0
+    return not adds and not hides
+
+
 def counts_text(counts: tuple[int, ...]) -> str:
     """``2 to 5`` or ``6``: player counts for a message."""
     if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):

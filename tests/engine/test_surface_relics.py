@@ -150,3 +150,18 @@ def test_random_games_with_surface_relics_play_to_their_end(players: int, seed: 
 def test_random_team_games_with_surface_relics_play_to_their_end() -> None:
     done = random_game(6, 5, options={"teams": True, **OPTION}).state
     assert done.over and done.round == 8
+
+
+def test_the_option_changes_nothing_on_the_underground_and_something_on_the_surface() -> None:
+    # Ruling 96: "The option changes no player count and nothing underground" — what the bot
+    # asks before it stores an option (``rulesets.changes_nothing``).
+    from engine.core.rulesets import changes_nothing
+
+    below = new_game(NAMES[:3], 1, world="underground", options=OPTION)
+    assert changes_nothing("surface_relics", "underground", {}, below)
+    above = new_game(NAMES[:3], 1, options=OPTION)
+    assert not changes_nothing("surface_relics", "base", {}, above)
+    # Mixed markets add the other world's races and powers on either world.
+    assert not changes_nothing(
+        "mix", "underground", {}, new_game(NAMES[:3], 1, options={"mix": True})
+    )
