@@ -202,6 +202,17 @@ def clear_region(s: GameState, rid: int) -> None:
             r.markers.pop(k, None)
 
 
+def take_token(s: GameState, rid: int) -> bool:
+    """Take one token off region ``rid`` (to the tray or a hand: the caller's to say); the
+    region is cleared if that was its last. Returns whether it was."""
+    r = s.regions[rid]
+    r.tokens -= 1
+    if r.tokens:
+        return False
+    clear_region(s, rid)
+    return True
+
+
 def roll_die(s: GameState) -> int:
     """Roll the reinforcement die (faces 0,0,0,1,2,3) from the game's seed."""
     faces = components()["die_faces"]

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 
 from engine.core.abilities import Ability, after_action, treasure_ability, treasure_spots
 from engine.core.actions import Action, register_action
-from engine.core.board import clear_region, event, regions_of
+from engine.core.board import event, regions_of, take_token
 from engine.core.interrupts import free_actions, register_interrupt, watch_losses
 from engine.core.market import remove_race
 from engine.core.state import CONQUER, REDEPLOY, GameState, Pending, RaceState
@@ -423,11 +423,7 @@ def sacrifice(s: GameState, giver: RaceState, rid: int, saved: RaceState) -> Non
     kept, regardless of ... particular powers"): no power hears of it. A region left empty
     is the giver's no more; a race In Decline with no region left leaves the map. The saved
     race takes its token back in hand, to redeploy as any defender's."""
-    r = s.regions[rid]
-    r.tokens -= 1
-    emptied = r.tokens == 0
-    if emptied:
-        clear_region(s, rid)
+    emptied = take_token(s, rid)
     saved.hand += 1
     event(
         s,

@@ -28,7 +28,15 @@ from typing import ClassVar
 
 from engine.core.abilities import TREASURES, Ability, forgo_key, treasure_ability
 from engine.core.actions import Action, register_action
-from engine.core.board import add_marker, clear_region, drop_marker, event, mapdef, regions_of, tray
+from engine.core.board import (
+    add_marker,
+    drop_marker,
+    event,
+    mapdef,
+    regions_of,
+    take_token,
+    tray,
+)
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.treasures import count, holder_region, marker_region, own_turn, the
@@ -317,9 +325,7 @@ class AltarOfSouls(Ability):
         r = s.regions[action.region]
         victim = r.race
         s.turn.used.append(self.name)
-        r.tokens -= 1
-        if r.tokens == 0:
-            clear_region(s, action.region)
+        take_token(s, action.region)
         s.players[race.owner].coins += ALTAR_COINS
         event(
             s,
