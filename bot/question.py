@@ -19,13 +19,11 @@ from engine.core.interrupts import interrupt
 from engine.core.state import GameState
 from engine.rulesets.teams import seat_name
 from engine.rulesets.teams.sigil import (
-    KEY as SIGIL,
-)
-from engine.rulesets.teams.sigil import (
     ORDER_TEXT,
     ORDERS,
     SigilOrder,
     SigilSacrifice,
+    saving,
     sigil_view,
     standing_order,
 )
@@ -70,9 +68,7 @@ def question_line(s: GameState, mention: str, deadline: datetime | None) -> str:
 def _sigil_why(s: GameState, seat: int, giver: str) -> str:
     """``A1 asks you to take a loss with your Ratmen for bob (B1)'s Elves`` (Sigil)."""
     shown = sigil_view(s)
-    st = s.extras.get(SIGIL) or {}
-    asks = st.get("asked") or []
-    saved = s.races.get(asks[0]["for"]) if asks else None
+    saved = saving(s)
     if shown is None or shown["holder_seat"] is None or saved is None:
         return ""
     holder = shown["holder_seat"]

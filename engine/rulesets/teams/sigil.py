@@ -355,6 +355,12 @@ def _current_ask(s: GameState) -> dict[str, Any] | None:
     return ask
 
 
+def saving(s: GameState) -> RaceState | None:
+    """The race the Sigil's question now put would save (None when nothing is asked)."""
+    ask = _current_ask(s)
+    return s.races.get(ask["for"]) if ask is not None else None
+
+
 def _prune(s: GameState) -> None:
     """Drop the asks at the front of the queue that can no longer be answered: the Sigil
     left its holder (a sacrifice emptied its region), the race that would sacrifice has no
@@ -389,8 +395,7 @@ class SigilAnswer(Ability):
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         """The question put to the player asked (for a panel or a message)."""
-        ask = _current_ask(s)
-        saved = s.races.get(ask["for"]) if ask is not None else None
+        saved = saving(s)
         if saved is None:
             return "The Sigil of Sacrifice asks nothing now."
         whose = "Your" if saved.owner == race.owner else f"{s.players[saved.owner].name}'s"
