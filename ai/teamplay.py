@@ -46,7 +46,7 @@ from collections import deque
 
 from engine import GameState, apply, legal_actions, to_act
 from engine.core.actions import Action
-from engine.core.board import mapdef, regions_of
+from engine.core.board import mapdef, regions_of, tokens_on_board
 from engine.core.state import clone
 from engine.rulesets.monsters import PlaceMonsters
 from engine.rulesets.teams import partner
@@ -59,7 +59,7 @@ from engine.rulesets.teams.sigil import (
     SigilOrder,
     SigilRefuse,
     SigilSacrifice,
-    sigil_state,
+    saving,
     standing_order,
 )
 
@@ -255,15 +255,14 @@ def tokens_of(s: GameState, seat: int, which: int) -> int:
     """Tokens on the board of ``seat``'s race ``which`` (0 active, 1.. In Decline)."""
     p = s.players[seat]
     name = p.active if which == 0 else p.declined[which - 1]
-    return sum(s.regions[rid].tokens for rid in regions_of(s, name)) if name else 0
+    return tokens_on_board(s, name) if name else 0
 
 
 def sigil_answer(s: GameState, seat: int, actions: list[Action]) -> Action:
     """Sacrifice for one's own side from a region with the most tokens when it is kept or the
     race is In Decline; refuse otherwise (see module doc)."""
     refuse = SigilRefuse()
-    asked = sigil_state(s)["asked"]
-    saved = s.races.get(asked[0]["for"]) if asked else None
+    saved = saving(s)
     offers = [a for a in actions if isinstance(a, SigilSacrifice)]
     if saved is None or saved.owner not in (seat, ally(s, seat)) or not offers:
         return refuse if refuse in actions else actions[0]
