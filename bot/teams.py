@@ -77,9 +77,11 @@ def team_lines(s: GameState) -> list[str]:
     if not teams:
         return []
     lines = []
-    for i, e in enumerate(teams):
+    for e in teams:
         names = " & ".join(who(s, x) for x in e["seats"])
-        lines.append(f"{i + 1}. **Team {e['team']}** · {e['score']} (best {e['best']}) · {names}")
+        # The engine places the teams (ruling 73: tied teams share a place).
+        score = f"{e['score']} (best {e['best']})"
+        lines.append(f"{e['place']}. **Team {e['team']}** · {score} · {names}")
     won = " and ".join(f"Team {t}" for t in result.get("winning_teams", []))
     tie = " (tie broken)" if result.get("tiebreak_used") else ""
     head = f"👥 **Teams** (a team scores its lower partner's coins) · winner: **{won}**{tie}"
