@@ -9,14 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.board import mapdef
-from engine.core.rulesets import layout
 from engine.core.state import GameState, RaceState
 from engine.core.view import visible_events
 from engine.core.words import and_list, plural
-from engine.rulesets.surface_relics import MONSTERS_EACH as RELIC_MONSTERS
-from engine.rulesets.surface_relics import OPTION as SURFACE_RELICS
-from engine.rulesets.teams import OPTION as TEAMS
-from engine.rulesets.teams.monsters import MONSTERS_EACH as TEAM_MONSTERS
+from engine.rulesets.monsters import monsters_each
 from engine.text.narration import thing, underground_sentence
 
 from .teams import who
@@ -141,13 +137,7 @@ def told_lines(s: GameState, events: list[dict[str, Any]]) -> list[str]:
     return [line for line in lines if line]
 
 
-#: Monsters a seat puts on its Lost Tribe region in setup, by the rule set laying the board
-#: out (``engine.core.rulesets.layout``): team play 1, Places and Relics on the surface 2.
-MONSTERS_EACH = {TEAMS: TEAM_MONSTERS, SURFACE_RELICS: RELIC_MONSTERS}
-
-
 def monsters_word(s: GameState) -> str:
-    """``your Monster`` when a seat places one, ``your Monsters`` for more."""
-    laid = layout(s.options)
-    each = MONSTERS_EACH.get(laid.name, 2) if laid is not None else 2
-    return "your Monster" if each == 1 else "your Monsters"
+    """``your Monster`` when a seat places one, ``your Monsters`` for more (the rule set that
+    lays the board out says how many: ``engine.rulesets.monsters.monsters_each``)."""
+    return "your Monster" if monsters_each(s) == 1 else "your Monsters"

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from engine.core.actions import Action, register_action
 from engine.core.board import event, mapdef
-from engine.core.rulesets import SetupStep
+from engine.core.rulesets import SetupStep, layout
 from engine.core.state import GameState
 from engine.core.words import plural, where
 from engine.core.worlds import WORLDS
@@ -39,6 +39,22 @@ class PlaceMonsters(Action):
 
     def describe(self, s: GameState) -> str:
         return f"Put Monsters on {where(s, self.region)} · Lost Tribe"
+
+
+#: How many Monsters a seat puts at each setup decision, by the option of the rule set that
+#: lays the board out (each fills it with ``lays_monsters``).
+EACH: dict[str, int] = {}
+
+
+def lays_monsters(option: str, each: int) -> None:
+    """Record that the rule set turned on by ``option`` has a seat put ``each`` Monsters."""
+    EACH[option] = each
+
+
+def monsters_each(s: GameState) -> int:
+    """How many Monsters a seat puts at a setup decision of this game (0: none placed)."""
+    laid = layout(s.options)
+    return EACH.get(laid.name, 0) if laid is not None else 0
 
 
 def prints_monsters(s: GameState) -> bool:

@@ -165,3 +165,15 @@ def test_the_option_changes_nothing_on_the_underground_and_something_on_the_surf
     assert not changes_nothing(
         "mix", "underground", {}, new_game(NAMES[:3], 1, options={"mix": True})
     )
+
+
+def test_how_many_monsters_a_seat_puts_comes_from_the_rule_set_laying_the_board_out() -> None:
+    # [SWU "Compatibility"] "2 Monster tokens in each Lost Tribes Region"; [TEAMS "Setup"]
+    # "place 1 Monster token"; with both on, team play lays the board out (ruling 95).
+    from engine.rulesets.monsters import monsters_each
+
+    six = [f"P{i + 1}" for i in range(6)]
+    assert monsters_each(relic_game()) == 2
+    assert monsters_each(new_game(six, 1, options={"teams": True})) == 1
+    assert monsters_each(new_game(six, 1, options={"teams": True, **OPTION})) == 1
+    assert monsters_each(new_game(NAMES[:3], 1)) == 0

@@ -29,6 +29,7 @@ from engine.core.rulesets import RuleSet, SetupStep, register_ruleset
 from engine.core.state import GameState
 from engine.rulesets.monsters import (
     lairs,
+    lays_monsters,
     monster_regions,
     monster_step,
     prints_monsters,
@@ -39,6 +40,7 @@ from engine.rulesets.monsters import (
 OPTION = "surface_relics"
 #: [SWU "Compatibility"] "place 2 Monster tokens in each Lost Tribes Region of your choice".
 MONSTERS_EACH = 2
+lays_monsters(OPTION, MONSTERS_EACH)
 #: The content set whose Relics and Places join the hidden stack.
 TREASURE_SET = "underground"
 

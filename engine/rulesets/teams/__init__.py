@@ -27,11 +27,13 @@ from typing import Any, TypeVar
 
 from engine.core.rulesets import RuleSet, register_ruleset
 from engine.core.state import GameState
+from engine.rulesets.monsters import lays_monsters
 
-from .monsters import team_hiding, team_setup
+from .monsters import MONSTERS_EACH, team_hiding, team_setup
 
 #: The game option that turns team play on.
 OPTION = "teams"
+lays_monsters(OPTION, MONSTERS_EACH)
 #: [TEAMS "End of the Game"] "With 6 players, the game ends after 8 turns."
 TURNS = 8
 #: Teams and their size: "3 teams of 2 players each (i.e. Team A, B, and C)".
