@@ -95,9 +95,13 @@ def owned_regions(s: GameState, seat: int) -> list[int]:
 
 def tokens_on_board(s: GameState, race: str) -> int:
     """Tokens of a race on the map."""
-    # A list, not a generator: summing a built list is the faster of the two here, and the
-    # end of every turn asks this of each race in decline.
-    return sum([r.tokens for r in s.regions if r.race == race])
+    # The race's regions from the index (``regions_of``), not a scan of the board: the end
+    # of every turn asks this of each race in decline.
+    held = s.held
+    if held is None:
+        held = index_regions(s)
+    regions = s.regions
+    return sum([regions[rid].tokens for rid in held.get(race, ())])
 
 
 def tray(s: GameState, race: str) -> int:

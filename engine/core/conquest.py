@@ -33,7 +33,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef, treasures
-from .gamehooks import hooked, map_hooks, may_defend
+from .gamehooks import hooked, map_hooks, may_be_proof, may_defend
 from .interrupts import LOSS_WATCHERS
 from .markers import (
     DEFENCE_MARKERS,
@@ -163,11 +163,24 @@ def targets(
     # defending race's traits are worked out once here (``traits``), for all its regions.
     guarded = may_defend(s)
     memo = Defences()
-    return [
-        rid
-        for rid in ids
-        if region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, memo) is None
-    ]
+    regions, players = s.regions, s.players
+    name, seat = race.name, race.owner
+    out: list[int] = []
+    for rid in ids:
+        r = regions[rid]
+        owner = r.owner
+        # The usual region needs none of ``region_problem``'s refusals: no marker, no guard
+        # to ask, not the race's own, not an opponent at peace with it; its reach was
+        # settled by ``ids``. Any other region is asked, which decides as it always has.
+        if (
+            r.markers
+            or guarded
+            or r.race == name
+            or (owner != -1 and owner != seat and players[owner].peace_with == seat)
+        ) and region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, memo):
+            continue
+        out.append(rid)
+    return out
 
 
 class Defences:
@@ -331,6 +344,8 @@ def region_costs(
     if rivers is None:
         rivers = river_regions(s)
     out: list[int] = []
+    # Whether any race may be power-proof now: asked once, at the first saving.
+    proofable: bool | None = None
     for rid in rids:
         region = regions[rid]
         cost = BASE_COST + region.tokens
@@ -348,7 +363,9 @@ def region_costs(
             if delta < 0:
                 # Penalties always count; savings do not against Gnomes (ruling U-R4).
                 if proof is None:
-                    proof = power_proof(s, rid, race)
+                    if proofable is None:
+                        proofable = may_be_proof(s)
+                    proof = proofable and power_proof(s, rid, race)
                 if proof:
                     continue
             cost += delta

@@ -57,6 +57,16 @@ def may_defend(s: GameState) -> bool:
     return may_lend(s, "guard") or may_lend(s, "power_proof")
 
 
+def may_be_proof(s: GameState) -> bool:
+    """Whether a race may be power-proof now (``conquest.power_proof``: Gnomes): a banner or
+    badge of the game is, or a Relic or Place may lend it. False lets conquest costs skip
+    asking each defender whether a saving counts against it."""
+    hooks = map_hooks(s)
+    if "power_proof" not in hooks:
+        return False
+    return _BANNER_PROOF in hooks or may_lend(s, "power_proof")
+
+
 #: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
 BANNER = "banner:"
 #: ``map_hooks``'s entries for a banner or badge that guards, or is power-proof.

@@ -167,7 +167,13 @@ def _counts(most: int) -> tuple[int, ...]:
 
 
 def _conquered_by(s: GameState, race: RaceState) -> bool:
-    return any(s.regions[rid].race == race.name for rid in s.turn.conquered)
+    """Whether ``race`` holds a region it conquered this turn (then it may abandon none)."""
+    # A loop, not ``any`` over a generator: this runs on every conquest step.
+    name, regions = race.name, s.regions
+    for rid in s.turn.conquered:  # noqa: SIM110
+        if regions[rid].race == name:
+            return True
+    return False
 
 
 def default_action(s: GameState) -> Action | None:

@@ -22,8 +22,11 @@ def ready(s: GameState, race: RaceState) -> None:
     before = race.hand
     taken = []
     took = 0
-    for rid, r in enumerate(s.regions):
-        if r.race == race.name and r.tokens > 1:
+    regions = s.regions
+    # The race's regions in id order, from the index rather than a scan of the board.
+    for rid in regions_of(s, race.name):
+        r = regions[rid]
+        if r.tokens > 1:
             n = r.tokens - 1
             taken.append([rid, n])
             took += n
