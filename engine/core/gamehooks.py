@@ -10,6 +10,7 @@ from .abilities import (
     TREASURES,
     Ability,
     changes,
+    hidden_total,
     in_force,
     may_lend,
     overriders,
@@ -105,8 +106,14 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
     add nothing.
     """
-    if race.in_decline and s.options and barred_in_decline(s):
-        return overriding(race, hook)  # ``in_force`` is the banner and badge alone then
+    total = s.hidden_total
+    if total is None:
+        total = hidden_total(s)
+    if not total or (race.in_decline and s.options and barred_in_decline(s)):
+        # ``in_force`` is the banner and badge alone then: in a game without Relics or
+        # Places (``hidden_total``, set up with the game), or in decline when a rule set bars
+        # its pieces there.
+        return overriding(race, hook)
     changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
     if hook not in changed and not may_lend(s, hook):
         return overriding(race, hook)
