@@ -228,7 +228,14 @@ _registered: dict[str, tuple[MapDef, dict[str, Any]]] = {}
 
 def builtin_maps() -> list[str]:
     """Ids of the maps shipped in ``data/maps``, sorted."""
-    return sorted(p.stem for p in (DATA_DIR / "maps").glob("*.json"))
+    return list(_builtin_ids())
+
+
+@cache
+def _builtin_ids() -> tuple[str, ...]:
+    # Read once per process (``clear_maps`` forgets it): every new game asks, and listing a
+    # folder costs more than the rest of a game's setup.
+    return tuple(sorted(p.stem for p in (DATA_DIR / "maps").glob("*.json")))
 
 
 @cache
@@ -254,7 +261,7 @@ def register_map(raw: dict[str, Any], key: str | None = None) -> str:
     """
     m = build_map(raw)
     if key is None:
-        if m.id in builtin_maps() and _builtin_map(m.id) == m:
+        if m.id in _builtin_ids() and _builtin_map(m.id) == m:
             return m.id
         canonical = json.dumps(map_to_dict(m), sort_keys=True, separators=(",", ":"))
         key = f"{m.id}@{hashlib.sha256(canonical.encode()).hexdigest()[:12]}"
@@ -272,6 +279,7 @@ def clear_maps() -> None:
     """Forget registered maps and cached built-in ones, as a fresh process would."""
     _registered.clear()
     _builtin_map.cache_clear()
+    _builtin_ids.cache_clear()
 
 
 def map_for_players(players: int, world: str = DEFAULT_WORLD) -> str:
@@ -282,7 +290,7 @@ def map_for_players(players: int, world: str = DEFAULT_WORLD) -> str:
     if world not in WORLDS:
         raise ValueError(f"unknown world {world!r} (known: {', '.join(sorted(WORLDS))})")
     map_id = f"{WORLDS[world].map_prefix}-{players}p"
-    if map_id not in builtin_maps():
+    if map_id not in _builtin_ids():
         name = WORLDS[world].display_name
         raise ValueError(f"{name} has no built-in board for {players} players yet: give a board")
     return map_id
