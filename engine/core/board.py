@@ -56,6 +56,15 @@ def regions_of(s: GameState, race: str) -> list[int]:
     return found[:] if found else []
 
 
+def held_regions(s: GameState, race: str) -> list[int]:
+    """``regions_of`` without the copy: the index's own list, for a caller that only reads
+    it and lets it go before the board changes (the hot paths of ``legal_actions``)."""
+    held = s.held
+    if held is None:
+        held = index_regions(s)
+    return held.get(race) or []
+
+
 def index_regions(s: GameState) -> dict[str, list[int]]:
     """Build the index of the regions each race holds (``GameState.held``) from the board.
 

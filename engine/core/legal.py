@@ -22,7 +22,7 @@ from .actions import (
     PickCombo,
     Reinforce,
 )
-from .board import regions_of
+from .board import held_regions
 from .conquest import MAX_SHORT, region_costs, targets
 from .gamehooks import BANNER_MUST, map_hooks
 from .interrupts import interrupt
@@ -39,7 +39,7 @@ from .state import (
     from_dict,
     to_dict,
 )
-from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed, to_act
+from .turn import ability_actions, acting_race, can_decline, closing_action, must, owed
 from .turns import end_conquests
 
 #: Actions are values, never changed once made (``engine.core.actions``), so the lists share
@@ -57,11 +57,15 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     Deploy and Move are listed for one token and for as many as possible; every count in
     between is legal too and ``apply`` accepts it.
     """
-    actor = to_act(s)
-    if actor is None or (seat is not None and seat != actor):
-        return []
+    # ``to_act`` and ``acting_race`` spelled out: this runs before every action.
     t = s.turn
-    if t.pending:
+    if t.phase == OVER:
+        return []
+    pending = t.pending
+    actor = pending[0].seat if pending else t.seat
+    if seat is not None and seat != actor:
+        return []
+    if pending:
         asked = interrupt(s)
         if asked is not None:
             # A decision falling on another seat mid-turn: its choices only.
@@ -71,8 +75,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         return [PickCombo(i + 1) for i, c in enumerate(s.market) if coins + c.coins >= i]
     if t.phase == SETUP:
         return choices(s)
-    race = acting_race(s)
-    assert race is not None
+    race = s.races[pending[0].race if pending else t.race]  # type: ignore[index]
     working = in_force(s, race)
     hooks = map_hooks(s)
     # When no banner or badge of the game forces a choice, only a Relic or Place in force can:
@@ -86,7 +89,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     if phase == CONQUER:
         if can_decline(s):
             out.append(_DECLINE)
-        own = regions_of(s, race.name)
+        own = held_regions(s, race.name)
         if not _conquered_by(s, race):
             abandon = _per_region(Abandon, s)
             out += [abandon[rid] for rid in own]
@@ -112,7 +115,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         out += ability_actions(s, race, working)
         out.append(_END_CONQUESTS)
     elif phase in (REDEPLOY, CLOSING):
-        own = regions_of(s, race.name)
+        own = held_regions(s, race.name)
         hand = race.hand
         if hand and own:
             counts = _counts(hand)

@@ -43,14 +43,9 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         if why is not None:
             raise IllegalAction(why)
     t = s.turn
+    # The kinds are tested most frequent first (no action kind derives from another).
     if t.phase == SETUP:
         play(s, action)
-    elif isinstance(action, PickCombo):
-        _pick(s, seat, action.slot - 1)
-    elif isinstance(action, Decline):
-        decline_turn(s)
-    elif isinstance(action, Abandon):
-        _abandon(s, action.region)
     elif isinstance(action, Conquer):
         race = acting_race(s)
         assert race is not None
@@ -59,22 +54,28 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
             cost = max(1, cost - t.berserk_die)
             t.berserk_die = None
         take_region(s, race, action.region, cost)
-    elif isinstance(action, Reinforce):
-        _reinforce(s, action.region)
+    elif isinstance(action, EndTurn):
+        end_turn(s, action.decline)
     elif isinstance(action, EndConquests):
         end_conquests(s)
+    elif isinstance(action, Reinforce):
+        _reinforce(s, action.region)
     elif isinstance(action, Deploy):
         race = acting_race(s)
         assert race is not None
         race.hand -= action.count
         s.regions[action.region].tokens += action.count
+    elif isinstance(action, Abandon):
+        _abandon(s, action.region)
     elif isinstance(action, Move):
         s.regions[action.source].tokens -= action.count
         s.regions[action.target].tokens += action.count
-    elif isinstance(action, EndTurn):
-        end_turn(s, action.decline)
+    elif isinstance(action, PickCombo):
+        _pick(s, seat, action.slot - 1)
     elif isinstance(action, Finish):
         finish(s)
+    elif isinstance(action, Decline):
+        decline_turn(s)
     else:
         race = acting_race(s)
         assert race is not None

@@ -60,9 +60,10 @@ def ability_actions(
     out: list[Action] = []
     for a in overriders(in_force(s, race) if working is None else working, "actions"):
         out += a.actions(s, race)
-    for other in declined_partners(s, race):
-        for a in hooked(s, other, "actions"):
-            out += a.actions(s, other)
+    if s.players[s.turn.seat].declined:
+        for other in declined_partners(s, race):
+            for a in hooked(s, other, "actions"):
+                out += a.actions(s, other)
     for a in FREE_ACTIONS:
         out += a.actions(s, race)
     return out
