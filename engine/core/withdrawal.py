@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .actions import Action
-from .board import regions_of
+from .board import held_regions, regions_of
 from .state import GameState, RaceState
 
 #: Builds the race's own action for ``count`` tokens off ``region``.
@@ -21,27 +21,31 @@ MakeAction = Callable[[int, int], Action]
 def options(s: GameState, race: RaceState, due: int, make: MakeAction) -> list[Action]:
     """Every legal withdrawal of 1 to ``due`` tokens: a region may be emptied only once no
     other region can spare a token."""
-    own = regions_of(s, race.name)
-    full = [rid for rid in own if s.regions[rid].tokens >= 2]
+    regions = s.regions
+    own = held_regions(s, race.name)
+    full = [rid for rid in own if regions[rid].tokens >= 2]
     out: list[Action] = []
     for rid in own:
-        have = s.regions[rid].tokens
-        counts = list(range(1, min(due, have - 1) + 1))
-        if have <= due and not any(o != rid for o in full):
-            counts.append(have)
-        out.extend(make(rid, n) for n in counts)
+        have = regions[rid].tokens
+        out += [make(rid, n) for n in range(1, min(due, have - 1) + 1)]
+        # Emptied only when no other region can spare a token: none can, or only this one.
+        if have <= due and (not full or (len(full) == 1 and full[0] == rid)):
+            out.append(make(rid, have))
     return out
 
 
 def default(s: GameState, race: RaceState, make: MakeAction) -> Action | None:
     """The deadline's choice, one token a step: from the fullest region (lowest id on a tie);
     once every region is down to one token, empty the lowest id first. None: no region."""
-    own = regions_of(s, race.name)
+    own = held_regions(s, race.name)
     if not own:
         return None
-    rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
-    if s.regions[rid].tokens <= 1:
-        rid = own[0]
+    # The first of the fullest (``own`` is in id order): the lowest id on a tie.
+    regions = s.regions
+    rid, most = own[0], regions[own[0]].tokens
+    for i in own:
+        if regions[i].tokens > most:
+            rid, most = i, regions[i].tokens
     return make(rid, 1)
 
 
