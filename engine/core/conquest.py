@@ -78,6 +78,18 @@ def reach(
     abl = in_force(s, race) if working is None else working
     if own is None:
         own = regions_of(s, race.name)
+    plain = _PLAIN_REACH.get(abl)
+    if plain is None:
+        plain = _PLAIN_REACH[abl] = not any(overriders(abl, h) for h in _REACH_HOOKS)
+    if plain:
+        # Nothing in force changes reach (most races): the edge, or the regions next to
+        # theirs, as below without asking each hook.
+        if not own:
+            return set(_entries(mapdef(s)))
+        adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
+        out: set[int] = set().union(*[adjacent[rid] for rid in own])
+        out.difference_update(own)
+        return out
     first = not own
     for a in overriders(abl, "reaches_anywhere"):
         if a.reaches_anywhere(s, race, first):
@@ -88,6 +100,12 @@ def reach(
             entries |= a.extra_entries(s, race)
         return entries
     return neighbourhood(s, race, own, abl)
+
+
+#: The hooks that change where a race may attack (``reach``).
+_REACH_HOOKS = ("reaches_anywhere", "extra_entries", "extra_neighbours", "neighbours_of")
+#: Whether an ``in_force`` tuple overrides none of ``_REACH_HOOKS`` (the plain rules decide).
+_PLAIN_REACH: dict[tuple[Ability, ...], bool] = {}
 
 
 def neighbourhood(
@@ -148,11 +166,11 @@ def targets(
     """Every region ``race`` may attack now, whatever it costs, in id order."""
     reachable = reach(s, race, working, own)
     water_ok = flag(race, "enters_water", s)
-    defs = mapdef(s).regions
     # Regions closed to the race whoever holds them (``_closed``) are left out before the
     # per-region check, which would refuse them anyway.
     closed = _CLOSED.get((s.map_id, water_ok))
     if closed is None:
+        defs = mapdef(s).regions
         closed = _CLOSED[s.map_id, water_ok] = frozenset(r.id for r in defs if _closed(r, water_ok))
     if reachable is None:
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
@@ -162,23 +180,30 @@ def targets(
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once here (``traits``), for all its regions.
     guarded = may_defend(s)
-    memo = Defences()
+    memo: Defences | None = None
     regions, players = s.regions, s.players
     name, seat = race.name, race.owner
+    immune = IMMUNE
     out: list[int] = []
     for rid in ids:
         r = regions[rid]
         owner = r.owner
-        # The usual region needs none of ``region_problem``'s refusals: no marker, no guard
-        # to ask, not the race's own, not an opponent at peace with it; its reach was
-        # settled by ``ids``. Any other region is asked, which decides as it always has.
+        # The usual region needs none of ``region_problem``'s refusals: no marker that makes
+        # it immune, no guard to ask, not the race's own, not an opponent at peace with it;
+        # its reach was settled by ``ids``. Any other region is asked, which decides as it
+        # always has.
+        m = r.markers
         if (
-            r.markers
+            (m and not immune.isdisjoint(m))
             or guarded
             or r.race == name
             or (owner != -1 and owner != seat and players[owner].peace_with == seat)
-        ) and region_problem(s, race, rid, defs[rid], water_ok, reachable, guarded, memo):
-            continue
+        ):
+            if memo is None:
+                memo = Defences()
+            rdef = mapdef(s).regions[rid]
+            if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
+                continue
         out.append(rid)
     return out
 
