@@ -116,7 +116,9 @@ _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
 
 def after_action(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
-    """Decorator: run ``hook(state)`` after every action (``AFTER_ACTION``)."""
+    """Decorator: run ``hook(state)`` after every action of a game with Relics or Places
+    (``AFTER_ACTION``; ``hidden_total``): the hooks follow pieces on the board, and a game
+    without any skips them."""
     AFTER_ACTION.append(hook)
     return hook
 

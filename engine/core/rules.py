@@ -9,7 +9,7 @@ power follows its region).
 
 from __future__ import annotations
 
-from .abilities import AFTER_ACTION
+from .abilities import AFTER_ACTION, hidden_total
 from .actions import (
     Abandon,
     Action,
@@ -80,10 +80,14 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         race = acting_race(s)
         assert race is not None
         perform(s, race, action)
-    for follow in AFTER_ACTION:
-        # World pieces that go with the board whatever the action did (the Stonehedge's power
-        # goes with its region, whatever took or emptied it).
-        follow(s)
+    total = s.hidden_total
+    if total is None:
+        total = hidden_total(s)
+    if total:
+        for follow in AFTER_ACTION:
+            # Pieces that go with the board whatever the action did (the Stonehedge's power
+            # goes with its region, whatever took or emptied it).
+            follow(s)
     s.version += 1
     return s
 
