@@ -34,9 +34,10 @@ TREASURES: dict[str, Ability] = {}
 #: marker key, in registration order.
 LENDERS: dict[str, Ability] = {}
 _NOTHING = Ability()
-#: Called with the state after every action ``rules.apply`` plays, in registration order: a
-#: world's piece that must follow the board whatever changed it (the Stonehedge's power goes
-#: with its region). Each returns at once when its piece is not in play.
+#: Called with the state after every action ``rules.apply`` plays in a game with Relics or
+#: Places, in registration order: a piece that must follow the board whatever changed it
+#: (the Stonehedge's power goes with its region). Each returns at once when its piece is not
+#: in play.
 AFTER_ACTION: list[Callable[[GameState], None]] = []
 
 

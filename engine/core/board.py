@@ -239,6 +239,12 @@ def event(s: GameState, kind: str, **data: Any) -> None:
     s.events.append(data)
 
 
+def record(s: GameState, kind: str, data: dict[str, Any]) -> None:
+    """``event`` with its fields as a dict the caller made (and gives up)."""
+    data["kind"] = kind
+    s.events.append(data)
+
+
 def race_of(s: GameState, name: str) -> RaceState:
     """The race in play with this banner name."""
     return s.races[name]

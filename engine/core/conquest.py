@@ -29,6 +29,7 @@ from .board import (
     is_sealed,
     mapdef,
     occupy,
+    record,
     regions_of,
     river_regions,
 )
@@ -457,21 +458,24 @@ def take_region(
     turn.conquered.append(rid)
     if nonempty:
         turn.nonempty_conquests += 1
-    event(
-        s,
-        how,
-        seat=race.owner,
-        race=race.name,
-        region=rid,
-        tokens=tokens,
-        defender=defender_name,
+    # The event's dict made directly (``event``'s order: its fields, then its kind), with
+    # the two fields that are only sometimes there: a conquest is the commonest event.
+    data: dict[str, object] = {
+        "seat": race.owner,
+        "race": race.name,
+        "region": rid,
+        "tokens": tokens,
+        "defender": defender_name,
         # The owner is recorded, not looked up later: the race may leave the map at once.
-        defender_seat=defender.owner if defender is not None else None,
-        lost=lost,
-        lost_tribe=bool(tribe),
-        **({"monsters": monsters} if monsters else {}),
-        **({"treasures": passing} if passing else {}),
-    )
+        "defender_seat": defender.owner if defender is not None else None,
+        "lost": lost,
+        "lost_tribe": bool(tribe),
+    }
+    if monsters:
+        data["monsters"] = monsters
+    if passing:
+        data["treasures"] = passing
+    record(s, how, data)
     if defender is not None:
         after_loss(s, defender, defender_seat, race, rid, lost)
     for a in hooked(s, race, "on_conquer"):

@@ -49,6 +49,9 @@ _END_CONQUESTS = EndConquests()
 _RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
 _PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
 _ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
+#: ``Deploy(rid, n)`` and ``Move(src, dst, n)`` by their fields, made once each.
+_DEPLOYS: dict[tuple[int, int], Deploy] = {}
+_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
 def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
@@ -105,7 +108,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             conquer = _per_region(Conquer, s)
             reinforce = _per_region(Reinforce, s)
             rids = targets(s, race, working, own)
-            for rid, cost in zip(rids, region_costs(s, race, rids, costers), strict=True):
+            for rid, cost in zip(rids, region_costs(s, race, rids, costers)):  # noqa: B905
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
@@ -119,7 +122,13 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         hand = race.hand
         if hand and own:
             counts = _counts(hand)
-            out += [Deploy(rid, n) for rid in own for n in counts]
+            deploys = _DEPLOYS
+            for rid in own:
+                for n in counts:
+                    found = deploys.get((rid, n))
+                    if found is None:
+                        found = deploys[rid, n] = Deploy(rid, n)
+                    out.append(found)
         if phase == REDEPLOY:
             regions = s.regions
             for src in own:
@@ -130,10 +139,14 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 if spare == 1:
                     out += [ones[dst] for dst in own if dst != src]
                     continue
+                moves = _MOVES
                 for dst in own:
                     if dst != src:
                         out.append(ones[dst])
-                        out.append(Move(src, dst, spare))
+                        found = moves.get((src, dst, spare))
+                        if found is None:
+                            found = moves[src, dst, spare] = Move(src, dst, spare)
+                        out.append(found)
         out += ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:
