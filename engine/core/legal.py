@@ -143,10 +143,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 for dst in own:
                     if dst != src:
                         out.append(ones[dst])
-                        found = moves.get((src, dst, spare))
-                        if found is None:
-                            found = moves[src, dst, spare] = Move(src, dst, spare)
-                        out.append(found)
+                        move = moves.get((src, dst, spare))
+                        if move is None:
+                            move = moves[src, dst, spare] = Move(src, dst, spare)
+                        out.append(move)
         out += ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:

@@ -4,6 +4,7 @@ the shuffled banners and badges of the world, six combos."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from .hiding import hidden_pool, hiding_spots
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
-from .rulesets import counts_text, game_sets, player_counts, ruled_turns, rulesets_on
+from .rulesets import GameSets, counts_text, game_sets, player_counts, ruled_turns, rulesets_on
 from .setupphase import begin
 from .state import GameState, PlayerState, RegionState, TurnState
 from .worlds import DEFAULT_WORLD, WORLDS
@@ -53,20 +54,9 @@ def new_game(
     map_id = map_id or map_for_players(len(players), world)
     m = load_map(map_id)
     rules = WORLDS[m.world]
-    regions = []
-    for r in m.regions:
-        markers: dict[str, int] = {}
-        for symbol in (*sorted(r.features), r.terrain):
-            put = rules.setup.get(symbol)
-            if put is not None:
-                markers[put[0]] = put[1]
-        regions.append(RegionState(markers=markers))
+    regions = [RegionState(markers=markers.copy()) for markers in _laid_out(map_id)]
     sets = game_sets(rules.content_set, options)
-    # [SWU "Compatibility with Small World"] what makes no sense is "taken out of the game
-    # before start" (none of a world's own banners and badges on that world).
-    out = taken_out(rules, sets)
-    race_names = sorted(n for n, d in races().items() if d.set in sets.market and n not in out)
-    power_names = sorted(n for n, d in powers().items() if d.set in sets.market and n not in out)
+    race_names, power_names = _market_names(rules.name, sets)
     s = GameState(
         map_id=map_id,
         seed=seed,
@@ -97,3 +87,33 @@ def new_game(
     # The decisions a rule set's setup owes before the first turn, then the first turn.
     begin(s)
     return s
+
+
+@cache
+def _laid_out(map_id: str) -> tuple[dict[str, int], ...]:
+    """The markers the map's world lays out on each region before the first turn, by region
+    id (``World.setup``: a symbol of the region's features, then of its terrain, gives a
+    marker and how many), worked out once per map: a key always names the same board."""
+    m = load_map(map_id)
+    rules = WORLDS[m.world]
+    laid: list[dict[str, int]] = []
+    for r in m.regions:
+        markers: dict[str, int] = {}
+        for symbol in (*sorted(r.features), r.terrain):
+            put = rules.setup.get(symbol)
+            if put is not None:
+                markers[put[0]] = put[1]
+        laid.append(markers)
+    return tuple(laid)
+
+
+@cache
+def _market_names(world: str, sets: GameSets) -> tuple[list[str], list[str]]:
+    """The banners and badges of a game's sets on ``world``, each sorted, worked out once per
+    world and sets (``shuffled`` copies them). [SWU "Compatibility with Small World"] what
+    makes no sense is "taken out of the game before start" (none of a world's own banners
+    and badges on that world)."""
+    out = taken_out(WORLDS[world], sets)
+    race_names = sorted(n for n, d in races().items() if d.set in sets.market and n not in out)
+    power_names = sorted(n for n, d in powers().items() if d.set in sets.market and n not in out)
+    return race_names, power_names
