@@ -49,9 +49,8 @@ _END_CONQUESTS = EndConquests()
 _RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
 _PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
 _ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
-#: ``Deploy(rid, n)`` and ``Move(src, dst, n)`` by their fields, made once each.
+#: ``Deploy(rid, n)`` by its fields, made once each.
 _DEPLOYS: dict[tuple[int, int], Deploy] = {}
-_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
 def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
@@ -139,14 +138,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 if spare == 1:
                     out += [ones[dst] for dst in own if dst != src]
                     continue
-                moves = _MOVES
                 for dst in own:
                     if dst != src:
                         out.append(ones[dst])
-                        move = moves.get((src, dst, spare))
-                        if move is None:
-                            move = moves[src, dst, spare] = Move(src, dst, spare)
-                        out.append(move)
+                        out.append(Move(src, dst, spare))
         out += ability_actions(s, race, working)
         # A choice still owed (the Amazons' 4) must be made before the redeployment ends.
         if owed(s, race, working) is None:
