@@ -1,0 +1,167 @@
+"""Issue 23's shortcuts answer exactly what the long way answers.
+
+Each shortcut of the hot paths (``docs/notes/i23-speed.md``) is checked against the long way
+it replaces, along random legal games of both worlds, with and without Relics and Places,
+team play and mixed markets, at every action and for every race in play:
+
+- ``conquest.targets`` asks ``region_problem`` only of a region that may be refused (a marker
+  that makes it immune, a guard to ask, the race's own region, an opponent at peace): the
+  long way asks it of every region of the map;
+- ``conquest.reach`` skips the hooks when nothing in force overrides them: the long way asks
+  each of them;
+- ``board.tokens_on_board`` and ``board.held_regions`` read the region index: the long way
+  scans the board;
+- ``withdrawal.options`` and ``withdrawal.default`` (the Amazons' 4, the Silver Hammers):
+  the long way is their first form, kept below;
+- ``rules.apply`` runs the after-action hooks only in a game with Relics or Places: in any
+  other game, each of them changes nothing;
+- ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations
+
+import pytest
+
+from engine import apply, legal_actions, to_act
+from engine.core import actions as acts
+from engine.core.abilities import AFTER_ACTION, flag, hidden_total, in_force, overriders
+from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
+from engine.core.conquest import neighbourhood, reach, region_problem, targets
+from engine.core.setup import new_game
+from engine.core.state import GameState, RaceState, clone, to_dict
+from engine.core.withdrawal import default, options
+from engine.simulate import choose
+from engine.worlds.surface.actions import Withdraw
+
+#: Players, world, options and seed: plain games of both worlds (no Relic or Place on the
+#: surface), then Places and Relics, team play and mixed markets.
+GAMES = [
+    (4, "surface", {}, 7),
+    (5, "surface", {}, 8),
+    (3, "underground", {}, 7),
+    (5, "underground", {}, 9),
+    (4, "surface", {"surface_relics": True}, 3),
+    (6, "surface", {"teams": True}, 5),
+    (6, "underground", {"teams": True}, 14),
+    (5, "underground", {"mix": True}, 3),
+]
+
+
+def _long_reach(s: GameState, race: RaceState) -> set[int] | None:
+    """``reach`` asking every hook, as it did before its shortcut."""
+    working = in_force(s, race)
+    own = regions_of(s, race.name)
+    first = not own
+    for a in overriders(working, "reaches_anywhere"):
+        if a.reaches_anywhere(s, race, first):
+            return None
+    if first:
+        entries = {r.id for r in mapdef(s).regions if r.entry}
+        for a in overriders(working, "extra_entries"):
+            entries |= a.extra_entries(s, race)
+        return entries
+    return neighbourhood(s, race, own, working)
+
+
+def _long_targets(s: GameState, race: RaceState) -> list[int]:
+    """``targets`` asking ``region_problem`` of every region of the map, in id order."""
+    reachable = _long_reach(s, race)
+    water_ok = flag(race, "enters_water", s)
+    defs = mapdef(s).regions
+    return [
+        rid
+        for rid in range(len(s.regions))
+        if region_problem(s, race, rid, defs[rid], water_ok, reachable) is None
+    ]
+
+
+def _long_options(s: GameState, race: RaceState, due: int) -> list[acts.Action]:
+    """``withdrawal.options`` in its first form (with ``Withdraw`` as the action)."""
+    own = regions_of(s, race.name)
+    full = [rid for rid in own if s.regions[rid].tokens >= 2]
+    out: list[acts.Action] = []
+    for rid in own:
+        have = s.regions[rid].tokens
+        counts = list(range(1, min(due, have - 1) + 1))
+        if have <= due and not any(o != rid for o in full):
+            counts.append(have)
+        out.extend(_withdraw(rid, n) for n in counts)
+    return out
+
+
+def _long_default(s: GameState, race: RaceState) -> acts.Action | None:
+    """``withdrawal.default`` in its first form."""
+    own = regions_of(s, race.name)
+    if not own:
+        return None
+    rid = max(own, key=lambda i: (s.regions[i].tokens, -i))
+    if s.regions[rid].tokens <= 1:
+        rid = own[0]
+    return _withdraw(rid, 1)
+
+
+def _withdraw(rid: int, n: int) -> acts.Action:
+    return Withdraw(rid, n)
+
+
+def _check(s: GameState) -> None:
+    for race in list(s.races.values()):
+        assert reach(s, race) == _long_reach(s, race), race.name
+        assert targets(s, race) == _long_targets(s, race), race.name
+        scan = [rid for rid, r in enumerate(s.regions) if r.race == race.name]
+        assert held_regions(s, race.name) == scan
+        assert tokens_on_board(s, race.name) == sum(s.regions[rid].tokens for rid in scan)
+        for due in (1, 2, 4):
+            assert options(s, race, due, _withdraw) == _long_options(s, race, due)
+        assert default(s, race, _withdraw) == _long_default(s, race)
+    if not hidden_total(s):
+        # No Relic or Place in the game: every after-action hook leaves the state as it is.
+        for follow in AFTER_ACTION:
+            c = clone(s)
+            follow(c)
+            assert to_dict(c) == to_dict(s), follow.__name__
+
+
+@pytest.mark.parametrize(("players", "world", "options_", "seed"), GAMES)
+def test_shortcuts_answer_as_the_long_way(
+    players: int, world: str, options_: dict[str, bool], seed: int
+) -> None:
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world, options=options_)
+    rng = random.Random(seed)
+    steps = 0
+    while (seat := to_act(s)) is not None:
+        _check(s)
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+        steps += 1
+    _check(s)
+    assert steps > 100
+
+
+def test_no_action_kind_that_apply_tests_derives_from_another() -> None:
+    # ``rules.apply`` tests Conquer, EndTurn, ... in an order of its own, most frequent first:
+    # the order only matters if an action could be an instance of two of them.
+    kinds = [
+        acts.Conquer,
+        acts.EndTurn,
+        acts.EndConquests,
+        acts.Reinforce,
+        acts.Deploy,
+        acts.Abandon,
+        acts.Move,
+        acts.PickCombo,
+        acts.Finish,
+        acts.Decline,
+    ]
+    every: list[type] = []
+    todo: list[type] = [acts.Action]
+    while todo:
+        cls = todo.pop()
+        every.append(cls)
+        todo += cls.__subclasses__()
+    for a, b in permutations(kinds, 2):
+        assert not issubclass(a, b), (a, b)
+    for cls in every:
+        assert sum(issubclass(cls, k) for k in kinds) <= 1, cls
