@@ -165,6 +165,20 @@ def targets(
     own: list[int] | None = None,
 ) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
+    return [rid for rid, _ in priced_targets(s, race, (), working, own)]
+
+
+def priced_targets(
+    s: GameState,
+    race: RaceState,
+    costers: tuple[Ability, ...],
+    working: tuple[Ability, ...] | None = None,
+    own: list[int] | None = None,
+) -> list[tuple[int, int]]:
+    """Every region ``race`` may attack now, in id order, each with its cost as
+    ``region_costs`` prices it with ``costers`` (the race's ``cost_abilities``; none gives
+    the plain cost): ``legal_actions`` asks this before every conquest, so the two loops
+    are one here."""
     reachable = reach(s, race, working, own)
     water_ok = flag(race, "enters_water", s)
     # Regions closed to the race whoever holds them (``_closed``) are left out before the
@@ -179,21 +193,25 @@ def targets(
         ids = sorted(reachable.difference(closed) if closed else reachable)
     # Races that refuse attacks or are Gnome-proof are rare: when none may be now (a surface
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
-    # defending race's traits are worked out once here (``traits``), for all its regions.
+    # defending race's traits are worked out once (``Defences``), for all its regions.
     guarded = may_defend(s)
     memo: Defences | None = None
     regions, players = s.regions, s.players
     name, seat = race.name, race.owner
     immune = IMMUNE
-    out: list[int] = []
+    rivers = RIVERS.get(s.map_id)
+    if rivers is None:
+        rivers = river_regions(s)
+    proofable: bool | None = None
+    out: list[tuple[int, int]] = []
     for rid in ids:
         r = regions[rid]
         owner = r.owner
+        m = r.markers
         # The usual region needs none of ``region_problem``'s refusals: no marker that makes
         # it immune, no guard to ask, not the race's own, not an opponent at peace with it;
         # its reach was settled by ``ids``. Any other region is asked, which decides as it
         # always has.
-        m = r.markers
         if (
             (m and not immune.isdisjoint(m))
             or guarded
@@ -205,7 +223,29 @@ def targets(
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
                 continue
-        out.append(rid)
+        # ``region_costs``'s price, for this region (its loop, inlined).
+        cost = BASE_COST + r.tokens
+        if cost == BASE_COST and rid in rivers:
+            cost = RIVER_COST
+        if m:
+            mine = owner == seat
+            for key, n in m.items():
+                if key in DEFENCE_MARKERS and not (mine and key in OWNER_SPARED):
+                    cost += n
+        if costers:
+            proof: bool | None = None
+            for a in costers:
+                delta = a.cost_delta(s, race, rid)
+                if delta < 0:
+                    # Penalties always count; savings do not against Gnomes (ruling U-R4).
+                    if proof is None:
+                        if proofable is None:
+                            proofable = may_be_proof(s)
+                        proof = proofable and power_proof(s, rid, race)
+                    if proof:
+                        continue
+                cost += delta
+        out.append((rid, cost if cost > 1 else 1))
     return out
 
 
@@ -363,8 +403,8 @@ def region_costs(
     s: GameState, race: RaceState, rids: Sequence[int], costers: tuple[Ability, ...]
 ) -> list[int]:
     """The cost of conquering each of ``rids`` outright, in order, with the race's
-    cost-changing abilities (``cost_abilities``) given: one call prices every target of
-    ``legal_actions``, the per-map facts looked up once."""
+    cost-changing abilities (``cost_abilities``) given, the per-map facts looked up once
+    (``priced_targets`` prices every target the same way, in its own loop)."""
     regions = s.regions
     rivers = RIVERS.get(s.map_id)
     if rivers is None:

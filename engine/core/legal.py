@@ -7,8 +7,6 @@ and reused, as the lists are built thousands of times per game.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
 from .abilities import abilities, cost_abilities, flag, in_force
 from .actions import (
     Abandon,
@@ -23,7 +21,7 @@ from .actions import (
     Reinforce,
 )
 from .board import held_regions
-from .conquest import MAX_SHORT, region_costs, targets
+from .conquest import MAX_SHORT, priced_targets
 from .gamehooks import BANNER_MUST, map_hooks
 from .interrupts import interrupt
 from .setupphase import choices
@@ -46,8 +44,7 @@ from .turns import end_conquests
 #: one instance of the most frequent ones instead of building thousands per game.
 _DECLINE = Decline()
 _END_CONQUESTS = EndConquests()
-_RegionAction = TypeVar("_RegionAction", Abandon, Conquer, Reinforce)
-_PER_REGION: dict[tuple[type[Action], int], list[Any]] = {}
+_PER_REGION: dict[int, tuple[list[Abandon], list[Conquer], list[Reinforce]]] = {}
 _ONE_TOKEN_MOVES: dict[tuple[int, int], list[Move]] = {}
 #: ``Deploy(rid, n)`` by its fields, made once each.
 _DEPLOYS: dict[tuple[int, int], Deploy] = {}
@@ -92,8 +89,8 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if can_decline(s):
             out.append(_DECLINE)
         own = held_regions(s, race.name)
+        abandon, conquer, reinforce = _region_actions(s)
         if not _conquered_by(s, race):
-            abandon = _per_region(Abandon, s)
             out += [abandon[rid] for rid in own]
         hand = race.hand
         if hand >= 1:
@@ -103,17 +100,14 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                 if a.name == "Berserk":
                     berserk = True
                     break
-            costers = cost_abilities(race, s)
-            conquer = _per_region(Conquer, s)
-            reinforce = _per_region(Reinforce, s)
-            rids = targets(s, race, working, own)
-            for rid, cost in zip(rids, region_costs(s, race, rids, costers)):  # noqa: B905
+            append = out.append
+            for rid, cost in priced_targets(s, race, cost_abilities(race, s), working, own):
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
-                    out.append(conquer[rid])
+                    append(conquer[rid])
                 elif not berserk and cost - hand <= MAX_SHORT:
-                    out.append(reinforce[rid])
+                    append(reinforce[rid])
         out += ability_actions(s, race, working)
         out.append(_END_CONQUESTS)
     elif phase in (REDEPLOY, CLOSING):
@@ -152,12 +146,17 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     return out
 
 
-def _per_region(kind: type[_RegionAction], s: GameState) -> list[_RegionAction]:
-    """``kind(rid)`` for every region id of the board, made once per kind and board size."""
-    key = (kind, len(s.regions))
-    found = _PER_REGION.get(key)
+def _region_actions(s: GameState) -> tuple[list[Abandon], list[Conquer], list[Reinforce]]:
+    """``Abandon(rid)``, ``Conquer(rid)`` and ``Reinforce(rid)`` for every region id of the
+    board, made once per board size."""
+    n = len(s.regions)
+    found = _PER_REGION.get(n)
     if found is None:
-        found = _PER_REGION[key] = [kind(rid) for rid in range(key[1])]
+        found = _PER_REGION[n] = (
+            [Abandon(rid) for rid in range(n)],
+            [Conquer(rid) for rid in range(n)],
+            [Reinforce(rid) for rid in range(n)],
+        )
     return found
 
 

@@ -6,7 +6,8 @@ team play and mixed markets, at every action and for every race in play:
 
 - ``conquest.targets`` asks ``region_problem`` only of a region that may be refused (a marker
   that makes it immune, a guard to ask, the race's own region, an opponent at peace): the
-  long way asks it of every region of the map;
+  long way asks it of every region of the map; ``priced_targets`` prices them in the same
+  loop, as ``region_costs`` prices them;
 - ``conquest.reach`` skips the hooks when nothing in force overrides them: the long way asks
   each of them;
 - ``board.tokens_on_board`` and ``board.held_regions`` read the region index: the long way
@@ -27,9 +28,23 @@ import pytest
 
 from engine import apply, legal_actions, to_act
 from engine.core import actions as acts
-from engine.core.abilities import AFTER_ACTION, flag, hidden_total, in_force, overriders
+from engine.core.abilities import (
+    AFTER_ACTION,
+    cost_abilities,
+    flag,
+    hidden_total,
+    in_force,
+    overriders,
+)
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
-from engine.core.conquest import neighbourhood, reach, region_problem, targets
+from engine.core.conquest import (
+    neighbourhood,
+    priced_targets,
+    reach,
+    region_costs,
+    region_problem,
+    targets,
+)
 from engine.core.setup import new_game
 from engine.core.state import GameState, RaceState, clone, to_dict
 from engine.core.withdrawal import default, options
@@ -111,6 +126,11 @@ def _check(s: GameState) -> None:
     for race in list(s.races.values()):
         assert reach(s, race) == _long_reach(s, race), race.name
         assert targets(s, race) == _long_targets(s, race), race.name
+        costers = cost_abilities(race, s)
+        priced = priced_targets(s, race, costers)
+        rids = [rid for rid, _ in priced]
+        assert rids == targets(s, race)
+        assert [cost for _, cost in priced] == region_costs(s, race, rids, costers)
         scan = [rid for rid, r in enumerate(s.regions) if r.race == race.name]
         assert held_regions(s, race.name) == scan
         assert tokens_on_board(s, race.name) == sum(s.regions[rid].tokens for rid in scan)
