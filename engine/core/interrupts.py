@@ -21,7 +21,8 @@ was.
   (or the Balrog) made ``defender`` lose ``lost`` (> 0) tokens taking ``rid``
   (``conquest.after_loss``).
 - ``FREE_ACTIONS``: abilities asked for actions on every turn, whatever race acts (a rule
-  set's standing orders); each returns [] at once when it has nothing to offer.
+  set's standing orders), in a game with options (a rule set is on only by its option);
+  each returns [] at once when it has nothing to offer.
 
 The core names no kind and no piece: the rule sets fill these tables.
 """

@@ -64,8 +64,11 @@ def ability_actions(
         for other in declined_partners(s, race):
             for a in hooked(s, other, "actions"):
                 out += a.actions(s, other)
-    for a in FREE_ACTIONS:
-        out += a.actions(s, race)
+    if s.options:
+        # Free actions are rule sets' (``interrupts.FREE_ACTIONS``): a game with no option
+        # turned on has none to offer.
+        for a in FREE_ACTIONS:
+            out += a.actions(s, race)
     return out
 
 

@@ -15,7 +15,8 @@ team play and mixed markets, at every action and for every race in play:
 - ``withdrawal.options`` and ``withdrawal.default`` (the Amazons' 4, the Silver Hammers):
   the long way is their first form, kept below;
 - ``rules.apply`` runs the after-action hooks only in a game with Relics or Places: in any
-  other game, each of them changes nothing;
+  other game, each of them changes nothing; ``turn.ability_actions`` asks the free actions
+  only in a game with options: in any other, each of them offers nothing;
 - ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another.
 """
 
@@ -45,6 +46,7 @@ from engine.core.conquest import (
     region_problem,
     targets,
 )
+from engine.core.interrupts import FREE_ACTIONS
 from engine.core.setup import new_game
 from engine.core.state import GameState, RaceState, clone, to_dict
 from engine.core.withdrawal import default, options
@@ -137,6 +139,11 @@ def _check(s: GameState) -> None:
         for due in (1, 2, 4):
             assert options(s, race, due, _withdraw) == _long_options(s, race, due)
         assert default(s, race, _withdraw) == _long_default(s, race)
+    if not s.options:
+        # No option turned on, so no rule set: every free action offers nothing.
+        for race in s.races.values():
+            for a in FREE_ACTIONS:
+                assert a.actions(s, race) == [], a.name
     if not hidden_total(s):
         # No Relic or Place in the game: every after-action hook leaves the state as it is.
         for follow in AFTER_ACTION:
