@@ -165,6 +165,11 @@ def targets(
     own: list[int] | None = None,
 ) -> list[int]:
     """Every region ``race`` may attack now, whatever it costs, in id order."""
+    listing = s.listing
+    if listing is not None and listing[0] is race:
+        # Asked by an ability while ``legal_actions`` lists the race's actions: the targets
+        # it has just found, in the same position (nothing changes while it lists).
+        return [rid for rid, _ in listing[1]]
     return [rid for rid, _ in priced_targets(s, race, (), working, own)]
 
 

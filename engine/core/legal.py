@@ -101,14 +101,21 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
                     berserk = True
                     break
             append = out.append
-            for rid, cost in priced_targets(s, race, cost_abilities(race, s), working, own):
+            priced = priced_targets(s, race, cost_abilities(race, s), working, own)
+            for rid, cost in priced:
                 if die:
                     cost = max(1, cost - die)
                 if cost <= hand:
                     append(conquer[rid])
                 elif not berserk and cost - hand <= MAX_SHORT:
                     append(reinforce[rid])
-        out += ability_actions(s, race, working)
+            # The abilities asked next may want the same targets (the Dragon's): lent to
+            # ``conquest.targets`` while they are asked.
+            s.listing = (race, priced)
+        try:
+            out += ability_actions(s, race, working)
+        finally:
+            s.listing = None
         out.append(_END_CONQUESTS)
     elif phase in (REDEPLOY, CLOSING):
         own = held_regions(s, race.name)

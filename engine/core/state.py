@@ -160,6 +160,13 @@ class GameState:
     #: two moves that change a region's race (``board.clear_region``, ``board.occupy``), built
     #: from the regions when None (a new or loaded state); never saved and never compared.
     held: dict[str, list[int]] | None = field(default=None, compare=False, repr=False)
+    #: While ``legal_actions`` asks a race's abilities for their actions: the race and the
+    #: targets it has just found for it (``conquest.priced_targets``), which ``targets``
+    #: hands them instead of finding them again (the Dragon, the Sorcerers); None at any
+    #: other time. Never saved and never compared.
+    listing: tuple[RaceState, list[tuple[int, int]]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def over(self) -> bool:

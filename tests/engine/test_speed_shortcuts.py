@@ -17,6 +17,8 @@ team play and mixed markets, at every action and for every race in play:
 - ``rules.apply`` runs the after-action hooks only in a game with Relics or Places: in any
   other game, each of them changes nothing; ``turn.ability_actions`` asks the free actions
   only in a game with options: in any other, each of them offers nothing;
+- ``legal_actions`` lends the targets it found to the abilities it asks next (the Dragon,
+  the Sorcerers: ``GameState.listing``): they offer what they offer when asked alone;
 - ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another.
 """
 
@@ -48,7 +50,8 @@ from engine.core.conquest import (
 )
 from engine.core.interrupts import FREE_ACTIONS
 from engine.core.setup import new_game
-from engine.core.state import GameState, RaceState, clone, to_dict
+from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
+from engine.core.turn import ability_actions
 from engine.core.withdrawal import default, options
 from engine.simulate import choose
 from engine.worlds.surface.actions import Withdraw
@@ -124,7 +127,22 @@ def _withdraw(rid: int, n: int) -> acts.Action:
     return Withdraw(rid, n)
 
 
+def _check_listing(s: GameState) -> None:
+    """The special actions ``legal_actions`` lists while it lends its targets to the abilities
+    (``GameState.listing``) are those the abilities offer when asked alone, and the loan ends
+    with the call."""
+    listed = legal_actions(s)
+    assert s.listing is None
+    t = s.turn
+    if t.phase != CONQUER or t.pending or not listed or listed[-1] != acts.EndConquests():
+        return
+    race = s.races[t.race]  # type: ignore[index]
+    alone = ability_actions(s, race)
+    assert listed[len(listed) - 1 - len(alone) : -1] == alone
+
+
 def _check(s: GameState) -> None:
+    _check_listing(s)
     for race in list(s.races.values()):
         assert reach(s, race) == _long_reach(s, race), race.name
         assert targets(s, race) == _long_targets(s, race), race.name
