@@ -88,7 +88,9 @@ def reach(
         if not own:
             return set(_entries(mapdef(s)))
         adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
-        out: set[int] = set().union(*[adjacent[rid] for rid in own])
+        out: set[int] = set()
+        for rid in own:  # a loop of ``|=``: faster here than ``union`` of a built list
+            out |= adjacent[rid]
         out.difference_update(own)
         return out
     first = not own
@@ -117,7 +119,9 @@ def neighbourhood(
 ) -> set[int]:
     """Regions next to ``own`` for this race: shared borders plus power-given adjacency."""
     adjacent = _ADJACENT.get(s.map_id) or _adjacency(s)
-    out: set[int] = set().union(*[adjacent[rid] for rid in own])
+    out: set[int] = set()
+    for rid in own:
+        out |= adjacent[rid]
     abl = in_force(s, race) if working is None else working
     # Only the abilities that change adjacency are asked (the others add nothing).
     for a in overriders(abl, "extra_neighbours"):
