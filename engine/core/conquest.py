@@ -204,8 +204,9 @@ def priced_targets(
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once (``Defences``), for all its regions.
     guarded = may_defend(s)
-    memo: Defences | None = None
-    regions, players = s.regions, s.players
+    memo = Defences()
+    traits = memo.traits
+    regions, players, races = s.regions, s.players, s.races
     name, seat = race.name, race.owner
     immune = IMMUNE
     rivers = RIVERS.get(s.map_id)
@@ -218,17 +219,24 @@ def priced_targets(
         owner = r.owner
         m = r.markers
         # The usual region needs none of ``region_problem``'s refusals: no marker that makes
-        # it immune, no guard to ask, not the race's own, not an opponent at peace with it;
-        # its reach was settled by ``ids``. Any other region is asked, which decides as it
-        # always has.
+        # it immune, not the race's own, not an opponent at peace with it, no holder with
+        # guards or power-proof (its ``defence_traits``, worked out once per race in
+        # ``memo``); its reach was settled by ``ids``. Any other region is asked, which
+        # decides as it always has.
+        holder = r.race
+        if guarded and holder is not None and holder != name:
+            found = traits.get(holder)
+            if found is None:
+                found = traits[holder] = defence_traits(races[holder], s)
+            ask = found is not PLAIN_DEFENCE
+        else:
+            ask = False
         if (
-            (m and not immune.isdisjoint(m))
-            or guarded
-            or r.race == name
+            ask
+            or (m and not immune.isdisjoint(m))
+            or holder == name
             or (owner != -1 and owner != seat and players[owner].peace_with == seat)
         ):
-            if memo is None:
-                memo = Defences()
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
                 continue

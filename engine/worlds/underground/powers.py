@@ -422,10 +422,17 @@ class Vampire(Ability):
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
         if self._closed(s, race) is not None:
             return []
+        seat = race.owner
+        # A lone token of another player first (``lone_active_token``'s first tests, on
+        # every region of the map), then the rest of the checks.
         return [
             Vampirize(rid)
-            for rid in range(len(s.regions))
-            if lone_active_token(s, race, rid) and self._problem(s, race, rid) is None
+            for rid, r in enumerate(s.regions)
+            if r.tokens == 1
+            and r.owner != -1
+            and r.owner != seat
+            and lone_active_token(s, race, rid)
+            and self._problem(s, race, rid) is None
         ]
 
     def _closed(self, s: GameState, race: RaceState) -> str | None:
