@@ -408,6 +408,13 @@ def immunity_name(s: GameState, rid: int) -> str:
 
 def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     """Tokens needed to conquer ``rid`` outright, after the race's and power's modifiers."""
+    listing = s.listing
+    if listing is not None and listing[0] is race:
+        # Asked by an ability while ``legal_actions`` lists the race's actions: the price it
+        # has just found for a target (a Relic's conquest), in the same position.
+        for found, cost in listing[1]:
+            if found == rid:
+                return cost
     return region_cost(s, race, rid, cost_abilities(race, s))
 
 

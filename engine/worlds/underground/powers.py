@@ -17,7 +17,15 @@ from typing import ClassVar
 
 from engine.core.abilities import TREASURES, Ability, in_force, power_ability
 from engine.core.actions import Action, register_action
-from engine.core.board import clear_region, event, mapdef, marker_limit, regions_of, tray
+from engine.core.board import (
+    clear_region,
+    event,
+    held_regions,
+    mapdef,
+    marker_limit,
+    regions_of,
+    tray,
+)
 from engine.core.bonuses import terrain_bonus
 from engine.core.conquest import (
     lone_active_token,
@@ -422,17 +430,21 @@ class Vampire(Ability):
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
         if self._closed(s, race) is not None:
             return []
-        seat = race.owner
-        # A lone token of another player first (``lone_active_token``'s first tests, on
-        # every region of the map), then the rest of the checks.
+        # Only a region of another player's active race may hold a token to substitute
+        # (``lone_active_token``): those with one token, in id order, then the checks.
+        regions = s.regions
+        lone = [
+            rid
+            for seat, p in enumerate(s.players)
+            if seat != race.owner and p.active
+            for rid in held_regions(s, p.active)
+            if regions[rid].tokens == 1
+        ]
+        lone.sort()
         return [
             Vampirize(rid)
-            for rid, r in enumerate(s.regions)
-            if r.tokens == 1
-            and r.owner != -1
-            and r.owner != seat
-            and lone_active_token(s, race, rid)
-            and self._problem(s, race, rid) is None
+            for rid in lone
+            if lone_active_token(s, race, rid) and self._problem(s, race, rid) is None
         ]
 
     def _closed(self, s: GameState, race: RaceState) -> str | None:
