@@ -183,12 +183,15 @@ def priced_targets(
     costers: tuple[Ability, ...],
     working: tuple[Ability, ...] | None = None,
     own: list[int] | None = None,
+    *,
+    anywhere: bool = False,
 ) -> list[tuple[int, int]]:
     """Every region ``race`` may attack now, in id order, each with its cost as
     ``region_costs`` prices it with ``costers`` (the race's ``cost_abilities``; none gives
     the plain cost): ``legal_actions`` asks this before every conquest, so the two loops
-    are one here."""
-    reachable = reach(s, race, working, own)
+    are one here. ``anywhere``: wherever the race may reach, as the Flying Doormat lets it
+    (every rule of conquest but adjacency)."""
+    reachable = None if anywhere else reach(s, race, working, own)
     water_ok = flag(race, "enters_water", s)
     # Regions closed to the race whoever holds them (``_closed``) are left out before the
     # per-region check, which would refuse them anyway.

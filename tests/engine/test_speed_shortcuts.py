@@ -19,6 +19,9 @@ team play and mixed markets, at every action and for every race in play:
   only in a game with options: in any other, each of them offers nothing;
 - ``legal_actions`` lends the targets it found to the abilities it asks next (the Dragon,
   the Sorcerers: ``GameState.listing``): they offer what they offer when asked alone;
+- the Vampire's substitutions and the conquering Relics' offers (the Flying Doormat's,
+  priced with ``priced_targets(anywhere=True)``) are found in one pass: the long way checks
+  one region at a time;
 - ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another.
 """
 
@@ -33,6 +36,8 @@ from engine import apply, legal_actions, to_act
 from engine.core import actions as acts
 from engine.core.abilities import (
     AFTER_ACTION,
+    POWERS,
+    TREASURES,
     cost_abilities,
     flag,
     hidden_total,
@@ -41,6 +46,7 @@ from engine.core.abilities import (
 )
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
 from engine.core.conquest import (
+    lone_active_token,
     neighbourhood,
     priced_targets,
     reach,
@@ -55,6 +61,8 @@ from engine.core.turn import ability_actions
 from engine.core.withdrawal import default, options
 from engine.simulate import choose
 from engine.worlds.surface.actions import Withdraw
+from engine.worlds.underground.powers import Vampirize
+from engine.worlds.underground.treasures import ConquestRelic
 
 #: Players, world, options and seed: plain games of both worlds (no Relic or Place on the
 #: surface), then Places and Relics, team play and mixed markets.
@@ -141,8 +149,27 @@ def _check_listing(s: GameState) -> None:
     assert listed[len(listed) - 1 - len(alone) : -1] == alone
 
 
+def _check_pieces(s: GameState, race: RaceState) -> None:
+    """The Vampire's substitutions and the conquering Relics' offers, found in one pass, are
+    those the checks of one region at a time allow (``refusal``, ``candidates``, ``cost``)."""
+    vampire = POWERS["Vampire"]
+    if s.turn.phase == CONQUER and not s.turn.pending and s.turn.race == race.name:
+        every = [Vampirize(rid) for rid in range(len(s.regions))]
+        alone = [a for a in every if lone_active_token(s, race, a.region)]
+        assert (
+            vampire.actions(s, race) == [a for a in alone if vampire.refusal(s, race, a) is None]
+            or race.hand < 1
+        )
+    for relic in TREASURES.values():
+        if isinstance(relic, ConquestRelic):
+            long = [(rid, relic.cost(s, race, rid)) for rid in relic.candidates(s, race)]
+            assert relic.priced(s, race) == long, relic.name
+
+
 def _check(s: GameState) -> None:
     _check_listing(s)
+    for race in list(s.races.values()):
+        _check_pieces(s, race)
     for race in list(s.races.values()):
         assert reach(s, race) == _long_reach(s, race), race.name
         assert targets(s, race) == _long_targets(s, race), race.name

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, Ability, in_force, power_ability
+from engine.core.abilities import Ability, power_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import (
     clear_region,
@@ -33,6 +33,7 @@ from engine.core.conquest import (
     power_proof,
     take_region,
     target_problem,
+    targets,
 )
 from engine.core.content import treasures
 from engine.core.state import CONQUER, GameState, RaceState
@@ -40,48 +41,7 @@ from engine.core.turn import can_decline
 from engine.core.turns import decline_turn
 from engine.core.words import where
 
-
-def groups(s: GameState, race: RaceState, regions: list[int], *, places: bool = True) -> int:
-    """How many separate sets ``regions`` form for ``race``.
-
-    Two regions are in one set when they share a border or when a race, power, Relic or Place
-    in force makes them adjacent: ``Ability.extra_neighbours`` (a set of regions all adjacent
-    to one another, as Underworld's Caverns or the Great Brass Pipe's terrain) or
-    ``Ability.neighbours_of`` (Spiderines, Lizardmen). Ruling §6.2 #28: Flocking and
-    Quarreling both use this effective adjacency, as the Flocking example and the French
-    Quarreling text say. ``places`` false leaves out the adjacency of Relics and Places,
-    whose use is optional [SWU p.14]: Quarreling, which they could only cost a set.
-    """
-    own = set(regions)
-    if not own:
-        return 0
-    parent = {rid: rid for rid in own}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(a: int, b: int) -> None:
-        parent[find(a)] = find(b)
-
-    m = mapdef(s)
-    for rid in own:
-        for n in m.regions[rid].adjacent & own:
-            join(rid, n)
-    for a in in_force(s, race):
-        if not places and TREASURES.get(a.name) is a:
-            continue
-        linked = sorted(a.extra_neighbours(s, race) & own)
-        for rid in linked[1:]:
-            join(linked[0], rid)
-        if type(a).neighbours_of is not Ability.neighbours_of:
-            for rid in own:
-                for n in a.neighbours_of(s, race, rid) & own:
-                    join(rid, n)
-    return len({find(rid) for rid in own})
-
+from .regionsets import groups
 
 # --- actions ----------------------------------------------------------------------------------
 
@@ -440,11 +400,21 @@ class Vampire(Ability):
             for rid in held_regions(s, p.active)
             if regions[rid].tokens == 1
         ]
+        if not lone:
+            return []
         lone.sort()
+        # ``_problem``'s last two checks, worked out once for all the candidates: the
+        # regions the race may attack (``target_problem``), and its borders.
+        open_ = set(targets(s, race))
+        own = regions_of(s, race.name)
+        near = neighbourhood(s, race, own) if own else None
         return [
             Vampirize(rid)
             for rid in lone
-            if lone_active_token(s, race, rid) and self._problem(s, race, rid) is None
+            if lone_active_token(s, race, rid)
+            and self._token_problem(s, race, rid) is None
+            and rid in open_
+            and (near is None or rid in near)
         ]
 
     def _closed(self, s: GameState, race: RaceState) -> str | None:
@@ -456,6 +426,21 @@ class Vampire(Ability):
         return None
 
     def _problem(self, s: GameState, race: RaceState, rid: int) -> str | None:
+        why = self._token_problem(s, race, rid)
+        if why:
+            return why
+        why = target_problem(s, race, rid)
+        if why:
+            return why
+        # A first conquest enters where the race may enter (``target_problem`` checked it);
+        # later ones need a border, or adjacency a power gives, never a power's long reach.
+        own = regions_of(s, race.name)
+        if own and rid not in neighbourhood(s, race, own):
+            return f"Region {rid} is not next to your Vampires."
+        return None
+
+    def _token_problem(self, s: GameState, race: RaceState, rid: int) -> str | None:
+        """Why the token in ``rid`` may not be substituted, where the race may reach aside."""
         r = s.regions[rid]
         if r.owner in (-1, race.owner) or r.race is None:
             return f"Region {rid} holds no opponent token."
@@ -470,14 +455,6 @@ class Vampire(Ability):
             return f"A single {r.race} token is protected from the Vampires."
         if r.markers.get("camp"):
             return f"An Encampment protects the lone token on region {rid}."
-        why = target_problem(s, race, rid)
-        if why:
-            return why
-        # A first conquest enters where the race may enter (``target_problem`` checked it);
-        # later ones need a border, or adjacency a power gives, never a power's long reach.
-        own = regions_of(s, race.name)
-        if own and rid not in neighbourhood(s, race, own):
-            return f"Region {rid} is not next to your Vampires."
         return None
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, flag, in_force, treasure_ability
+from engine.core.abilities import TREASURES, cost_abilities, flag, in_force, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import event, is_immune, mapdef, regions_of, tray
 from engine.core.conquest import (
@@ -20,6 +20,7 @@ from engine.core.conquest import (
     conquest_cost,
     lone_active_token,
     power_proof,
+    priced_targets,
     region_problem,
     take_region,
     target_problem,
@@ -80,6 +81,11 @@ class FlyingDoormat(ConquestRelic):
             if region_problem(s, race, rid, defs[rid], water, None) is None
             and not power_proof(s, rid, race)
         ]
+
+    def priced(self, s: GameState, race: RaceState) -> list[tuple[int, int]]:
+        # ``candidates`` with their costs (``conquest_cost``), found and priced in one pass.
+        anywhere = priced_targets(s, race, cost_abilities(race, s), anywhere=True)
+        return [(rid, cost) for rid, cost in anywhere if not power_proof(s, rid, race)]
 
     def target_why(self, s: GameState, race: RaceState, rid: int) -> str | None:
         return region_problem(

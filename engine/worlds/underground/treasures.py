@@ -214,12 +214,16 @@ class ConquestRelic(Relic):
         """Tokens the conquest costs with the Relic."""
         return conquest_cost(s, race, rid)
 
+    def priced(self, s: GameState, race: RaceState) -> list[tuple[int, int]]:
+        """The ``candidates``, each with its ``cost``."""
+        return [(rid, self.cost(s, race, rid)) for rid in self.candidates(s, race)]
+
     def offers(self, s: GameState, race: RaceState, bag: bool) -> list[Action]:
         if s.turn.phase != CONQUER or race.hand < 1:
             return []
         out: list[Action] = []
-        for rid in self.candidates(s, race):
-            if self.cost(s, race, rid) - race.hand <= MAX_SHORT:
+        for rid, cost in self.priced(s, race):
+            if cost - race.hand <= MAX_SHORT:
                 out.append(self.action(rid, bag))
         return out
 
