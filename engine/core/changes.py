@@ -21,14 +21,14 @@ from .legal import legal_actions
 from .state import CONQUER, GameState
 from .turn import acting_race, to_act
 
-#: Event kinds by which a region changes hands (``conquest.take_region`` records them).
+#: Event kinds by which a region changes hands (``taking.take_region`` records them).
 TAKING = ("conquer", "enchant", "dragon")
 
 
 def is_taking(e: dict[str, Any]) -> bool:
     """Whether an event records a region changing hands.
 
-    Every event ``conquest.take_region`` writes carries ``lost_tribe``, whatever its kind:
+    Every event ``taking.take_region`` writes carries ``lost_tribe``, whatever its kind:
     the base game's three kinds, and those of the Underground's special conquests (the
     Vampire's bite, the Shiny Orb, the Sword, the Stinky Socks, the Flying Doormat), so a
     new way of conquering is marked on the board without being listed here.

@@ -19,7 +19,7 @@ was.
   being the race the entry names.
 - ``LOSS_WATCHERS``: called as ``watch(s, defender, rid, lost, attacker)`` after a conquest
   (or the Balrog) made ``defender`` lose ``lost`` (> 0) tokens taking ``rid``
-  (``conquest.after_loss``).
+  (``taking.after_loss``).
 - ``FREE_ACTIONS``: abilities asked for actions on every turn, whatever race acts (a rule
   set's standing orders), in a game with options (a rule set is on only by its option);
   each returns [] at once when it has nothing to offer.

@@ -1,6 +1,6 @@
 """The combo market and the banners that go back under the stack.
 
-These live apart from the turn rules because a conquest (``conquest.take_region``) may wipe a
+These live apart from the turn rules because a conquest (``taking.take_region``) may wipe a
 race In Decline off the map, and that race's banner returns at once [SW p.6].
 """
 

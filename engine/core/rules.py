@@ -24,13 +24,14 @@ from .actions import (
     Reinforce,
 )
 from .board import clear_region, event, roll_die
-from .conquest import conquest_cost, take_region
+from .conquest import conquest_cost
 from .content import combo_tokens, races
 from .errors import IllegalAction
 from .gamehooks import hooked
 from .market import refill_market
 from .setupphase import play
 from .state import CONQUER, SETUP, GameState, RaceState
+from .taking import take_region
 from .turn import acting_race, perform
 from .turns import decline_turn, end_conquests, end_turn, finish
 from .validation import problem

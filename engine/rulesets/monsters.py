@@ -8,7 +8,7 @@ one or next to one, one region per decision (``PlaceMonsters``), through the cor
 phase (``engine.core.setupphase``). A world whose boards print Monster regions (its
 ``treasure_symbol``: the Underground) needs none: the steps below offer nothing there.
 The surface's ``monster`` marker defends and occupies as the Underground's does, and
-conquering a region holding one draws a Place or Relic into it (``conquest.take_region``).
+conquering a region holding one draws a Place or Relic into it (``taking.take_region``).
 """
 
 from __future__ import annotations

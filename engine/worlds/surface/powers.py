@@ -16,8 +16,9 @@ from engine.core.board import (
     roll_die,
 )
 from engine.core.bonuses import terrain_bonus
-from engine.core.conquest import take_region, targets
+from engine.core.conquest import targets
 from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState, RaceState
+from engine.core.taking import take_region
 
 from .actions import (
     Decamp,

@@ -18,8 +18,9 @@ from engine.core.board import (
     regions_of,
     tray,
 )
-from engine.core.conquest import lone_active_token, neighbourhood, take_region, targets
+from engine.core.conquest import lone_active_token, neighbourhood, targets
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
+from engine.core.taking import take_region
 
 from .actions import Enchant, Withdraw
 

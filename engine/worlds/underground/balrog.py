@@ -1,7 +1,7 @@
 """The Wickedest Pentacle [SWU p.15] and the Balrog it invokes.
 
 The Balrog is the one piece that conquers for a player without his tokens: its conquests are
-``balrog_enter``, beside ``conquest.take_region``. Its region holds no race, so it is immune to
+``balrog_enter``, beside ``taking.take_region``. Its region holds no race, so it is immune to
 everyone (``markers.SEALING_MARKERS``) and scores for no one without more code.
 """
 
@@ -13,8 +13,9 @@ from typing import ClassVar
 from engine.core.abilities import Ability, guards, in_force, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, clear_region, drop_marker, event, is_immune, mapdef
-from engine.core.conquest import after_loss, immunity_name, power_proof
+from engine.core.conquest import immunity_name, power_proof
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
+from engine.core.taking import after_loss
 from engine.core.words import where
 from engine.worlds.underground.places import free_ghost
 from engine.worlds.underground.treasures import holder_region, marker_region, own_turn

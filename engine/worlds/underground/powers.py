@@ -31,12 +31,12 @@ from engine.core.conquest import (
     lone_active_token,
     neighbourhood,
     power_proof,
-    take_region,
     target_problem,
     targets,
 )
 from engine.core.content import treasures
 from engine.core.state import CONQUER, GameState, RaceState
+from engine.core.taking import take_region
 from engine.core.turn import can_decline
 from engine.core.turns import decline_turn
 from engine.core.words import where

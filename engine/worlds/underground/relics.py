@@ -22,12 +22,12 @@ from engine.core.conquest import (
     power_proof,
     priced_targets,
     region_problem,
-    take_region,
     target_problem,
     targets,
 )
 from engine.core.content import treasures
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
+from engine.core.taking import take_region
 from engine.worlds.underground.treasures import (
     ConquestRelic,
     Relic,

@@ -33,16 +33,10 @@ from typing import ClassVar
 from engine.core.abilities import Ability
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, roll_die
-from engine.core.conquest import (
-    MAX_SHORT,
-    conquest_cost,
-    power_proof,
-    take_region,
-    target_problem,
-    targets,
-)
+from engine.core.conquest import MAX_SHORT, conquest_cost, power_proof, target_problem, targets
 from engine.core.content import treasures
 from engine.core.state import CONQUER, GameState, RaceState
+from engine.core.taking import take_region
 from engine.core.turns import end_conquests
 from engine.core.words import where
 
