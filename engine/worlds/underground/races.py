@@ -35,6 +35,8 @@ from engine.core.state import GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.race_choices import conquering
 
+from .landmarks import ANCIENT, VOLCANO, ancient_region, volcano_reach, volcano_sites
+
 _NONE: frozenset[int] = frozenset()
 
 
@@ -299,8 +301,6 @@ class Shrooms(Ability):
 
 # --- Cultists (U-R1) -------------------------------------------------------------------------
 
-ANCIENT = "ancient"
-
 
 @register_action
 @dataclass(slots=True, unsafe_hash=True)
@@ -312,15 +312,6 @@ class MoveAncient(Action):
 
     def describe(self, s: GameState) -> str | None:
         return f"Move the Great Ancient to {where(s, self.region)}"
-
-
-def ancient_region(s: GameState, race: RaceState) -> int | None:
-    """The region of ``race`` where the Great Ancient stands, if any."""
-    name = race.name
-    for rid, r in enumerate(s.regions):
-        if r.race == name and r.markers and ANCIENT in r.markers:
-            return rid
-    return None
 
 
 @race_ability
@@ -400,8 +391,6 @@ class Cultists(Ability):
 
 # --- Flames (U-R3) ---------------------------------------------------------------------------
 
-VOLCANO = "volcano"
-
 
 @register_action
 @dataclass(slots=True, unsafe_hash=True)
@@ -413,31 +402,6 @@ class PlaceVolcano(Action):
 
     def describe(self, s: GameState) -> str | None:
         return f"Place the Volcano on {where(s, self.region)}"
-
-
-def volcano_sites(s: GameState) -> list[int]:
-    """The Chasms marked with a Volcano symbol."""
-    return [r.id for r in mapdef(s).regions if r.impassable and "Volcano" in r.features]
-
-
-def volcano_reach(s: GameState, race: RaceState) -> set[int]:
-    """Regions adjacent to the Volcano, or to a Flames region linked to it through Flames
-    regions."""
-    defs = mapdef(s).regions
-    found = [rid for rid, r in enumerate(s.regions) if r.markers and VOLCANO in r.markers]
-    if not found:
-        return set()
-    out = set(defs[found[0]].adjacent)
-    todo = [n for n in out if s.regions[n].race == race.name]
-    linked = set(todo)
-    while todo:
-        rid = todo.pop()
-        for n in defs[rid].adjacent:
-            out.add(n)
-            if n not in linked and s.regions[n].race == race.name:
-                linked.add(n)
-                todo.append(n)
-    return out
 
 
 @race_ability
