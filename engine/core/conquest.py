@@ -199,9 +199,8 @@ def priced_targets(
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once (``Defences``), for all its regions.
     guarded = may_defend(s)
-    memo = Defences()
-    traits = memo.traits
-    regions, players, races = s.regions, s.players, s.races
+    memo = Defences() if guarded else None
+    regions, players = s.regions, s.players
     name, seat = race.name, race.owner
     immune = IMMUNE
     rivers = RIVERS.get(s.map_id)
@@ -219,18 +218,11 @@ def priced_targets(
         # ``memo``); its reach was settled by ``ids``. Any other region is asked, which
         # decides as it always has.
         holder = r.race
-        if guarded and holder is not None and holder != name:
-            found = traits.get(holder)
-            if found is None:
-                found = traits[holder] = defence_traits(races[holder], s)
-            ask = found is not PLAIN_DEFENCE
-        else:
-            ask = False
         if (
-            ask
-            or (m and not immune.isdisjoint(m))
+            (m and not immune.isdisjoint(m))
             or holder == name
             or (owner != -1 and owner != seat and players[owner].peace_with == seat)
+            or (memo is not None and holder is not None and memo.defends(s, holder))
         ):
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
@@ -271,6 +263,13 @@ class Defences:
     def __init__(self) -> None:
         self.traits: dict[str, Traits] = {}
         self.plain: set[int] | None = None
+
+    def defends(self, s: GameState, holder: str) -> bool:
+        """Whether the race ``holder`` has guards or is power-proof (``defence_traits``)."""
+        found = self.traits.get(holder)
+        if found is None:
+            found = self.traits[holder] = defence_traits(s.races[holder], s)
+        return found is not PLAIN_DEFENCE
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
