@@ -59,12 +59,19 @@ def balrog_base(s: GameState, pentacle: int) -> int:
     return pentacle if at is None else at
 
 
-def balrog_problem(s: GameState, holder: RaceState, rid: int) -> str | None:
-    """Why the Pentacle's occupant may not send the Balrog into ``rid`` now, or None."""
-    pentacle = holder_region(s, holder, "pentacle")
-    if pentacle is None:
-        return "Only the Wickedest Pentacle's occupant commands the Balrog."
-    base = balrog_base(s, pentacle)
+def balrog_problem(
+    s: GameState, holder: RaceState, rid: int, where: tuple[int, int] | None = None
+) -> str | None:
+    """Why the Pentacle's occupant may not send the Balrog into ``rid`` now, or None.
+    ``where``: the Pentacle's region and the Balrog's base, when the caller has them (one
+    call per region bordering the base: ``balrog_targets``)."""
+    if where is None:
+        pentacle = holder_region(s, holder, "pentacle")
+        if pentacle is None:
+            return "Only the Wickedest Pentacle's occupant commands the Balrog."
+        base = balrog_base(s, pentacle)
+    else:
+        pentacle, base = where
     d = mapdef(s).regions[rid]
     region = s.regions[rid]
     if rid not in mapdef(s).regions[base].adjacent:
@@ -105,7 +112,7 @@ def balrog_targets(s: GameState, holder: RaceState) -> list[int]:
     ok = [
         rid
         for rid in sorted(mapdef(s).regions[base].adjacent)
-        if balrog_problem(s, holder, rid) is None
+        if balrog_problem(s, holder, rid, (pentacle, base)) is None
     ]
 
     def rank(rid: int) -> tuple[int, int]:

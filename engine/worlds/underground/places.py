@@ -364,6 +364,27 @@ class PlaceGhost(Action):
         return f"Put the Tomb-raider's Ghost on {where(s, self.region)} · immune to everyone"
 
 
+def _ghosts(n: int) -> list[PlaceGhost]:
+    """``PlaceGhost(rid)`` for every region id of a board of ``n`` regions, made once (the
+    Ghost may go almost anywhere, so the Crypt offers most of them at every step)."""
+    found = _GHOSTS.get(n)
+    if found is None:
+        found = _GHOSTS[n] = [PlaceGhost(rid) for rid in range(n)]
+    return found
+
+
+def _passable(s: GameState) -> list[int]:
+    """The regions of the map that are not impassable, in id order (once per map)."""
+    found = _PASSABLE.get(s.map_id)
+    if found is None:
+        found = _PASSABLE[s.map_id] = [r.id for r in mapdef(s).regions if not r.impassable]
+    return found
+
+
+_GHOSTS: dict[int, list[PlaceGhost]] = {}
+_PASSABLE: dict[str, list[int]] = {}
+
+
 def free_ghost(s: GameState, seat: int) -> None:
     """The Crypt changed hands: the Ghost leaves the region it protected."""
     at = marker_region(s, "ghost")
@@ -395,7 +416,8 @@ class CryptOfTheTombRaider(Ability):
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
         if not self._open(s, race):
             return []
-        return [PlaceGhost(rid) for rid in self._spots(s, race)]
+        ghosts = _ghosts(len(s.regions))
+        return [ghosts[rid] for rid in self._spots(s, race)]
 
     def _open(self, s: GameState, race: RaceState) -> bool:
         t = s.turn
@@ -404,13 +426,11 @@ class CryptOfTheTombRaider(Ability):
     def _spots(self, s: GameState, race: RaceState) -> list[int]:
         crypt = holder_region(s, race, self.name)
         ghost = marker_region(s, "ghost")
-        defs = mapdef(s).regions
+        regions = s.regions
         return [
             rid
-            for rid, r in enumerate(s.regions)
-            if rid not in (crypt, ghost)
-            and not defs[rid].impassable
-            and not r.markers.get("balrog")
+            for rid in _passable(s)
+            if rid != crypt and rid != ghost and not regions[rid].markers.get("balrog")
         ]
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:

@@ -32,7 +32,7 @@ from typing import ClassVar
 
 from engine.core.abilities import Ability
 from engine.core.actions import Action
-from engine.core.board import add_marker, drop_marker, event, roll_die
+from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
 from engine.core.conquest import MAX_SHORT, conquest_cost, power_proof, target_problem, targets
 from engine.core.content import treasures
 from engine.core.state import CONQUER, GameState, RaceState
@@ -60,8 +60,9 @@ def the(key: str) -> str:
 
 def holder_region(s: GameState, race: RaceState, key: str) -> int | None:
     """The region of ``race`` holding the marker ``key``, if any."""
-    for rid, r in enumerate(s.regions):
-        if r.race == race.name and r.markers.get(key):
+    regions = s.regions
+    for rid in held_regions(s, race.name):  # the race's regions, in id order
+        if regions[rid].markers.get(key):
             return rid
     return None
 
