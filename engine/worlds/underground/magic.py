@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import Ability, power_ability
+from engine.core.abilities import Ability, power_ability, treasure_spots
 from engine.core.actions import Action, register_action
 from engine.core.board import drop_marker, event
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
@@ -85,9 +85,11 @@ class Magic(Ability):
         chosen = bag_choice(s)
         if chosen is None:
             # Redeploying, only a Relic of the end of the turn (Ring, Scepter) is of any use.
+            # Relics lie only where the index of revealed pieces says (``treasure_spots``).
+            spots = sorted({rid for key, rid in treasure_spots(s).items() if key in RELICS})
             return [
                 ChooseBag(rid)
-                for rid in range(len(s.regions))
+                for rid in spots
                 if (key := relic_in(s, rid)) is not None
                 and (t.phase == CONQUER or RELICS[key].phase == REDEPLOY)
             ]

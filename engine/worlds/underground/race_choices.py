@@ -16,6 +16,7 @@ from engine.core.board import (
     clear_region,
     count_regions,
     event,
+    held_regions,
     mapdef,
     marker_limit,
     regions_of,
@@ -263,6 +264,8 @@ class ShadowMimes(Ability):
 # --- Will-o'-Wisps (U-R15) -------------------------------------------------------------------
 
 CRYSTALS = "Mystic Crystals"
+#: The Mystic Crystal regions of each map (``WillOWisps``), by map key.
+_CRYSTALS: dict[str, frozenset[int]] = {}
 
 
 @register_action
@@ -309,9 +312,12 @@ class WillOWisps(Ability):
 
     def _eligible(self, s: GameState, race: RaceState) -> set[int]:
         defs = mapdef(s).regions
-        out = {r.id for r in defs if CRYSTALS in r.kinds}
-        for rid in regions_of(s, race.name):
-            if CRYSTALS in defs[rid].kinds:
+        crystals = _CRYSTALS.get(s.map_id)
+        if crystals is None:
+            crystals = _CRYSTALS[s.map_id] = frozenset(r.id for r in defs if CRYSTALS in r.kinds)
+        out = set(crystals)
+        for rid in held_regions(s, race.name):
+            if rid in crystals:
                 out |= defs[rid].adjacent
         return out
 
