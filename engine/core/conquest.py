@@ -200,6 +200,7 @@ def priced_targets(
     # defending race's traits are worked out once (``Defences``), for all its regions.
     guarded = may_defend(s)
     memo = Defences() if guarded else None
+    traits = memo.traits if memo is not None else {}
     regions, players = s.regions, s.players
     name, seat = race.name, race.owner
     immune = IMMUNE
@@ -222,7 +223,11 @@ def priced_targets(
             (m and not immune.isdisjoint(m))
             or holder == name
             or (owner != -1 and owner != seat and players[owner].peace_with == seat)
-            or (memo is not None and holder is not None and memo.defends(s, holder))
+            or (
+                memo is not None
+                and holder is not None
+                and (traits.get(holder) or memo.fill(s, holder)) is not PLAIN_DEFENCE
+            )
         ):
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
@@ -264,12 +269,10 @@ class Defences:
         self.traits: dict[str, Traits] = {}
         self.plain: set[int] | None = None
 
-    def defends(self, s: GameState, holder: str) -> bool:
-        """Whether the race ``holder`` has guards or is power-proof (``defence_traits``)."""
-        found = self.traits.get(holder)
-        if found is None:
-            found = self.traits[holder] = defence_traits(s.races[holder], s)
-        return found is not PLAIN_DEFENCE
+    def fill(self, s: GameState, holder: str) -> Traits:
+        """The ``defence_traits`` of the race ``holder``, worked out and kept in ``traits``."""
+        found = self.traits[holder] = defence_traits(s.races[holder], s)
+        return found
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
