@@ -318,11 +318,17 @@ def overriders(working: tuple[Ability, ...], hook: str) -> tuple[Ability, ...]:
     key = (working, hook)
     found = _OVERRIDERS.get(key)
     if found is None:
+        if len(_OVERRIDERS) >= CACHE_LIMIT:
+            # Banners, badges and the Relics and Places a race holds make many tuples over a
+            # long run (a bot's months, a search's playouts): start afresh, not grow forever.
+            _OVERRIDERS.clear()
         base = getattr(Ability, hook)
         found = _OVERRIDERS[key] = tuple(a for a in working if getattr(type(a), hook) is not base)
     return found
 
 
+#: How many entries a cache keyed by ``in_force`` tuples keeps before it starts afresh.
+CACHE_LIMIT = 20_000
 _OVERRIDERS: dict[tuple[tuple[Ability, ...], str], tuple[Ability, ...]] = {}
 
 

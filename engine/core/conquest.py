@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .abilities import (
+    CACHE_LIMIT,
     PLAIN_DEFENCE,
     Ability,
     cost_abilities,
@@ -73,6 +74,8 @@ def reach(
         own = regions_of(s, race.name)
     plain = _PLAIN_REACH.get(abl)
     if plain is None:
+        if len(_PLAIN_REACH) >= CACHE_LIMIT:
+            _PLAIN_REACH.clear()  # as ``overriders``'s cache: bounded over a long run
         plain = _PLAIN_REACH[abl] = not any(overriders(abl, h) for h in _REACH_HOOKS)
     if plain:
         # Nothing in force changes reach (most races): the edge, or the regions next to
