@@ -197,7 +197,11 @@ def priced_targets(
     if reachable is None:
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
-        ids = sorted(reachable.difference(closed) if closed else reachable)
+        # ``reach`` made this set for this call: closed regions leave it in place (they are
+        # refused before reach is asked, so ``region_problem`` decides the same without them).
+        if closed:
+            reachable.difference_update(closed)
+        ids = sorted(reachable)
     # Races that refuse attacks or are Gnome-proof are rare: when none may be now (a surface
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once (``Defences``), for all its regions.
