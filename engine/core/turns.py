@@ -10,7 +10,7 @@ from .gamehooks import hooked
 from .market import remove_race
 from .readying import ready, spread, unready
 from .scoring import game_over, score
-from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState, Pending, RaceState, TurnState
+from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState, Pending, RaceState, new_turn
 from .turn import acting_race, owed, perform
 
 
@@ -207,7 +207,7 @@ def start_turn(s: GameState, seat: int) -> None:
     """Begin ``seat``'s turn: Ghouls in decline first, then pick or ready the active race."""
     s.last_events = s.events
     s.events = []
-    s.turn = t = TurnState(seat=seat)
+    s.turn = t = new_turn(seat)
     p = s.players[seat]
     p.peace_with = None
     for name in [p.active, *p.declined]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 from engine import apply, legal_actions, new_game, to_act, to_json
-from engine.core.state import clone
+from engine.core.state import TurnState, clone, new_turn
 from engine.simulate import choose
 
 
@@ -48,3 +49,15 @@ def test_clone_is_independent_of_its_source() -> None:
         s.race_stack.pop()
         s.events.append({"kind": "test"})
         assert to_json(c2) == snapshot
+
+
+def test_a_new_turn_is_the_generated_turn_state() -> None:
+    # ``new_turn`` sets every slot itself (a turn begins some forty times a game): a field
+    # added to ``TurnState`` and forgotten there fails here, as in ``clone``.
+    for seat in (0, 3):
+        fresh = new_turn(seat)
+        made = TurnState(seat=seat)
+        for f in fields(TurnState):
+            assert getattr(fresh, f.name) == getattr(made, f.name), f.name
+        assert fresh == made
+        assert fresh.conquered is not new_turn(seat).conquered
