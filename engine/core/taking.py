@@ -48,13 +48,15 @@ def take_region(
     if defender_name is not None:
         defender = s.races[defender_name]
         held = region.tokens
-        loss = 1
-        for a in in_force(s, defender):
-            loss = min(loss, a.losses)
-        if how == "enchant":
-            loss = 1
         if losses is not None:
             loss = losses
+        elif how == "enchant":
+            loss = 1
+        else:
+            loss = 1
+            for a in in_force(s, defender):
+                if a.losses < loss:
+                    loss = a.losses
         lost = min(held, loss)
         defender.hand += held - lost
         if (
@@ -64,11 +66,17 @@ def take_region(
         ):
             turn.attacked.append(region.owner)
         defender_seat = region.owner
-    tribe = region.markers.pop("lost_tribe", 0)
-    monsters = region.markers.pop("monster", 0)
-    # Relics and Places stay in the region and pass with it; the event names them so the
-    # channel can say what changed hands ("..., and the Shiny Orb with it").
-    passing = [k for k in region.markers if k in treasures()] if region.markers else []
+    markers = region.markers
+    tribe = monsters = 0
+    passing: list[str] = []
+    if markers:
+        tribe = markers.pop("lost_tribe", 0)
+        monsters = markers.pop("monster", 0)
+        # Relics and Places stay in the region and pass with it; the event names them so
+        # the channel can say what changed hands ("..., and the Shiny Orb with it").
+        if markers:
+            known = treasures()
+            passing = [k for k in markers if k in known]
     clear_region(s, rid)
     occupy(s, rid, race, tokens)
     race.hand -= tokens if how != "enchant" else 0
