@@ -210,6 +210,7 @@ def priced_targets(
     traits = memo.traits if memo is not None else {}
     regions, players = s.regions, s.players
     name, seat = race.name, race.owner
+    players_turn = s.turn.seat
     immune = IMMUNE
     rivers = RIVERS.get(s.map_id)
     if rivers is None:
@@ -257,7 +258,16 @@ def priced_targets(
                     if proof is None:
                         if proofable is None:
                             proofable = may_be_proof(s)
-                        proof = proofable and power_proof(s, rid, race)
+                        # ``power_proof``, from the holder's traits worked out once (a
+                        # game where a race may be power-proof asks them: ``memo``).
+                        proof = (
+                            proofable
+                            and memo is not None
+                            and holder is not None
+                            and holder != name
+                            and players_turn != s.races[holder].owner
+                            and (traits.get(holder) or memo.fill(s, holder))[1]
+                        )
                     if proof:
                         continue
                 cost += delta
