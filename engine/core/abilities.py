@@ -84,6 +84,8 @@ def may_lend(s: GameState, name: str) -> bool:
     either its ``lendable`` abilities change ``name`` or it may lend any ability. False lets
     the hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
     ``power_proof``)."""
+    if s.hidden_total == 0:
+        return False  # no Relic or Place in the game: nothing to lend (``in_force`` agrees)
     return bool(_lending(s)) and (name in _LENT_NAMES or bool(_lending_anything(s)))
 
 
