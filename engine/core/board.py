@@ -127,7 +127,12 @@ def tray(s: GameState, race: str) -> int:
 
 def marker_total(s: GameState, marker: str) -> int:
     """How many of a marker lie on the map."""
-    return sum(r.markers.get(marker, 0) for r in s.regions)
+    total = 0
+    for r in s.regions:  # a loop, not a generator: the Fortified ask at every step
+        m = r.markers
+        if m:
+            total += m.get(marker, 0)
+    return total
 
 
 def marker_limit(marker: str) -> int:
