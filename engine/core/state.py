@@ -491,28 +491,3 @@ def clone(s: GameState) -> GameState:
 
 #: Makes an empty instance of a slotted record for ``clone`` to fill.
 _new = object.__new__
-
-
-def new_turn(seat: int) -> TurnState:
-    """``TurnState(seat=seat)``, made as ``clone`` makes records (every slot set directly):
-    a turn begins some forty times a game. ``tests/engine/test_clone.py`` checks that it
-    equals the generated ``__init__``'s, field by field."""
-    t = _new(TurnState)
-    t.seat = seat
-    t.phase = PICK
-    t.race = None
-    t.picked = False
-    t.acted = False
-    t.ghouls_done = False
-    t.conquered = []
-    t.nonempty_conquests = 0
-    t.attacked = []
-    t.enchanted = []
-    t.dragon_used = False
-    t.fortified = False
-    t.heroes_placed = 0
-    t.berserk_die = None
-    t.pending = []
-    t.readied = []
-    t.used = []
-    return t

@@ -6,7 +6,8 @@ import random
 from dataclasses import fields
 
 from engine import apply, legal_actions, new_game, to_act, to_json
-from engine.core.state import TurnState, clone, new_turn
+from engine.core.state import TurnState, clone
+from engine.core.turns import new_turn
 from engine.simulate import choose
 
 
