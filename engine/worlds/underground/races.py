@@ -345,6 +345,8 @@ class Cultists(Ability):
         home = ancient_region(s, race)
         if home is None:
             return 0
+        if rid in mapdef(s).regions[home].adjacent:
+            return -1  # a shared border: next to it whatever else makes regions adjacent
         return -1 if rid in neighbourhood(s, race, [home]) else 0
 
     def _may_move(self, s: GameState, race: RaceState) -> bool:
