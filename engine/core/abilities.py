@@ -215,23 +215,17 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """
     found: tuple[Ability, ...] = ()
     barred: bool | None = None
-    spots: dict[str, int] | None = None
     for key, t in _LENDER_ITEMS:
         # A lender whose ``lends_after`` field is empty has nothing to lend yet.
         if not getattr(s, t.lends_after):
             continue
         if t.lends_to_others:
             p = t.lends(s, race)
-            if p is not None:
-                if spots is None:
-                    spots = treasure_spots(s)
-                if key in spots:
-                    found += (p,)
+            if p is not None and treasure_spot(s, key) is not None:
+                found += (p,)
             continue
-        if spots is None:
-            spots = treasure_spots(s)
         # Where it lies: most races asked do not hold it.
-        rid = spots.get(key)
+        rid = treasure_spot(s, key)
         if rid is None:
             continue
         if barred is None:

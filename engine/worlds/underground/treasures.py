@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, Ability, treasure_spots
+from engine.core.abilities import TREASURES, Ability, treasure_spot
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
 from engine.core.conquest import MAX_SHORT, conquest_cost, power_proof, target_problem, targets
@@ -71,7 +71,7 @@ def marker_region(s: GameState, key: str) -> int | None:
     """The region holding the marker ``key`` anywhere on the map, if any."""
     if key in TREASURES:
         # A revealed Relic or Place lies where the index of them says (once on the map).
-        return treasure_spots(s).get(key)
+        return treasure_spot(s, key)
     for rid, r in enumerate(s.regions):
         if r.markers.get(key):
             return rid
