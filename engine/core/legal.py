@@ -91,7 +91,7 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         own = held_regions(s, race.name)
         abandon, conquer, reinforce = _region_actions(s)
         if not _conquered_by(s, race):
-            out += [abandon[rid] for rid in own]
+            out += map(abandon.__getitem__, own)
         hand = race.hand
         if hand >= 1:
             die = t.berserk_die or 0
