@@ -18,6 +18,7 @@ from .abilities import (
     cost_abilities,
     defence_traits,
     flag,
+    forget_oldest,
     in_force,
     overriders,
 )
@@ -75,7 +76,7 @@ def reach(
     plain = _PLAIN_REACH.get(abl)
     if plain is None:
         if len(_PLAIN_REACH) >= CACHE_LIMIT:
-            _PLAIN_REACH.clear()  # as ``overriders``'s cache: bounded over a long run
+            forget_oldest(_PLAIN_REACH)  # as ``overriders``'s cache: bounded over a long run
         plain = _PLAIN_REACH[abl] = not any(overriders(abl, h) for h in _REACH_HOOKS)
     if plain:
         # Nothing in force changes reach (most races): the edge, or the regions next to
