@@ -102,10 +102,17 @@ def play(goal: str, game: int, seed: int, iterations: int | None) -> dict[str, A
 
 
 def load(out: Path) -> list[dict[str, Any]]:
-    """The records already in ``out`` (none if it does not exist yet)."""
+    """The records already in ``out`` (none if it does not exist yet). A last line cut short
+    (the run was killed while writing it) is left out: its game is played again."""
     if not out.exists():
         return []
-    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
+    records = []
+    for line in out.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return records
 
 
 def pending(
@@ -129,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     todo = list(pending(load(out), args.only, args.games, args.seed, args.iterations))
     print(f"{len(todo)} games to play into {out}", file=sys.stderr, flush=True)
+    if out.exists() and not out.read_bytes().endswith(b"\n") and out.stat().st_size:
+        with out.open("a") as f:
+            f.write("\n")  # end a line cut short, so the next record starts on its own
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, out.open("a") as f:
         running: set[Future[dict[str, Any]]] = set()
         queue = iter(todo)

@@ -58,6 +58,12 @@ def test_run_plays_the_tournament_games_and_resumes(goals, tmp_path: Path) -> No
     assert len(_lines(out)) == 2
     assert goals.main(["run", "--games", "3", *common]) == 0
     assert sorted(r["game"] for r in _lines(out)) == [0, 1, 2]
+    # A run killed while writing leaves a line cut short: its game is played again.
+    with out.open("a") as f:
+        f.write('{"goal":"surface-2p","game":3,"se')
+    assert goals.main(["run", "--games", "4", *common]) == 0
+    games = [r["game"] for r in goals.load(out)]
+    assert sorted(games) == [0, 1, 2, 3]
 
 
 def test_report_says_whether_each_goal_is_met(goals, tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
