@@ -52,6 +52,9 @@ class Hard(TurnSearcher):
 
     level = "hard"
     first_moves = FIRST_MOVES
+    #: Whether a playout finishes the seat's turn under way with the easy player (else the
+    #: quick player, as the first tree search over conquests did: see the module doc).
+    finish_with_easy = True
 
     def search(
         self,
@@ -70,6 +73,7 @@ class Hard(TurnSearcher):
         start_turns = own_turns_done(state, seat)
         reach = horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
+        own = self.easy.act if self.finish_with_easy else None
         for r in range(rounds):
             deadline = time.perf_counter() + budget / rounds
             # Playouts of each surviving option this round: the iterations' share, or in a
@@ -79,9 +83,7 @@ class Hard(TurnSearcher):
             played = 0
             while True:
                 for i in alive:
-                    totals[i] += trial(
-                        d, seat, options[i], start_turns, own=self.easy.act, horizon=reach
-                    )
+                    totals[i] += trial(d, seat, options[i], start_turns, own=own, horizon=reach)
                     counts[i] += 1
                 played += 1
                 d = determinize(state, seat, rng)

@@ -77,3 +77,42 @@ def test_hard_is_deterministic_with_iterations_on_first_moves() -> None:
         b = make_player("hard", seed=5, iterations=40).choose(clone(s), seat)
         assert a == b
         assert a in legal_actions(s, seat)
+
+
+def play_out(s: GameState, players: int, seed: int) -> None:
+    """Finish the game on ``s`` with easy players (seeds from ``seed``)."""
+    easy = [Easy(seed * 10 + k) for k in range(players)]
+    while (seat := to_act(s)) is not None:
+        apply(s, seat, easy[seat].choose(s, seat))
+
+
+def lead(s: GameState, seat: int) -> int:
+    """How far ``seat``'s coins are ahead of the best opponent's (negative when behind)."""
+    return s.players[seat].coins - max(p.coins for k, p in enumerate(s.players) if k != seat)
+
+
+def test_hard_first_move_beats_the_easy_one_in_real_play() -> None:
+    # Two easy players, surface, game seed 4: after the first seat's pick its first conquest
+    # is due. The easy player's best-rated region and the one hard finds by playouts are
+    # each played, then the game is finished by easy players under eight different futures
+    # (dice seeds): the hard choice ends ahead of the easy one in every future.
+    players = 2
+    s = new_game([f"P{i + 1}" for i in range(players)], 4)
+    easy = Easy(40)
+    seat = to_act(s)
+    assert seat is not None
+    apply(s, seat, easy.choose(s, seat))
+    assert to_act(s) == seat and s.turn.phase == CONQUER and not s.turn.conquered
+    mine = make_player("hard", seed=1, iterations=300).choose(clone(s), seat)
+    theirs = easy.choose(clone(s), seat)
+    assert mine != theirs
+    ends: dict[str, list[int]] = {"hard": [], "easy": []}
+    for future in range(8):
+        for name, action in (("hard", mine), ("easy", theirs)):
+            c = clone(s)
+            c.seed = 1000 + future
+            apply(c, seat, action)
+            play_out(c, players, future)
+            ends[name].append(lead(c, seat))
+    assert all(h > e for h, e in zip(ends["hard"], ends["easy"], strict=True)), ends
+    assert sum(ends["hard"]) - sum(ends["easy"]) >= 8 * 10, ends
