@@ -1,8 +1,10 @@
 """The hard level: determinized Monte-Carlo search with sequential halving.
 
-It searches the same turn-shaping decisions as the normal level (``ai.search.turn_choices``:
-the pick, the decline, the Stout's decline) but spends its playouts better and judges them
-better:
+It searches the turn-shaping decisions of ``ai.search.turn_choices`` (the pick, the
+decline, the Stout's decline) and, unlike the normal level, the first move of every
+conquest phase: the easy player's ``FIRST_MOVES`` best-rated first moves (``Easy.candidates``,
+its own choice first), next to declining when that is allowed. It spends its playouts better
+than the normal level and judges them better:
 
 - each playout finishes the seat's turn under way with the easy player, as the turn will
   really be played, before the quick player takes every seat for the rest of the horizon
@@ -12,14 +14,17 @@ better:
   every surviving option is played on the same fresh determinizations (``ai.hidden``), and
   the worse half is dropped, so the close contenders get most of the playouts.
 
-Every other decision (which region to take, redeployments, defenders' placements) is the easy
-player's: a version that also searched conquests with a tree over the seat's turn (UCB1 on
-determinizations) measured weaker than leaving them to the easy player's evaluation.
+Later conquests, redeployments and defenders' placements are the easy player's. A first
+version that searched every conquest with a tree over the seat's turn (UCB1 on
+determinizations), its playouts finishing the turn with the quick player, measured weaker
+than the easy player's evaluation; comparing only the easy player's best first moves, each
+turn finished by the easy player, measured stronger (docs/notes/i23-ai.md).
 
 The budget is about ``iterations`` playouts a decision when given (deterministic), else
 ``budget_s`` seconds (``DEFAULT_BUDGET_S`` by default, within the 2 s allowed on one core),
 shared evenly between the rounds, and at most ``MAX_PLAYOUTS`` playouts: a two-way choice
-(decline or not) reaches that in about 0.6 s, a pick of five combos rarely does.
+reaches that in well under the budget; 300 a decision already won 56% of 200 games
+against three easy players (docs/notes/i23-ai.md).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from .searcher import TurnSearcher
 
 DEFAULT_BUDGET_S = 1.5
 #: A timed search stops early after about this many playouts a decision.
-MAX_PLAYOUTS = 1000
+MAX_PLAYOUTS = 600
 #: First moves of a conquest phase it compares (the easy player's best-rated, its own first).
 FIRST_MOVES = 3
 
