@@ -214,7 +214,8 @@ class Easy(Player):
         if settled is not None:
             return [settled]
         mine = self.conquer(s, seat, actions)
-        if k <= 1:
+        if k <= 1 or mine.bonus:
+            # A free gain (the Fountain's token) is always taken first: nothing to compare.
             return [mine]
         rated, _ = self.rate(s, seat, actions)
         rated.sort(key=lambda va: -va[0])  # stable: listed order breaks ties
