@@ -163,12 +163,33 @@ class Easy(Player):
         gain = quick.free_gain(actions)
         if gain is not None:
             return gain
+        stop = EndConquests()
+        rated, stop_v = self.rate(s, seat, actions)
+        best: Action | None = None
+        best_v = float("-inf")
+        for v, a in rated:
+            if v > best_v:
+                best, best_v = a, v
+        if best is None or best == stop or best_v <= stop_v:
+            roll = quick.best_reinforce(s, actions)
+            if roll is not None:
+                return roll
+            if stop in actions:
+                return stop
+        return best if best is not None else quick.fallback(s, actions)
+
+    def rate(
+        self, s: GameState, seat: int, actions: list[Action]
+    ) -> tuple[list[tuple[float, Action]], float]:
+        """Each action worth trying (``tried``) with its rating, in listed order, and the
+        rating of stopping: the evaluation after it on a private copy, less
+        ``COST_WEIGHT`` a token it ties up. Special actions that conquer nothing and do not
+        raise the evaluation by ``GAIN`` are left out."""
         now = value(s, seat)
         before = hand(s)
         stop = EndConquests()
-        best: Action | None = None
-        best_v = float("-inf")
         stop_v = now
+        rated: list[tuple[float, Action]] = []
         for a in self.tried(s, seat, actions):
             c = clone(s)
             try:
@@ -182,15 +203,29 @@ class Easy(Player):
             elif c.turn.phase == CONQUER and hand(c) >= before and v <= now + GAIN:
                 # A special action that conquers nothing must be worth something.
                 continue
-            if v > best_v:
-                best, best_v = a, v
-        if best is None or best == stop or best_v <= stop_v:
-            roll = quick.best_reinforce(s, actions)
-            if roll is not None:
-                return roll
-            if stop in actions:
-                return stop
-        return best if best is not None else quick.fallback(s, actions)
+            rated.append((v, a))
+        return rated, stop_v
+
+    def candidates(self, s: GameState, seat: int, actions: list[Action], k: int) -> list[Action]:
+        """Up to ``k`` distinct first moves of a conquest phase worth comparing by playouts:
+        the easy player's own choice first, then the best-rated others (``rate``), whatever
+        they are (a conquest, a special action, stopping)."""
+        settled, actions = self.team(s, seat, actions)
+        if settled is not None:
+            return [settled]
+        mine = self.conquer(s, seat, actions)
+        if k <= 1 or mine.bonus:
+            # A free gain (the Fountain's token) is always taken first: nothing to compare.
+            return [mine]
+        rated, _ = self.rate(s, seat, actions)
+        rated.sort(key=lambda va: -va[0])  # stable: listed order breaks ties
+        out = [mine]
+        for _, a in rated:
+            if len(out) >= k:
+                break
+            if a not in out:
+                out.append(a)
+        return out
 
     def redeploy(self, s: GameState, seat: int, actions: list[Action]) -> Action:
         """A worthwhile special placement, else a token to the most exposed region, else end."""

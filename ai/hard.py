@@ -1,8 +1,10 @@
 """The hard level: determinized Monte-Carlo search with sequential halving.
 
-It searches the same turn-shaping decisions as the normal level (``ai.search.turn_choices``:
-the pick, the decline, the Stout's decline) but spends its playouts better and judges them
-better:
+It searches the turn-shaping decisions of ``ai.search.turn_choices`` (the pick, the
+decline, the Stout's decline) and, unlike the normal level, the first move of every
+conquest phase: the easy player's ``FIRST_MOVES`` best-rated first moves (``Easy.candidates``,
+its own choice first), next to declining when that is allowed. It spends its playouts better
+than the normal level and judges them better:
 
 - each playout finishes the seat's turn under way with the easy player, as the turn will
   really be played, before the quick player takes every seat for the rest of the horizon
@@ -12,13 +14,17 @@ better:
   every surviving option is played on the same fresh determinizations (``ai.hidden``), and
   the worse half is dropped, so the close contenders get most of the playouts.
 
-Every other decision (which region to take, redeployments, defenders' placements) is the easy
-player's: a version that also searched conquests with a tree over the seat's turn (UCB1 on
-determinizations) measured weaker than leaving them to the easy player's evaluation.
+Later conquests, redeployments and defenders' placements are the easy player's. A first
+version that searched every conquest with a tree over the seat's turn (UCB1 on
+determinizations), its playouts finishing the turn with the quick player, measured weaker
+than the easy player's evaluation; comparing only the easy player's best first moves, each
+turn finished by the easy player, measured stronger (docs/notes/i23-ai.md).
 
 The budget is about ``iterations`` playouts a decision when given (deterministic), else
 ``budget_s`` seconds (``DEFAULT_BUDGET_S`` by default, within the 2 s allowed on one core),
-shared evenly between the rounds.
+shared evenly between the rounds, and at most ``MAX_PLAYOUTS`` playouts: a two-way choice
+reaches that in well under the budget; 300 a decision already won 56% of 200 games
+against three easy players (docs/notes/i23-ai.md).
 """
 
 from __future__ import annotations
@@ -34,6 +40,10 @@ from .search import own_turns_done, trial
 from .searcher import TurnSearcher
 
 DEFAULT_BUDGET_S = 1.5
+#: A timed search stops early after about this many playouts a decision.
+MAX_PLAYOUTS = 600
+#: First moves of a conquest phase it compares (the easy player's best-rated, its own first).
+FIRST_MOVES = 3
 
 
 def horizon(players: int) -> int:
@@ -46,6 +56,10 @@ class Hard(TurnSearcher):
     """Sequential-halving Monte-Carlo player (see module doc)."""
 
     level = "hard"
+    first_moves = FIRST_MOVES
+    #: Whether a playout finishes the seat's turn under way with the easy player (else the
+    #: quick player, as the first tree search over conquests did: see the module doc).
+    finish_with_easy = True
 
     def search(
         self,
@@ -64,24 +78,23 @@ class Hard(TurnSearcher):
         start_turns = own_turns_done(state, seat)
         reach = horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
+        own = self.easy.act if self.finish_with_easy else None
         for r in range(rounds):
             deadline = time.perf_counter() + budget / rounds
-            share = 0
-            if self.iterations is not None:
-                share = max(1, self.iterations // (rounds * len(alive)))
+            # Playouts of each surviving option this round: the iterations' share, or in a
+            # timed search at most MAX_PLAYOUTS' share, which keeps a tournament's cost down.
+            playouts = self.iterations if self.iterations is not None else MAX_PLAYOUTS
+            share = max(1, playouts // (rounds * len(alive)))
             played = 0
             while True:
                 for i in alive:
-                    totals[i] += trial(
-                        d, seat, options[i], start_turns, own=self.easy.act, horizon=reach
-                    )
+                    totals[i] += trial(d, seat, options[i], start_turns, own=own, horizon=reach)
                     counts[i] += 1
                 played += 1
                 d = determinize(state, seat, rng)
-                if self.iterations is not None:
-                    if played >= share:
-                        break
-                elif time.perf_counter() >= deadline:
+                if played >= share:
+                    break
+                if self.iterations is None and time.perf_counter() >= deadline:
                     break
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-totals[i] / counts[i], i))

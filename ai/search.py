@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from engine import Action, GameState, apply, legal_actions, to_act
 from engine.core.actions import Decline, EndTurn, PickCombo
-from engine.core.state import PICK, clone
+from engine.core.state import CONQUER, PICK, clone
 
 from . import quick
 from .team import combine, side_of, sides
@@ -37,25 +37,36 @@ HORIZON_TURNS = 2
 MAX_PLAYOUT = 600
 #: Share of next turn's income (one coin a region) counted at the end of a playout.
 FUTURE_SHARE = 0.5
+#: Worth of each token of the active race at the end of a playout (it conquers later).
+TOKEN_SHARE = 0.0
 #: Coins of lead that make a reward of about 0.73 (the logistic scale).
 REWARD_SCALE = 6.0
 
 
-def turn_choices(s: GameState, seat: int, actions: list[Action], easy: Easy) -> list[Action] | None:
+def turn_choices(
+    s: GameState, seat: int, actions: list[Action], easy: Easy, first_moves: int = 1
+) -> list[Action] | None:
     """The options of a decision that shapes a whole turn, or None for any other decision.
 
     ``s`` is a private copy (``ai.hidden``). Searched are: which combo to pick (every
     affordable one); at the start of a turn with an active race, declining against the easy
-    player's first move; and the Stout's choice, when the easy player would end its turn,
-    between ending it and ending it then declining. Which region to take, redeployments and
-    defenders' placements are left to the easy player: searching them with quick playouts
-    measured weaker than its evaluation (see README, "AI players").
+    player's first move, or against its ``first_moves`` best-rated first moves
+    (``Easy.candidates``), which are compared on the first move of every conquest phase
+    when ``first_moves`` > 1; and the Stout's choice, when the easy player would end its
+    turn, between ending it and ending it then declining. Later conquests, redeployments and
+    defenders' placements are left to the easy player: searching each conquest with quick
+    playouts measured weaker than its evaluation (see README, "AI players").
     """
     if s.turn.phase == PICK:
         return [a for a in actions if isinstance(a, PickCombo)] or None
-    if Decline() in actions:
+    first = s.turn.phase == CONQUER and s.turn.seat == seat and not s.turn.conquered
+    if Decline() in actions or (first and first_moves > 1):
+        # The turn's first move: declining, or one of the easy player's best first moves.
         rest = [a for a in actions if a != Decline()]
-        return [Decline(), easy.conquer(s, seat, rest)]
+        options = easy.candidates(s, seat, rest, first_moves if first else 1)
+        if Decline() in actions:
+            options.insert(0, Decline())
+        return options if len(options) > 1 else None
     stout = EndTurn(decline=True)
     if stout in actions and isinstance(easy.act(s, seat, actions), EndTurn):
         return [EndTurn(), stout]
@@ -101,12 +112,18 @@ def playout(
 
 
 def standing(s: GameState, seat: int) -> float:
-    """A seat's coins plus a share of next turn's income unless the game is over."""
+    """A seat's coins plus a share of next turn's income unless the game is over, and
+    ``TOKEN_SHARE`` for each token of its active race."""
     coins = float(s.players[seat].coins)
     if s.over:
         return coins
     held = sum(1 for r in s.regions if r.owner == seat and r.race is not None)
-    return coins + FUTURE_SHARE * held
+    worth = coins + FUTURE_SHARE * held
+    active = s.players[seat].active
+    if TOKEN_SHARE and active is not None:
+        tokens = s.races[active].hand + sum(r.tokens for r in s.regions if r.race == active)
+        worth += TOKEN_SHARE * tokens
+    return worth
 
 
 def margin(s: GameState, seat: int) -> float:

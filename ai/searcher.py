@@ -22,6 +22,9 @@ from .search import turn_choices
 class TurnSearcher(Player):
     """A level that searches the turn-shaping choices; subclasses say how (``search``)."""
 
+    #: First moves of a conquest phase compared by playouts (``ai.search.turn_choices``).
+    first_moves = 1
+
     def __init__(
         self, seed: int = 0, *, budget_s: float | None = None, iterations: int | None = None
     ) -> None:
@@ -32,7 +35,7 @@ class TurnSearcher(Player):
         """Searched turn-shaping choices, the easy player's rules otherwise."""
         rng = decision_rng(self.seed, state, seat)
         d = determinize(state, seat, rng)
-        options = turn_choices(d, seat, actions, self.easy)
+        options = turn_choices(d, seat, actions, self.easy, self.first_moves)
         if options is None:
             return self.easy.act(d, seat, actions)
         if len(options) == 1:
