@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -69,6 +70,30 @@ GOALS = {
     )
 }
 DEFAULT_OUT = Path("bench/results/ai-goals.jsonl")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def revision() -> str:
+    """The commit the games are played with (``git rev-parse``), marked when the engine or
+    the AI differ from it in the working tree; ``unknown`` outside a git checkout."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "engine", "ai"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if changed else "")
 
 
 def play(goal: str, game: int, seed: int, iterations: int | None) -> dict[str, Any]:
@@ -94,6 +119,7 @@ def play(goal: str, game: int, seed: int, iterations: int | None) -> dict[str, A
     return {
         "goal": goal,
         "game": game,
+        "rev": revision(),
         "seed": seed,
         "iterations": iterations,
         "seconds": round(time.perf_counter() - start, 2),
@@ -190,13 +216,15 @@ def report(args: argparse.Namespace) -> int:
         budgets = {r["iterations"] for r in rows}
         how = "default budgets" if budgets == {None} else f"iterations {sorted(map(str, budgets))}"
         hours = sum(r["seconds"] for r in rows) / 3600
+        revs = ", ".join(sorted({r.get("rev", "unknown") for r in rows}))
         g = GOALS[goal]
         aim = f"hard >= {g.share:.0%}" + (
             f", interval's lower bound > {g.lower:.0%}" if g.lower is not None else ""
         )
         verdict = "met" if g.met(stats[0]) else "not met"
         print(
-            f"{goal}: {g.world}, {len(rows)} games, {how}, {hours:.2f} h of play; {aim}: {verdict}"
+            f"{goal}: {g.world}, {len(rows)} games, {how}, {hours:.2f} h of play, code {revs};"
+            f" {aim}: {verdict}"
         )
         print(header())
         for st in stats:

@@ -89,6 +89,7 @@ def test_report_says_whether_each_goal_is_met(goals, tmp_path: Path, capsys) -> 
     assert goals.main(["report", "--out", str(out), "--only", "surface-4p,surface-2p"]) == 0
     text = capsys.readouterr().out
     assert "surface-4p: surface, 1 games, iterations ['2']" in text
+    assert ", code " in text
     assert "surface-2p: no game yet" in text
     goal = goals.GOALS["surface-4p"]
     # 52.5% of 400 games: its interval's lower bound (47.6%) is above 45%.
