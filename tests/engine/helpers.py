@@ -8,8 +8,10 @@ staged turn and return what it scored.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +26,7 @@ from engine.core.readying import ready
 from engine.core.rng import mix
 from engine.core.state import CONQUER, REDEPLOY, Combo, GameState, RaceState, TurnState
 from engine.core.turns import start_turn
+from engine.simulate import choose
 
 #: The badge paired with an Underground race under test: it changes no cost, reach or score.
 NEUTRAL = "Stout"
@@ -297,3 +300,17 @@ def run_python(
         timeout=timeout,
         check=check,
     )
+
+
+def random_positions(
+    players: int, world: str, options: dict[str, Any], seed: int
+) -> Iterator[GameState]:
+    """Every position of a random legal game (the benchmark's player, seeded by ``seed``),
+    from its start to its end: the state before each action, then the finished one. The
+    same object each time, played on between yields: check it before asking for the next."""
+    s = new_game([f"P{i + 1}" for i in range(players)], seed, world=world, options=options)
+    rng = random.Random(seed)
+    while (seat := to_act(s)) is not None:
+        yield s
+        apply(s, seat, choose(rng, s, legal_actions(s, seat)), validate=False)
+    yield s
