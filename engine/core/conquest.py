@@ -241,7 +241,9 @@ def priced_targets(
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
                 continue
-        # ``region_costs``'s price, for this region (its loop, inlined).
+        # ``region_costs``'s price, for this region: its loop inlined, as a call a region
+        # costs more here than the copy (tests/engine/test_speed_shortcuts.py holds the
+        # two to the same prices; change them together).
         cost = BASE_COST + r.tokens
         if cost == BASE_COST and rid in rivers:
             cost = RIVER_COST
