@@ -62,13 +62,9 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
         LENDERS[cls.name] = TREASURES[cls.name]
-        global _lending, _LENDER_ITEMS, _lending_anything, _LENT_NAMES
+        global _LENDER_ITEMS
         _LENDER_ITEMS = tuple(LENDERS.items())
-        _lending = _any_of(tuple(dict.fromkeys(a.lends_after for a in LENDERS.values())))
-        known = [a for a in LENDERS.values() if a.lendable is not None]
-        _LENT_NAMES = frozenset(n for a in known for p in a.lendable or () for n in changes(p))
-        fields = tuple(dict.fromkeys(a.lends_after for a in LENDERS.values() if a not in known))
-        _lending_anything = _any_of(fields) if fields else _no_lender
+        _LEND_CHECKS.clear()
     return cls
 
 
@@ -81,17 +77,32 @@ def changes(a: Ability) -> frozenset[str]:
 
 def may_lend(s: GameState, name: str) -> bool:
     """Whether a Relic or Place may now lend some race an ability that overrides the hook or
-    sets the flag ``name`` (``lent``): a lender has something to lend (``lends_after``), and
-    either its ``lendable`` abilities change ``name`` or it may lend any ability. False lets
-    the hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
-    ``power_proof``)."""
+    sets the flag ``name`` (``lent``): a lender whose ``lendable`` abilities change ``name``,
+    or that may lend any ability, has something to lend (``lends_after``). False lets the
+    hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
+    ``power_proof``, and only once Bony sits on a banner)."""
     if s.hidden_total == 0:
         return False  # no Relic or Place in the game: nothing to lend (``in_force`` agrees)
-    return bool(_lending(s)) and (name in _LENT_NAMES or bool(_lending_anything(s)))
+    check = _LEND_CHECKS.get(name) or _lend_check(name)
+    return bool(check(s))
+
+
+def _lend_check(name: str) -> Callable[[GameState], object]:
+    """``may_lend``'s test for ``name``: whether any ``lends_after`` field of the lenders
+    that may lend something changing ``name`` is set (kept in ``_LEND_CHECKS``)."""
+    fields = tuple(
+        dict.fromkeys(
+            a.lends_after
+            for a in LENDERS.values()
+            if a.lendable is None or any(name in changes(p) for p in a.lendable)
+        )
+    )
+    found = _LEND_CHECKS[name] = _any_of(fields) if fields else _no_lender
+    return found
 
 
 def _no_lender(s: GameState) -> bool:
-    """``_lending`` while no Relic or Place lends: nothing is ever lent."""
+    """``may_lend``'s test for a name no lender may change: nothing is lent."""
     return False
 
 
@@ -107,14 +118,9 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
     return lambda s: any(get(s))
 
 
-#: Whether any lender may lend anything in this game now (``lends_after``): false lets the
-#: hot paths skip ``lent`` at once. Rebuilt as lenders register.
-_lending: Callable[[GameState], object] = _no_lender
-#: Whether a lender that may lend any ability (``lendable`` None: the Stonehedge's drawn
-#: power) has something to lend now.
-_lending_anything: Callable[[GameState], object] = _no_lender
-#: Every hook and flag the ``lendable`` abilities of the other lenders change (``changes``).
-_LENT_NAMES: frozenset[str] = frozenset()
+#: ``may_lend``'s test by hook or flag name, worked out as they are asked; emptied whenever
+#: one more lender registers.
+_LEND_CHECKS: dict[str, Callable[[GameState], object]] = {}
 #: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
@@ -154,23 +160,62 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
         total = hidden_total(s)
     # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.
     if total and not (race.in_decline and s.options and barred_in_decline(s)):
-        # ``treasure_spots``'s check of its index, and the race's regions among it, in one
-        # loop (this runs several times per action); a stale index is rebuilt.
-        name, regions, spots = race.name, s.regions, s.spots
-        held: list[int] | None = None
-        if len(spots) == total - len(s.treasures):
-            for k, rid in spots.items():
-                r = regions[rid]
-                if k not in r.markers:
-                    held = [i for i in treasure_spots(s).values() if regions[i].race == name]
-                    break
-                if r.race == name:
-                    held = [rid] if held is None else [*held, rid]
-        else:
-            held = [i for i in treasure_spots(s).values() if regions[i].race == name]
-        if held:
-            return _with_treasures(s, race, held)
+        cached = s.holdings
+        if cached is None or cached[0] is not s.held or cached[1] != len(s.treasures):
+            cached = (None, 0, holdings(s))
+        mine = cached[2].get(race.name)
+        own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+        if not mine:
+            return own
+        if len(mine) == 1 and mine[0][1] not in LENDERS:
+            # The usual case: one piece that lends nothing (``_with_treasures``, shortened).
+            key = mine[0][1]
+            t = TREASURES[key]
+            if not (t.in_decline if race.in_decline else t.active):  # ``works``
+                return own
+            if s.turn.seat == race.owner and _FORGO[key] in s.turn.used:
+                return own  # the owner does without it for the rest of this turn
+            kit = (own, t)
+            found = _KITS.get(kit)
+            if found is None:
+                found = _KITS[kit] = (*own, t)
+            return found
+        return _with_treasures(s, race, [rid for rid, _ in mine])
     return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+
+
+def holdings(s: GameState) -> dict[str, list[tuple[int, str]]]:
+    """Which revealed Places and Relics each race holds: race name -> (region id, marker
+    key) pairs, in the order of ``treasure_spots``.
+
+    Kept on the state (``GameState.holdings``, not saved) until a move of the board that may
+    change it drops it (``board.occupy``, ``clear_region``, ``add_marker``, ``drop_marker``),
+    or a position staged by hand resets the index of held regions (``board.index_regions``)
+    or reveals a piece from the stack: ``in_force`` and ``gamehooks.hooked`` ask it several
+    times per action.
+    """
+    found = s.holdings
+    if found is not None and found[0] is s.held and found[1] == len(s.treasures):
+        return found[2]  # type: ignore[no-any-return]
+    regions = s.regions
+    out: dict[str, list[tuple[int, str]]] = {}
+    for k, rid in treasure_spots(s).items():
+        name = regions[rid].race
+        if name is not None:
+            mine = out.get(name)
+            if mine is None:
+                out[name] = [(rid, k)]
+            else:
+                mine.append((rid, k))
+    if s.held is not None:
+        # Tied to this index of held regions: a staged position that resets it drops this.
+        s.holdings = (s.held, len(s.treasures), out)
+    return out
+
+
+#: ``in_force`` of a race holding one piece that lends nothing, by its banner and badge and
+#: that piece: one tuple each, so ``overriders`` finds it again at once.
+_KITS: dict[tuple[tuple[Ability, ...], Ability], tuple[Ability, ...]] = {}
 
 
 def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Ability, ...]:
@@ -209,7 +254,7 @@ _FORGO: dict[str, str] = {}
 def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """What the Relics and Places lend ``race`` now (``lends``), in registration order: each
     only while the race occupies its region, it works in the race's state and the owner has
-    not forgone it this turn. Callers skip this while ``_lending`` says nothing is lent.
+    not forgone it this turn. Callers skip this while ``may_lend`` says nothing is lent.
 
     ``lends`` is a question (it changes nothing), so a lender that lends to others is asked
     first and its region looked up only when it lends something (most races get nothing).
@@ -267,6 +312,14 @@ def treasure_spots(s: GameState) -> dict[str, int]:
                 if key in TREASURES:
                     spots[key] = rid
     return spots
+
+
+def note_spot(s: GameState, key: str, rid: int) -> None:
+    """Tell the index of revealed pieces (``treasure_spots``) that the marker ``key``, just
+    put in ``rid``, lies there now: a piece revealed or moved needs no rebuild of the index
+    (it is still checked on each use)."""
+    if key in TREASURES:
+        s.spots[key] = rid
 
 
 def treasure_spot(s: GameState, key: str) -> int | None:
@@ -380,26 +433,32 @@ _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
 PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
 
 
-def defence_traits(race: RaceState, s: GameState) -> tuple[tuple[Ability, ...], bool]:
+def defence_traits(
+    race: RaceState, s: GameState, lending: bool | None = None
+) -> tuple[tuple[Ability, ...], bool]:
     """What a race's banner and badge, and what the Relics and Places lend it (``lent``), do
     when it is attacked: its ``guards`` and whether it is ``power_proof`` (the banner and
-    badge's part is one cached lookup on the hot path of ``targets``)."""
+    badge's part is one cached lookup on the hot path of ``targets``). ``lending``: what
+    ``lends_defence`` says now, when the caller asked it once for many races."""
     key = (race.name, race.power, race.in_decline)
     found = _TRAITS.get(key)
     if found is None:
         found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
         # The common case is one shared object, so callers may test it with ``is``.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    # ``may_lend`` for either trait, the lenders asked once.
-    if not _lending(s) or not (
-        "guard" in _LENT_NAMES or "power_proof" in _LENT_NAMES or _lending_anything(s)
-    ):
+    if not (lends_defence(s) if lending is None else lending):
         return found  # nothing lent now may guard the race or make it power-proof
     for p in lent(s, race):
         guarding = type(p).guard is not Ability.guard
         if guarding or p.power_proof:
             found = ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
     return found
+
+
+def lends_defence(s: GameState) -> bool:
+    """Whether a Relic or Place may now lend some race a guard or make it power-proof
+    (``may_lend`` for either)."""
+    return may_lend(s, "guard") or may_lend(s, "power_proof")
 
 
 def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:

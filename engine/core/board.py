@@ -83,6 +83,8 @@ def occupy(s: GameState, rid: int, race: RaceState, tokens: int) -> None:
     """Put ``tokens`` of ``race`` in the empty region ``rid`` (``clear_region`` first)."""
     r = s.regions[rid]
     assert r.race is None, (rid, r.race)
+    if r.markers:
+        s.holdings = None  # a Place or Relic here may change hands (``abilities.holdings``)
     r.race = race.name
     r.owner = race.owner
     r.tokens = tokens
@@ -178,6 +180,7 @@ def add_marker(s: GameState, rid: int, marker: str, n: int = 1) -> None:
     """Put ``n`` markers in a region."""
     m = s.regions[rid].markers
     m[marker] = m.get(marker, 0) + n
+    s.holdings = None  # it may be a Place or Relic (``abilities.holdings``)
 
 
 def drop_marker(s: GameState, rid: int, marker: str, n: int | None = None) -> int:
@@ -186,6 +189,7 @@ def drop_marker(s: GameState, rid: int, marker: str, n: int | None = None) -> in
     have = m.get(marker, 0)
     take = have if n is None else min(n, have)
     if take:
+        s.holdings = None  # it may be a Place or Relic (``abilities.holdings``)
         if have == take:
             del m[marker]
         else:
@@ -201,6 +205,8 @@ def clear_region(s: GameState, rid: int) -> None:
     again by their owner.
     """
     r = s.regions[rid]
+    if r.markers:
+        s.holdings = None  # a Place or Relic here may change hands (``abilities.holdings``)
     if r.race is not None and s.held is not None:
         mine = s.held.get(r.race)
         if mine is not None and rid in mine:

@@ -20,6 +20,7 @@ from .abilities import (
     flag,
     forget_oldest,
     in_force,
+    lends_defence,
     overriders,
 )
 from .board import (
@@ -207,7 +208,7 @@ def priced_targets(
     # game, say: ``may_defend``), the per-region defender check is skipped; else each
     # defending race's traits are worked out once (``Defences``), for all its regions.
     guarded = may_defend(s)
-    memo = Defences() if guarded else None
+    memo = Defences(s) if guarded else None
     traits = memo.traits if memo is not None else {}
     regions, players = s.regions, s.players
     name, seat = race.name, race.owner
@@ -283,15 +284,17 @@ class Defences:
     the defending races' ``defence_traits`` (filled as they are needed) and the attacker's
     ``plain_reach`` (worked out the first time a power-proof region asks for it)."""
 
-    __slots__ = ("plain", "traits")
+    __slots__ = ("lending", "plain", "traits")
 
-    def __init__(self) -> None:
+    def __init__(self, s: GameState) -> None:
         self.traits: dict[str, Traits] = {}
         self.plain: set[int] | None = None
+        #: ``lends_defence``, asked once for all the races.
+        self.lending = lends_defence(s)
 
     def fill(self, s: GameState, holder: str) -> Traits:
         """The ``defence_traits`` of the race ``holder``, worked out and kept in ``traits``."""
-        found = self.traits[holder] = defence_traits(s.races[holder], s)
+        found = self.traits[holder] = defence_traits(s.races[holder], s, self.lending)
         return found
 
 
@@ -373,6 +376,22 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
         return False
     defender = s.races[name]
     return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
+
+
+def proof_holders(s: GameState, attacker: RaceState) -> frozenset[str]:
+    """The races ``power_proof`` shields from ``attacker`` now, by name: asked once for a
+    whole list of regions (a region is shielded when its race is among them)."""
+    if not may_be_proof(s):
+        return _NO_RACES  # no race of the game may be power-proof now
+    seat = s.turn.seat
+    return frozenset(
+        name
+        for name, r in s.races.items()
+        if name != attacker.name and r.owner != seat and flag(r, "power_proof", s)
+    )
+
+
+_NO_RACES: frozenset[str] = frozenset()
 
 
 def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:

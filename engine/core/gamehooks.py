@@ -5,12 +5,14 @@ banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 from __future__ import annotations
 
 from .abilities import (
+    LENDERS,
     POWERS,
     RACES,
     TREASURES,
     Ability,
     changes,
     hidden_total,
+    holdings,
     in_force,
     may_lend,
     overriders,
@@ -117,7 +119,18 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
     if hook not in changed and not may_lend(s, hook):
         return overriding(race, hook)
-    return overriders(in_force(s, race), hook)
+    # Only a Relic or Place the race holds could add to the banner and badge: one that
+    # overrides the moment, or a lender (what it lends may). Most races hold none.
+    cached = s.holdings
+    if cached is None or cached[0] is not s.held or cached[1] != len(s.treasures):
+        cached = (None, 0, holdings(s))
+    mine = cached[2].get(race.name)
+    if mine:
+        keys = _HOOK_KEYS.get((len(TREASURES), hook)) or treasure_keys(hook)
+        for _, k in mine:
+            if k in keys:
+                return overriders(in_force(s, race), hook)
+    return overriding(race, hook)
 
 
 def treasure_changes() -> frozenset[str]:
@@ -134,3 +147,20 @@ def treasure_changes() -> frozenset[str]:
 
 #: ``treasure_changes`` by how many Relics and Places were registered then.
 _CHANGES: dict[int, frozenset[str]] = {}
+
+
+def treasure_keys(hook: str) -> frozenset[str]:
+    """The marker keys of the registered Relics and Places that may change ``hook`` for the
+    race that holds them: those whose class overrides it, and the lenders (``LENDERS``: what
+    they lend may). Worked out again whenever one more has registered."""
+    key = (len(TREASURES), hook)
+    found = _HOOK_KEYS.get(key)
+    if found is None:
+        found = _HOOK_KEYS[key] = frozenset(
+            k for k, t in TREASURES.items() if hook in changes(t) or k in LENDERS
+        )
+    return found
+
+
+#: ``treasure_keys`` by how many Relics and Places were registered then, and hook.
+_HOOK_KEYS: dict[tuple[int, str], frozenset[str]] = {}

@@ -57,7 +57,7 @@ class Ability:
     handles: ClassVar[tuple[type, ...]] = ()
     #: A Place or Relic that ``lends``: the ``GameState`` field that stays empty until it has
     #: anything to lend (the Stonehedge: ``stonehedge``, the power it drew). The hot paths
-    #: read these fields before asking any lender (``_lending``).
+    #: read these fields before asking any lender (``abilities.may_lend``).
     lends_after: ClassVar[str] = ""
     #: A lender that lends to races other than its occupant (Bony's Boneyard: the banner
     #: under Bony): ``lent`` asks its ``lends`` for every race, and ``lends`` alone decides

@@ -167,6 +167,9 @@ class GameState:
     listing: tuple[RaceState, list[tuple[int, int]]] | None = field(
         default=None, compare=False, repr=False
     )
+    #: Which revealed Places and Relics each race holds (``abilities.holdings``): a cache the
+    #: board's moves drop (``board``); never saved and never compared.
+    holdings: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:

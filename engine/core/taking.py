@@ -8,7 +8,7 @@ in hand, and redeploy them ... as the final action of the current player's turn.
 
 from __future__ import annotations
 
-from .abilities import TREASURES, in_force
+from .abilities import TREASURES, in_force, note_spot
 from .board import add_marker, clear_region, event, is_empty, occupy, record, regions_of
 from .content import treasures
 from .gamehooks import hooked, map_hooks
@@ -143,6 +143,7 @@ def discover(s: GameState, race: RaceState, rid: int) -> None:
     its power "comes into play immediately" [SWU p.13]."""
     key = s.treasures.pop(0)
     add_marker(s, rid, key)
+    note_spot(s, key, rid)
     t = treasures()[key]
     event(s, "discover", seat=race.owner, race=race.name, region=rid, treasure=key, sort=t.kind)
     ability = TREASURES.get(key)

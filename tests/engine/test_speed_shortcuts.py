@@ -22,7 +22,10 @@ team play and mixed markets, at every action and for every race in play:
 - the Vampire's substitutions and the conquering Relics' offers (the Flying Doormat's,
   priced with ``priced_targets(anywhere=True)``) are found in one pass: the long way checks
   one region at a time;
-- ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another.
+- ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another;
+- ``abilities.in_force`` reads which Places and Relics each race holds from a cache the
+  board's moves drop (``abilities.holdings``): the long way looks at every region of the
+  race, in id order [SWU p.13: a Place or Relic works for the race that occupies it].
 """
 
 from __future__ import annotations
@@ -35,13 +38,19 @@ from engine import legal_actions
 from engine.core import actions as acts
 from engine.core.abilities import (
     AFTER_ACTION,
+    LENDERS,
     POWERS,
     TREASURES,
+    Ability,
+    abilities,
     cost_abilities,
     flag,
+    forgo_key,
     hidden_total,
+    holdings,
     in_force,
     overriders,
+    works,
 )
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
 from engine.core.conquest import (
@@ -54,6 +63,7 @@ from engine.core.conquest import (
     targets,
 )
 from engine.core.interrupts import FREE_ACTIONS
+from engine.core.rulesets import barred_in_decline
 from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
 from engine.core.turn import ability_actions
 from engine.core.withdrawal import default, options
@@ -134,6 +144,44 @@ def _withdraw(rid: int, n: int) -> acts.Action:
     return Withdraw(rid, n)
 
 
+def _long_in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
+    """``in_force`` the long way: the banner and badge, then every Place and Relic in the
+    race's regions, in region order, each followed by what it lends."""
+    own = abilities(race)
+    if not hidden_total(s) or (race.in_decline and s.options and barred_in_decline(s)):
+        return own
+    used = s.turn.used if s.turn.seat == race.owner else []
+    found: list[Ability] = []
+    for r in s.regions:
+        if r.race != race.name:
+            continue
+        for key in r.markers:
+            t = TREASURES.get(key)
+            if t is None or not works(t, race.in_decline) or forgo_key(key) in used:
+                continue
+            found.append(t)
+            lent = t.lends(s, race) if key in LENDERS else None
+            if lent is not None:
+                found.append(lent)
+    return own + tuple(found)
+
+
+def _check_holdings(s: GameState) -> None:
+    """``holdings`` (kept between the board's moves) is what a look at the board finds, and
+    ``in_force`` answers as the long way."""
+    found = {
+        name: sorted(pieces, key=lambda p: p[1]) for name, pieces in holdings(s).items()
+    }
+    scan: dict[str, list[tuple[int, str]]] = {}
+    for rid, r in enumerate(s.regions):
+        for key in r.markers:
+            if key in TREASURES and r.race is not None:
+                scan.setdefault(r.race, []).append((rid, key))
+    assert found == {name: sorted(p, key=lambda p: p[1]) for name, p in scan.items()}
+    for race in s.races.values():
+        assert in_force(s, race) == _long_in_force(s, race), race.name
+
+
 def _check_listing(s: GameState) -> None:
     """The special actions ``legal_actions`` lists while it lends its targets to the abilities
     (``GameState.listing``) are those the abilities offer when asked alone, and the loan ends
@@ -167,6 +215,7 @@ def _check_pieces(s: GameState, race: RaceState) -> None:
 
 def _check(s: GameState) -> None:
     _check_listing(s)
+    _check_holdings(s)
     for race in list(s.races.values()):
         _check_pieces(s, race)
     for race in list(s.races.values()):

@@ -142,8 +142,9 @@ class Royal(Ability):
 
     @staticmethod
     def _put(s: GameState, rid: int) -> None:
-        for other in range(len(s.regions)):
-            drop_marker(s, other, "queen")
+        for other, region in enumerate(s.regions):
+            if "queen" in region.markers:
+                drop_marker(s, other, "queen")
         add_marker(s, rid, "queen")
 
     def place_defaults(self, s: GameState, race: RaceState) -> None:

@@ -21,6 +21,7 @@ from engine.core.conquest import (
     lone_active_token,
     power_proof,
     priced_targets,
+    proof_holders,
     region_problem,
     target_problem,
     targets,
@@ -73,19 +74,24 @@ class FlyingDoormat(ConquestRelic):
     handles = (DoormatConquer,)
 
     def candidates(self, s: GameState, race: RaceState) -> list[int]:
-        defs = mapdef(s).regions
+        defs, regions = mapdef(s).regions, s.regions
         water = flag(race, "enters_water", s)
+        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
         return [
             rid
-            for rid in range(len(s.regions))
+            for rid in range(len(regions))
             if region_problem(s, race, rid, defs[rid], water, None) is None
-            and not power_proof(s, rid, race)
+            and regions[rid].race not in shielded
         ]
 
     def priced(self, s: GameState, race: RaceState) -> list[tuple[int, int]]:
         # ``candidates`` with their costs (``conquest_cost``), found and priced in one pass.
         anywhere = priced_targets(s, race, cost_abilities(race, s), anywhere=True)
-        return [(rid, cost) for rid, cost in anywhere if not power_proof(s, rid, race)]
+        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
+        if not shielded:
+            return anywhere
+        regions = s.regions
+        return [(rid, cost) for rid, cost in anywhere if regions[rid].race not in shielded]
 
     def target_why(self, s: GameState, race: RaceState, rid: int) -> str | None:
         return region_problem(

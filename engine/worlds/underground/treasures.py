@@ -30,10 +30,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, Ability, treasure_spot
+from engine.core.abilities import TREASURES, Ability, note_spot, treasure_spot
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
-from engine.core.conquest import MAX_SHORT, conquest_cost, power_proof, target_problem, targets
+from engine.core.conquest import (
+    MAX_SHORT,
+    conquest_cost,
+    power_proof,
+    proof_holders,
+    target_problem,
+    targets,
+)
 from engine.core.content import treasures
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
@@ -96,13 +103,15 @@ def spent_key(key: str, bag: bool) -> str:
 
 def move_piece(s: GameState, race: RaceState, piece: str, rid: int) -> None:
     """Put a Relic (or the Bag) in ``rid``, taking it from wherever it lay."""
-    for r in range(len(s.regions)):
-        drop_marker(s, r, piece)
+    for r, region in enumerate(s.regions):
+        if piece in region.markers:
+            drop_marker(s, r, piece)
     if piece == BAG:
         # There is one Bag: wherever it was (a hand, the map), it is now here.
         for other in s.races.values():
             other.pieces.pop(BAG, None)
     add_marker(s, rid, piece)
+    note_spot(s, piece, rid)
     event(s, "relic", seat=race.owner, race=race.name, piece=piece, region=rid)
 
 
@@ -206,7 +215,12 @@ class ConquestRelic(Relic):
 
     def candidates(self, s: GameState, race: RaceState) -> list[int]:
         """Regions the Relic may be used on, whatever the cost."""
-        return [rid for rid in targets(s, race) if not power_proof(s, rid, race)]
+        found = targets(s, race)
+        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
+        if not shielded:
+            return found
+        regions = s.regions
+        return [rid for rid in found if regions[rid].race not in shielded]
 
     def cost(self, s: GameState, race: RaceState, rid: int) -> int:
         """Tokens the conquest costs with the Relic."""
