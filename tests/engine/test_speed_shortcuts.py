@@ -169,9 +169,7 @@ def _long_in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
 def _check_holdings(s: GameState) -> None:
     """``holdings`` (kept between the board's moves) is what a look at the board finds, and
     ``in_force`` answers as the long way."""
-    found = {
-        name: sorted(pieces, key=lambda p: p[1]) for name, pieces in holdings(s).items()
-    }
+    found = {name: sorted(pieces, key=lambda p: p[1]) for name, pieces in holdings(s).items()}
     scan: dict[str, list[tuple[int, str]]] = {}
     for rid, r in enumerate(s.regions):
         for key in r.markers:
