@@ -31,6 +31,9 @@ RACES: dict[str, Ability] = {}
 POWERS: dict[str, Ability] = {}
 #: Relics and Places by marker key.
 TREASURES: dict[str, Ability] = {}
+#: The marker keys of the registered Relics and Places whose class changes a hook or flag
+#: (``changes``), by its name: a moment absent here is no Relic's or Place's own.
+CHANGED_BY: dict[str, frozenset[str]] = {}
 #: The Relics and Places that lend their occupant an ability (they override ``lends``), by
 #: marker key, in registration order.
 LENDERS: dict[str, Ability] = {}
@@ -58,6 +61,8 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
     """Class decorator: register a Relic's or Place's behaviour under its marker key."""
     TREASURES[cls.name] = cls()
     _FORGO[cls.name] = forgo_key(cls.name)
+    for n in changes(TREASURES[cls.name]):
+        CHANGED_BY[n] = CHANGED_BY.get(n, frozenset()) | {cls.name}
     if cls.lends is not Ability.lends:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
@@ -160,10 +165,10 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
         total = hidden_total(s)
     # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.
     if total and not (race.in_decline and s.options and barred_in_decline(s)):
-        cached = s.holdings
-        if cached is None or cached[0] is not s.held or cached[1] != len(s.treasures):
-            cached = (None, 0, holdings(s))
-        mine = cached[2].get(race.name)
+        held = s.holdings
+        if held is None or s.held is None:
+            held = holdings(s)
+        mine = held.get(race.name)
         own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
         if not mine:
             return own
@@ -189,14 +194,14 @@ def holdings(s: GameState) -> dict[str, list[tuple[int, str]]]:
     key) pairs, in the order of ``treasure_spots``.
 
     Kept on the state (``GameState.holdings``, not saved) until a move of the board that may
-    change it drops it (``board.occupy``, ``clear_region``, ``add_marker``, ``drop_marker``),
-    or a position staged by hand resets the index of held regions (``board.index_regions``)
-    or reveals a piece from the stack: ``in_force`` and ``gamehooks.hooked`` ask it several
-    times per action.
+    change it drops it (``board.occupy``, ``clear_region``, ``add_marker``, ``drop_marker``,
+    ``index_regions``): ``in_force`` and ``gamehooks.hooked`` ask it several times per action.
+    A position staged by hand sets ``s.held = None`` after it (``board.index_regions``), and
+    this is worked out afresh until the index of held regions is rebuilt.
     """
     found = s.holdings
-    if found is not None and found[0] is s.held and found[1] == len(s.treasures):
-        return found[2]  # type: ignore[no-any-return]
+    if found is not None and s.held is not None:
+        return found
     regions = s.regions
     out: dict[str, list[tuple[int, str]]] = {}
     for k, rid in treasure_spots(s).items():
@@ -208,8 +213,7 @@ def holdings(s: GameState) -> dict[str, list[tuple[int, str]]]:
             else:
                 mine.append((rid, k))
     if s.held is not None:
-        # Tied to this index of held regions: a staged position that resets it drops this.
-        s.holdings = (s.held, len(s.treasures), out)
+        s.holdings = out
     return out
 
 

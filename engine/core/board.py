@@ -69,8 +69,11 @@ def index_regions(s: GameState) -> dict[str, list[int]]:
     """Build the index of the regions each race holds (``GameState.held``) from the board.
 
     Rules code changes a region's race only by ``clear_region`` and ``occupy``, which keep
-    the index; anything else that writes ``RegionState.race`` (a position staged by hand)
-    sets ``s.held = None`` after it."""
+    the index, and its markers only by ``add_marker``, ``drop_marker`` and those two; anything
+    else that writes ``RegionState.race`` or puts a Place or Relic (a position staged by hand)
+    sets ``s.held = None`` after it. Which pieces each race holds (``GameState.holdings``) is
+    worked out again too."""
+    s.holdings = None
     held: dict[str, list[int]] = {}
     for i, r in enumerate(s.regions):
         if r.race is not None:

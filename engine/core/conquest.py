@@ -20,7 +20,6 @@ from .abilities import (
     flag,
     forget_oldest,
     in_force,
-    lends_defence,
     overriders,
 )
 from .board import (
@@ -31,6 +30,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef
+from .defences import Defences, power_proof
 from .gamehooks import may_be_proof, may_defend
 from .markers import (
     DEFENCE_MARKERS,
@@ -39,7 +39,6 @@ from .markers import (
     MARKER_NAMES,
     OWNER_SPARED,
     SEALING_MARKERS,
-    SHIELDING,
 )
 from .state import GameState, RaceState
 
@@ -49,9 +48,6 @@ BASE_COST = 2
 RIVER_COST = 1
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
-
-#: What ``defence_traits`` says of a race: its guards, and whether it is power-proof.
-Traits = tuple[tuple[Ability, ...], bool]
 
 
 def is_first_conquest(s: GameState, race: RaceState) -> bool:
@@ -218,6 +214,9 @@ def priced_targets(
     if rivers is None:
         rivers = river_regions(s)
     proofable: bool | None = None
+    if costers and _LOOKING.get(costers, True) and looks_around(costers):
+        # What a coster looks around the board for, worked out once for all the regions.
+        costers = tuple([a.for_costs(s, race) for a in costers])
     out: list[tuple[int, int]] = []
     for rid in ids:
         r = regions[rid]
@@ -279,23 +278,17 @@ def priced_targets(
     return out
 
 
-class Defences:
-    """What ``targets`` works out once for all the regions it asks ``region_problem`` about:
-    the defending races' ``defence_traits`` (filled as they are needed) and the attacker's
-    ``plain_reach`` (worked out the first time a power-proof region asks for it)."""
+def looks_around(costers: tuple[Ability, ...]) -> bool:
+    """Whether one of ``costers`` works out once what it looks around the board for
+    (``Ability.for_costs``); kept per tuple in ``_LOOKING`` (the banners, badges and lent
+    abilities make few)."""
+    found = _LOOKING.get(costers)
+    if found is None:
+        found = _LOOKING[costers] = any(type(a).for_costs is not Ability.for_costs for a in costers)
+    return found
 
-    __slots__ = ("lending", "plain", "traits")
 
-    def __init__(self, s: GameState) -> None:
-        self.traits: dict[str, Traits] = {}
-        self.plain: set[int] | None = None
-        #: ``lends_defence``, asked once for all the races.
-        self.lending = lends_defence(s)
-
-    def fill(self, s: GameState, holder: str) -> Traits:
-        """The ``defence_traits`` of the race ``holder``, worked out and kept in ``traits``."""
-        found = self.traits[holder] = defence_traits(s.races[holder], s, self.lending)
-        return found
+_LOOKING: dict[tuple[Ability, ...], bool] = {}
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
@@ -368,50 +361,6 @@ def region_problem(
     return None
 
 
-def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
-    """Gnomes: during other players' turns, no power, Place or Relic works against this
-    region [SWU p.10]; only the plain rules do."""
-    name = s.regions[rid].race
-    if name is None or name == attacker.name:
-        return False
-    defender = s.races[name]
-    return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
-
-
-def proof_holders(s: GameState, attacker: RaceState) -> frozenset[str]:
-    """The races ``power_proof`` shields from ``attacker`` now, by name: asked once for a
-    whole list of regions (a region is shielded when its race is among them)."""
-    if not may_be_proof(s):
-        return _NO_RACES  # no race of the game may be power-proof now
-    seat = s.turn.seat
-    return frozenset(
-        name
-        for name, r in s.races.items()
-        if name != attacker.name and r.owner != seat and flag(r, "power_proof", s)
-    )
-
-
-_NO_RACES: frozenset[str] = frozenset()
-
-
-def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
-    """``rid`` holds a single token of an opponent's active race that a substitution may
-    replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
-    for the Vampire"): markers do not protect it, except those that shield it
-    (``markers.SHIELDING``: an Encampment, ruling 15), and so do Gnomes during other players'
-    turns (``power_proof``)."""
-    r = s.regions[rid]
-    m = r.markers
-    return (
-        r.tokens == 1
-        and r.race is not None
-        and r.owner not in (-1, race.owner)
-        and s.players[r.owner].active == r.race
-        and not (m and any(m.get(k) for k in SHIELDING))
-        and not power_proof(s, rid, race)
-    )
-
-
 def _plain(s: GameState, race: RaceState, memo: Defences | None) -> set[int]:
     """``plain_reach``, kept in ``memo`` when given."""
     if memo is None:
@@ -472,6 +421,8 @@ def region_costs(
     out: list[int] = []
     # Whether any race may be power-proof now: asked once, at the first saving.
     proofable: bool | None = None
+    if costers and _LOOKING.get(costers, True) and looks_around(costers):
+        costers = tuple([a.for_costs(s, race) for a in costers])
     for rid in rids:
         region = regions[rid]
         cost = BASE_COST + region.tokens

@@ -5,12 +5,12 @@ banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 from __future__ import annotations
 
 from .abilities import (
+    CHANGED_BY,
     LENDERS,
     POWERS,
     RACES,
     TREASURES,
     Ability,
-    changes,
     hidden_total,
     holdings,
     in_force,
@@ -61,7 +61,7 @@ def may_defend(s: GameState) -> bool:
 
 
 def may_be_proof(s: GameState) -> bool:
-    """Whether a race may be power-proof now (``conquest.power_proof``: Gnomes): a banner or
+    """Whether a race may be power-proof now (``defences.power_proof``: Gnomes): a banner or
     badge of the game is, or a Relic or Place may lend it. False lets conquest costs skip
     asking each defender whether a saving counts against it."""
     hooks = map_hooks(s)
@@ -103,7 +103,7 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
     turn rules call a moment's hook on these alone, as the others would do nothing.
 
-    A moment that no registered Relic or Place overrides (``treasure_changes``), and that
+    A moment that no registered Relic or Place overrides (``abilities.CHANGED_BY``), and that
     nothing a lender may lend now overrides (``abilities.may_lend``), is asked of the banner
     and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
     add nothing.
@@ -116,51 +116,17 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
         # Places (``hidden_total``, set up with the game), or in decline when a rule set bars
         # its pieces there.
         return overriding(race, hook)
-    changed = _CHANGES.get(len(TREASURES)) or treasure_changes()
-    if hook not in changed and not may_lend(s, hook):
+    by = CHANGED_BY.get(hook)
+    if by is None and not may_lend(s, hook):
         return overriding(race, hook)
     # Only a Relic or Place the race holds could add to the banner and badge: one that
     # overrides the moment, or a lender (what it lends may). Most races hold none.
-    cached = s.holdings
-    if cached is None or cached[0] is not s.held or cached[1] != len(s.treasures):
-        cached = (None, 0, holdings(s))
-    mine = cached[2].get(race.name)
+    held = s.holdings
+    if held is None or s.held is None:
+        held = holdings(s)
+    mine = held.get(race.name)
     if mine:
-        keys = _HOOK_KEYS.get((len(TREASURES), hook)) or treasure_keys(hook)
         for _, k in mine:
-            if k in keys:
+            if k in LENDERS or (by is not None and k in by):
                 return overriders(in_force(s, race), hook)
     return overriding(race, hook)
-
-
-def treasure_changes() -> frozenset[str]:
-    """Every hook and flag the classes of the registered Relics and Places change
-    (``abilities.changes``), worked out again whenever one more has registered."""
-    found = _CHANGES.get(len(TREASURES))
-    if found is None:
-        _CHANGES.clear()
-        found = _CHANGES[len(TREASURES)] = frozenset(
-            n for t in TREASURES.values() for n in changes(t)
-        )
-    return found
-
-
-#: ``treasure_changes`` by how many Relics and Places were registered then.
-_CHANGES: dict[int, frozenset[str]] = {}
-
-
-def treasure_keys(hook: str) -> frozenset[str]:
-    """The marker keys of the registered Relics and Places that may change ``hook`` for the
-    race that holds them: those whose class overrides it, and the lenders (``LENDERS``: what
-    they lend may). Worked out again whenever one more has registered."""
-    key = (len(TREASURES), hook)
-    found = _HOOK_KEYS.get(key)
-    if found is None:
-        found = _HOOK_KEYS[key] = frozenset(
-            k for k, t in TREASURES.items() if hook in changes(t) or k in LENDERS
-        )
-    return found
-
-
-#: ``treasure_keys`` by how many Relics and Places were registered then, and hook.
-_HOOK_KEYS: dict[tuple[int, str], frozenset[str]] = {}

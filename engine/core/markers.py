@@ -38,7 +38,7 @@ class Marker:
     #: rules (``board.is_empty``).
     occupies: bool = False
     #: It keeps a lone token in its region from being replaced by a substitution
-    #: (``conquest.lone_active_token``), which other markers do not prevent.
+    #: (``defences.lone_active_token``), which other markers do not prevent.
     shields: bool = False
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .actions import Action
     from .state import GameState, RaceState
 
@@ -72,6 +74,13 @@ class Ability:
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         """Tokens added to (or, negative, saved from) the cost of conquering ``rid``."""
         return 0
+
+    def for_costs(self, s: GameState, race: RaceState) -> Ability:
+        """What to ask ``cost_delta`` of for many regions of this state (the conquest lists
+        price every target): the ability itself, or, for one whose delta looks around the
+        board (the Flames' Volcano, the Cultists' Ancient), a ``CostView`` of what it worked
+        out once."""
+        return self
 
     def reaches_anywhere(self, s: GameState, race: RaceState, first: bool) -> bool:
         """The race may conquer regions without adjacency (``first``: its first conquest)."""
@@ -182,3 +191,14 @@ class Ability:
         None leaves the general sentence of the rules.
         """
         return None
+
+
+class CostView(Ability):
+    """``Ability.for_costs`` of an ability whose delta looks around the board: its
+    ``cost_delta`` for one state, as a function of the region alone."""
+
+    def __init__(self, delta: Callable[[int], int]) -> None:
+        self.delta = delta
+
+    def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
+        return self.delta(rid)

@@ -169,7 +169,9 @@ class GameState:
     )
     #: Which revealed Places and Relics each race holds (``abilities.holdings``): a cache the
     #: board's moves drop (``board``); never saved and never compared.
-    holdings: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    holdings: dict[str, list[tuple[int, str]]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def over(self) -> bool:

@@ -110,6 +110,7 @@ def reveal(s: GameState, rid: int, key: str) -> None:
     else:
         s.treasures.pop()
     s.regions[rid].markers[key] = 1
+    s.held = None  # staged by hand: the engine's indexes of the board are rebuilt
 
 
 def board(s: GameState) -> list[tuple[Any, ...]]:

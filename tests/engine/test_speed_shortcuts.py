@@ -54,7 +54,6 @@ from engine.core.abilities import (
 )
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
 from engine.core.conquest import (
-    lone_active_token,
     neighbourhood,
     priced_targets,
     reach,
@@ -62,6 +61,7 @@ from engine.core.conquest import (
     region_problem,
     targets,
 )
+from engine.core.defences import lone_active_token
 from engine.core.interrupts import FREE_ACTIONS
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict

@@ -18,7 +18,8 @@ from engine.core.board import (
     regions_of,
     tray,
 )
-from engine.core.conquest import lone_active_token, neighbourhood, targets
+from engine.core.conquest import neighbourhood, targets
+from engine.core.defences import lone_active_token
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 

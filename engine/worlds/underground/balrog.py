@@ -13,7 +13,8 @@ from typing import ClassVar
 from engine.core.abilities import Ability, guards, in_force, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, clear_region, drop_marker, event, is_immune, mapdef
-from engine.core.conquest import immunity_name, power_proof
+from engine.core.conquest import immunity_name
+from engine.core.defences import power_proof
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import after_loss
 from engine.core.words import where

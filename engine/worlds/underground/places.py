@@ -32,6 +32,7 @@ from engine.core.board import (
     add_marker,
     drop_marker,
     event,
+    held_regions,
     mapdef,
     regions_of,
     take_token,
@@ -210,9 +211,18 @@ class GreatBrassPipe(Ability):
         at = holder_region(s, race, self.name)
         if at is None:
             return frozenset()
-        defs = mapdef(s).regions
-        terrain = defs[at].terrain
-        return frozenset(d.id for d in defs if d.terrain == terrain)
+        terrain = mapdef(s).regions[at].terrain
+        found = _BY_TERRAIN.get((s.map_id, terrain))
+        if found is None:
+            defs = mapdef(s).regions
+            found = _BY_TERRAIN[s.map_id, terrain] = frozenset(
+                d.id for d in defs if d.terrain == terrain
+            )
+        return found
+
+
+#: The regions of each terrain, by map and terrain (a key always names the same board).
+_BY_TERRAIN: dict[tuple[str, str], frozenset[int]] = {}
 
 
 @register_action
@@ -317,8 +327,14 @@ class AltarOfSouls(Ability):
         return t.phase == REDEPLOY and t.seat == race.owner and self.name not in t.used
 
     def _victims(self, s: GameState, race: RaceState) -> list[int]:
-        names = set(s.players[race.owner].declined)
-        return [rid for rid, r in enumerate(s.regions) if r.race in names and r.tokens]
+        # The declined races' regions from the index, not a scan of the board.
+        regions = s.regions
+        return sorted(
+            rid
+            for name in set(s.players[race.owner].declined)
+            for rid in held_regions(s, name)
+            if regions[rid].tokens
+        )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, AltarDiscard)

@@ -27,14 +27,9 @@ from engine.core.board import (
     tray,
 )
 from engine.core.bonuses import terrain_bonus
-from engine.core.conquest import (
-    lone_active_token,
-    neighbourhood,
-    power_proof,
-    target_problem,
-    targets,
-)
+from engine.core.conquest import neighbourhood, target_problem, targets
 from engine.core.content import treasures
+from engine.core.defences import lone_active_token, power_proof
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turn import can_decline

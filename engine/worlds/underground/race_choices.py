@@ -22,8 +22,9 @@ from engine.core.board import (
     regions_of,
     roll_die,
 )
-from engine.core.conquest import MAX_SHORT, conquest_cost, power_proof, targets
+from engine.core.conquest import MAX_SHORT, conquest_cost, targets
 from engine.core.content import combo_tokens, powers, races
+from engine.core.defences import power_proof
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turns import end_conquests

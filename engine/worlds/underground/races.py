@@ -13,6 +13,7 @@ Decline": only the Kraken (``in_decline``) and the Liches (``active`` false) say
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -31,11 +32,18 @@ from engine.core.board import (
 )
 from engine.core.conquest import neighbourhood
 from engine.core.content import MapDef
+from engine.core.protocol import CostView
 from engine.core.state import GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.race_choices import conquering
 
 from .landmarks import ANCIENT, VOLCANO, ancient_region, volcano_reach, volcano_sites
+
+
+def _no_delta(rid: int) -> int:
+    """A ``cost_deltas`` that changes no cost (no Ancient, no Volcano on the map)."""
+    return 0
+
 
 _NONE: frozenset[int] = frozenset()
 
@@ -74,7 +82,7 @@ class Gnomes(Ability):
     [SWU p.10] "During their turns, other players cannot use their racial & special powers or
     any effect of the Places or Relics they control, to conquer Regions occupied by your
     Gnomes. ... The Gnomes immunity to all these effects is only valid during other players'
-    turns however." The rules read ``power_proof`` (``conquest.power_proof``): discounts,
+    turns however." The rules read ``power_proof`` (``defences.power_proof``): discounts,
     power-given reach and the powers' own actions do not work against a Gnome region, while
     penalties (Mummies) and the plain final-conquest die do (ruling U-R4). Like every banner,
     it stops working once the Gnomes are In Decline.
@@ -342,12 +350,19 @@ class Cultists(Ability):
         event(s, "ancient", seat=race.owner, race=race.name, region=rid)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
+        return self._deltas(s, race)(rid)
+
+    def for_costs(self, s: GameState, race: RaceState) -> Ability:
+        return CostView(self._deltas(s, race))
+
+    def _deltas(self, s: GameState, race: RaceState) -> Callable[[int], int]:
+        """``cost_delta`` in this state, as a function of the region."""
         home = ancient_region(s, race)
         if home is None:
-            return 0
-        if rid in mapdef(s).regions[home].adjacent:
-            return -1  # a shared border: next to it whatever else makes regions adjacent
-        return -1 if rid in neighbourhood(s, race, [home]) else 0
+            return _no_delta
+        # Next to it: a shared border, or whatever else makes regions adjacent.
+        near = neighbourhood(s, race, [home])
+        return lambda rid: -1 if rid in near else 0
 
     def _may_move(self, s: GameState, race: RaceState) -> bool:
         t = s.turn
@@ -452,11 +467,26 @@ class Flames(Ability):
         return f"Region {action.region} is not an Abysmal Chasm with a Volcano symbol."
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
-        if rid not in volcano_reach(s, race):
-            return 0
-        r = s.regions[rid]
-        m = r.markers
-        occupants = r.tokens + (m.get("monster", 0) + m.get("lost_tribe", 0) if m else 0)
-        if r.tokens and mapdef(s).regions[rid].river:
-            occupants += 1  # an empty River costs 1, not 2
-        return -occupants
+        return self._deltas(s, race)(rid)
+
+    def for_costs(self, s: GameState, race: RaceState) -> Ability:
+        return CostView(self._deltas(s, race))
+
+    def _deltas(self, s: GameState, race: RaceState) -> Callable[[int], int]:
+        """``cost_delta`` in this state, as a function of the region."""
+        near = volcano_reach(s, race)
+        if not near:
+            return _no_delta
+        regions, defs = s.regions, mapdef(s).regions
+
+        def delta(rid: int) -> int:
+            if rid not in near:
+                return 0
+            r = regions[rid]
+            m = r.markers
+            occupants = r.tokens + (m.get("monster", 0) + m.get("lost_tribe", 0) if m else 0)
+            if r.tokens and defs[rid].river:
+                occupants += 1  # an empty River costs 1, not 2
+            return -occupants
+
+        return delta

@@ -18,15 +18,13 @@ from engine.core.conquest import (
     BASE_COST,
     RIVER_COST,
     conquest_cost,
-    lone_active_token,
-    power_proof,
     priced_targets,
-    proof_holders,
     region_problem,
     target_problem,
     targets,
 )
 from engine.core.content import treasures
+from engine.core.defences import lone_active_token, power_proof, proof_holders
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.worlds.underground.treasures import (

@@ -33,15 +33,9 @@ from typing import ClassVar
 from engine.core.abilities import TREASURES, Ability, note_spot, treasure_spot
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
-from engine.core.conquest import (
-    MAX_SHORT,
-    conquest_cost,
-    power_proof,
-    proof_holders,
-    target_problem,
-    targets,
-)
+from engine.core.conquest import MAX_SHORT, conquest_cost, target_problem, targets
 from engine.core.content import treasures
+from engine.core.defences import power_proof, proof_holders
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turns import end_conquests

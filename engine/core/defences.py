@@ -1,0 +1,77 @@
+"""What protects a region from an attacker, beyond its markers: the defending races' traits
+(guards, power-proof), worked out once for a whole list of regions (``Defences``); the
+Gnomes' shield against powers, Places and Relics (``power_proof``, ``proof_holders``); and
+the lone tokens a substitution may replace (``lone_active_token``)."""
+
+from __future__ import annotations
+
+from .abilities import Ability, defence_traits, flag, lends_defence
+from .gamehooks import may_be_proof
+from .markers import SHIELDING
+from .state import GameState, RaceState
+
+#: What ``defence_traits`` says of a race: its guards, and whether it is power-proof.
+Traits = tuple[tuple[Ability, ...], bool]
+
+
+class Defences:
+    """What ``targets`` works out once for all the regions it asks ``region_problem`` about:
+    the defending races' ``defence_traits`` (filled as they are needed) and the attacker's
+    ``plain_reach`` (worked out the first time a power-proof region asks for it)."""
+
+    __slots__ = ("lending", "plain", "traits")
+
+    def __init__(self, s: GameState) -> None:
+        self.traits: dict[str, Traits] = {}
+        self.plain: set[int] | None = None
+        #: ``lends_defence``, asked once for all the races.
+        self.lending = lends_defence(s)
+
+    def fill(self, s: GameState, holder: str) -> Traits:
+        """The ``defence_traits`` of the race ``holder``, worked out and kept in ``traits``."""
+        found = self.traits[holder] = defence_traits(s.races[holder], s, self.lending)
+        return found
+
+
+def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
+    """Gnomes: during other players' turns, no power, Place or Relic works against this
+    region [SWU p.10]; only the plain rules do."""
+    name = s.regions[rid].race
+    if name is None or name == attacker.name:
+        return False
+    defender = s.races[name]
+    return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
+
+
+def proof_holders(s: GameState, attacker: RaceState) -> frozenset[str]:
+    """The races ``power_proof`` shields from ``attacker`` now, by name: asked once for a
+    whole list of regions (a region is shielded when its race is among them)."""
+    if not may_be_proof(s):
+        return _NO_RACES  # no race of the game may be power-proof now
+    seat = s.turn.seat
+    return frozenset(
+        name
+        for name, r in s.races.items()
+        if name != attacker.name and r.owner != seat and flag(r, "power_proof", s)
+    )
+
+
+_NO_RACES: frozenset[str] = frozenset()
+
+
+def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:
+    """``rid`` holds a single token of an opponent's active race that a substitution may
+    replace (Sorcerers [SW p.9], Vampire [SWU p.13], the Shiny Orb, "defined the same way as
+    for the Vampire"): markers do not protect it, except those that shield it
+    (``markers.SHIELDING``: an Encampment, ruling 15), and so do Gnomes during other players'
+    turns (``power_proof``)."""
+    r = s.regions[rid]
+    m = r.markers
+    return (
+        r.tokens == 1
+        and r.race is not None
+        and r.owner not in (-1, race.owner)
+        and s.players[r.owner].active == r.race
+        and not (m and any(m.get(k) for k in SHIELDING))
+        and not power_proof(s, rid, race)
+    )
