@@ -265,6 +265,7 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """
     found: tuple[Ability, ...] = ()
     barred: bool | None = None
+    mine: list[tuple[int, str]] | tuple[()] | None = None
     for key, t in _LENDER_ITEMS:
         # A lender whose ``lends_after`` field is empty has nothing to lend yet.
         if not getattr(s, t.lends_after):
@@ -274,14 +275,21 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
             if p is not None and treasure_spot(s, key) is not None:
                 found += (p,)
             continue
-        # Where it lies: most races asked do not hold it.
-        rid = treasure_spot(s, key)
-        if rid is None:
+        # Whether the race holds it (``holdings``): most races asked do not.
+        if mine is None:
+            held = s.holdings
+            if held is None or s.held is None:
+                held = holdings(s)
+            mine = held.get(race.name) or ()
+        for _, k in mine:
+            if k == key:
+                break
+        else:
             continue
         if barred is None:
             # A rule set's "never by Races In Decline" bars its own pieces, not Bony's ward.
             barred = race.in_decline and bool(s.options) and barred_in_decline(s)
-        if barred or s.regions[rid].race != race.name:
+        if barred:
             continue
         if s.turn.seat == race.owner and forgo_key(key) in s.turn.used:
             continue

@@ -103,10 +103,9 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     """What in force for ``race`` overrides ``hook`` (``overriders`` of ``in_force``): the
     turn rules call a moment's hook on these alone, as the others would do nothing.
 
-    A moment that no registered Relic or Place overrides (``abilities.CHANGED_BY``), and that
-    nothing a lender may lend now overrides (``abilities.may_lend``), is asked of the banner
-    and badge alone (``overriding``, one cached lookup): the Relics and Places in force would
-    add nothing.
+    A race that holds no Relic or Place that overrides the moment (``abilities.CHANGED_BY``)
+    and no lender (whose loan may) is asked through its banner and badge alone
+    (``overriding``, one cached lookup): the pieces ``in_force`` adds would add nothing.
     """
     total = s.hidden_total
     if total is None:
@@ -116,16 +115,14 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
         # Places (``hidden_total``, set up with the game), or in decline when a rule set bars
         # its pieces there.
         return overriding(race, hook)
-    by = CHANGED_BY.get(hook)
-    if by is None and not may_lend(s, hook):
-        return overriding(race, hook)
-    # Only a Relic or Place the race holds could add to the banner and badge: one that
-    # overrides the moment, or a lender (what it lends may). Most races hold none.
+    # Only a Relic or Place the race holds adds to the banner and badge in ``in_force``: one
+    # that overrides the moment, or a lender (what it lends may). Most races hold none.
     held = s.holdings
     if held is None or s.held is None:
         held = holdings(s)
     mine = held.get(race.name)
     if mine:
+        by = CHANGED_BY.get(hook)
         for _, k in mine:
             if k in LENDERS or (by is not None and k in by):
                 return overriders(in_force(s, race), hook)

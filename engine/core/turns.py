@@ -5,7 +5,7 @@ defenders redeploy in turn, and the next seat's turn begins.
 from __future__ import annotations
 
 from .abilities import POWERS, Ability, flag
-from .board import clear_region, event, regions_of, river_regions, tokens_on_board
+from .board import clear_region, event, held_regions, regions_of, river_regions, tokens_on_board
 from .gamehooks import hooked
 from .market import remove_race
 from .readying import ready, spread, unready
@@ -37,15 +37,14 @@ def empty_river(s: GameState, race: RaceState) -> None:
     rivers = river_regions(s)
     if not rivers or flag(race, "stays_in_river", s):
         return
-    left = []
+    # The race's River regions, from the index (in id order) before any is cleared.
+    left = [rid for rid in held_regions(s, race.name) if rid in rivers]
     count = 0
-    for rid in sorted(rivers):
+    for rid in left:
         r = s.regions[rid]
-        if r.race == race.name:
-            race.hand += r.tokens
-            count += r.tokens
-            clear_region(s, rid)
-            left.append(rid)
+        race.hand += r.tokens
+        count += r.tokens
+        clear_region(s, rid)
     if left:
         event(s, "river", seat=race.owner, race=race.name, tokens=count, regions=left)
 
