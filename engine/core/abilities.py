@@ -42,7 +42,7 @@ _NOTHING = Ability()
 #: Places, in registration order: a piece that must follow the board whatever changed it
 #: (the Stonehedge's power goes with its region). Each returns at once when its piece is not
 #: in play.
-AFTER_ACTION: list[Callable[[GameState], None]] = []
+AFTER_ACTION: list[tuple[str, Callable[[GameState], None]]] = []
 
 
 def race_ability(cls: type[Ability]) -> type[Ability]:
@@ -130,12 +130,36 @@ _LEND_CHECKS: dict[str, Callable[[GameState], object]] = {}
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
 
-def after_action(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
-    """Decorator: run ``hook(state)`` after every action of a game with Relics or Places
-    (``AFTER_ACTION``; ``hidden_total``): the hooks follow pieces on the board, and a game
-    without any skips them."""
-    AFTER_ACTION.append(hook)
-    return hook
+def after_action(
+    key: str,
+) -> Callable[[Callable[[GameState], None]], Callable[[GameState], None]]:
+    """Decorator: run ``hook(state)`` after every action of a game that may hold the Relic
+    or Place ``key`` (``AFTER_ACTION``, ``followers``): the hook follows that piece on the
+    board, and a game without it skips the hook."""
+
+    def register(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
+        AFTER_ACTION.append((key, hook))
+        _FOLLOWERS.clear()
+        return hook
+
+    return register
+
+
+def followers(hooks: frozenset[str]) -> tuple[Callable[[GameState], None], ...]:
+    """The after-action hooks (``AFTER_ACTION``) of the Relics and Places a game may hold,
+    in registration order, given its ``gamehooks.map_hooks`` (which name them ``piece:``
+    and their key): ``rules.apply`` runs these alone, the others following a piece that is
+    not in the game."""
+    found = _FOLLOWERS.get(hooks)
+    if found is None:
+        found = _FOLLOWERS[hooks] = tuple(h for k, h in AFTER_ACTION if PIECE + k in hooks)
+    return found
+
+
+#: ``map_hooks``'s prefix for a Relic or Place the game may hold (``piece:stonehedge``).
+PIECE = "piece:"
+#: ``followers`` by the game's ``map_hooks``.
+_FOLLOWERS: dict[frozenset[str], tuple[Callable[[GameState], None], ...]] = {}
 
 
 def works(a: Ability, in_decline: bool) -> bool:
@@ -185,7 +209,7 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
             if found is None:
                 found = _KITS[kit] = (*own, t)
             return found
-        return _with_treasures(s, race, [rid for rid, _ in mine])
+        return _with_treasures(s, race, mine)
     return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
 
 
@@ -222,28 +246,46 @@ def holdings(s: GameState) -> dict[str, list[tuple[int, str]]]:
 _KITS: dict[tuple[tuple[Ability, ...], Ability], tuple[Ability, ...]] = {}
 
 
-def _with_treasures(s: GameState, race: RaceState, held: list[int]) -> tuple[Ability, ...]:
-    """``in_force`` for a race holding the Relic and Place regions ``held``."""
+def _with_treasures(
+    s: GameState, race: RaceState, mine: list[tuple[int, str]]
+) -> tuple[Ability, ...]:
+    """``in_force`` for a race holding the Relics and Places ``mine`` (``holdings``)."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-    if len(held) > 1:
-        # Two markers may share a region: each region once, in id order.
-        held = sorted(set(held))
-    regions = s.regions
-    found: list[Ability] = []
     used = s.turn.used if s.turn.seat == race.owner else ()
+    gone = tuple([k for _, k in mine if _FORGO[k] in used]) if used else ()
+    # The same pieces give the same tuple, but for a lender (its loan may change) and for
+    # two pieces in one region (their order is the region's).
+    key = (own, race.in_decline, tuple(mine), gone)
+    found = _PIECES.get(key)
+    if found is not None:
+        return found
+    held = sorted({rid for rid, _ in mine})
+    regions = s.regions
+    out: list[Ability] = []
     declined = race.in_decline
+    lends = False
     for rid in held:
-        for key in regions[rid].markers:
-            t = TREASURES.get(key)
+        for k in regions[rid].markers:
+            t = TREASURES.get(k)
             if t is not None and (t.in_decline if declined else t.active):  # ``works``
-                if used and (_FORGO.get(key) or forgo_key(key)) in used:
+                if k in gone:
                     continue  # the owner does without it for the rest of this turn
-                found.append(t)
-                if key in LENDERS:
+                out.append(t)
+                if k in LENDERS:
+                    lends = True
                     p = t.lends(s, race)
                     if p is not None:
-                        found.append(p)
-    return own + tuple(found) if found else own
+                        out.append(p)
+    found = own + tuple(out) if out else own
+    if not lends and len(held) == len(mine):
+        if len(_PIECES) >= CACHE_LIMIT:
+            forget_oldest(_PIECES)
+        _PIECES[key] = found
+    return found
+
+
+#: ``_with_treasures`` by banner and badge, decline, pieces held and forgone this turn.
+_PIECES: dict[tuple[Any, ...], tuple[Ability, ...]] = {}
 
 
 def forgo_key(key: str) -> str:

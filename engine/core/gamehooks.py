@@ -7,6 +7,7 @@ from __future__ import annotations
 from .abilities import (
     CHANGED_BY,
     LENDERS,
+    PIECE,
     POWERS,
     RACES,
     TREASURES,
@@ -33,7 +34,8 @@ def map_hooks(s: GameState) -> frozenset[str]:
     ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
     them, in a surface game). Those a race banner or power badge of the game overrides or
-    sets are in it a second time, prefixed ``BANNER`` (``banner:guard``). Cached per map
+    sets are in it a second time, prefixed ``BANNER`` (``banner:guard``), and the Relics
+    and Places the game may hold, prefixed ``PIECE`` (``piece:stonehedge``). Cached per map
     and set of options turned on, and on the state (``GameState.map_hooks``)."""
     found = s.map_hooks
     if found is None:
@@ -42,7 +44,11 @@ def map_hooks(s: GameState) -> frozenset[str]:
         if found is None:
             banners, treasures_ = _pool(s)
             found = _overridden(banners + treasures_)
-            found = _HOOKS_USED[key] = found | {BANNER + h for h in _overridden(banners)}
+            found = _HOOKS_USED[key] = (
+                found
+                | {BANNER + h for h in _overridden(banners)}
+                | {PIECE + t.name for t in treasures_}
+            )
         s.map_hooks = found
     return found
 

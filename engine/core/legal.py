@@ -7,7 +7,7 @@ and reused, as the lists are built thousands of times per game.
 
 from __future__ import annotations
 
-from .abilities import abilities, cost_abilities, flag, in_force
+from .abilities import abilities, cost_abilities, flag, in_force, overriding
 from .actions import (
     Abandon,
     Action,
@@ -77,9 +77,12 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     race = s.races[pending[0].race if pending else t.race]  # type: ignore[index]
     working = in_force(s, race)
     hooks = map_hooks(s)
-    # When no banner or badge of the game forces a choice, only a Relic or Place in force can:
-    # nothing to ask while ``working`` is the banner and badge alone (``abilities``).
-    if "must" in hooks and (BANNER_MUST in hooks or working is not abilities(race)):
+    # Only an ability that overrides ``must`` forces a choice: one of the race's banner and
+    # badge (when the game has such a banner or badge at all), or a Relic or Place in force
+    # (then ``working`` is more than the banner and badge, ``abilities``).
+    if "must" in hooks and (
+        working is not abilities(race) or (BANNER_MUST in hooks and overriding(race, "must"))
+    ):
         forced = must(s, race, working)
         if forced:
             return forced

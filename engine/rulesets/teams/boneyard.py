@@ -156,7 +156,7 @@ def bony_leaves(s: GameState, why: str) -> None:
     event(s, "bony_leaves", banner=name, why=why, region=spot(s, BONEYARD))
 
 
-@after_action
+@after_action(BONEYARD)
 def follow_bony(s: GameState) -> None:
     """Bony stays only while active troops hold the Boneyard and his banner is In Decline on
     the board: after any action that ends that (an abandonment, a decline, the banner's last

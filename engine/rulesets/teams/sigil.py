@@ -325,7 +325,7 @@ def sigil_loss(s: GameState, defender: RaceState, rid: int, lost: int, attacker:
         queued[-1]["mode"] = st["mode"]
 
 
-@after_action
+@after_action(KEY)
 def ask_queued(s: GameState) -> None:
     """After each action: the sacrifices its losses call for are asked, in order, before
     anything else (``TurnState.pending``, the core's ``interrupts``)."""

@@ -403,13 +403,14 @@ class Vampire(Ability):
         open_ = set(targets(s, race))
         own = regions_of(s, race.name)
         near = neighbourhood(s, race, own) if own else None
+        # The set tests first: most lone tokens are out of reach.
         return [
             Vampirize(rid)
             for rid in lone
-            if lone_active_token(s, race, rid)
-            and self._token_problem(s, race, rid) is None
-            and rid in open_
+            if rid in open_
             and (near is None or rid in near)
+            and lone_active_token(s, race, rid)
+            and self._token_problem(s, race, rid) is None
         ]
 
     def _closed(self, s: GameState, race: RaceState) -> str | None:

@@ -82,7 +82,7 @@ def draw_power(s: GameState) -> str | None:
     return power
 
 
-@after_action
+@after_action("stonehedge")
 def follow_stonehedge(s: GameState) -> None:
     """Give the Stonehedge's power to the race now occupying it, taking it back from the race
     that had it: the old holder's power ends as a badge ends in decline (``on_decline``, if
