@@ -185,13 +185,15 @@ def priced_targets(
     are one here. ``anywhere``: wherever the race may reach, as the Flying Doormat lets it
     (every rule of conquest but adjacency)."""
     reachable = None if anywhere else reach(s, race, working, own)
-    water_ok = flag(race, "enters_water", s)
+    # Seafaring matters only on a map with water (none Underground).
+    water_ok = _WATERY.get(s.map_id, True) and flag(race, "enters_water", s)
     # Regions closed to the race whoever holds them (``_closed``) are left out before the
     # per-region check, which would refuse them anyway.
     closed = _CLOSED.get((s.map_id, water_ok))
     if closed is None:
         defs = mapdef(s).regions
         closed = _CLOSED[s.map_id, water_ok] = frozenset(r.id for r in defs if _closed(r, water_ok))
+        _WATERY[s.map_id] = any(r.water for r in defs)
     if reachable is None:
         ids: Iterable[int] = (rid for rid in range(len(s.regions)) if rid not in closed)
     else:
@@ -299,6 +301,8 @@ def _closed(rdef: RegionDef, water_ok: bool) -> bool:
 
 #: ``_closed`` regions by map and ``water_ok``, for ``targets``.
 _CLOSED: dict[tuple[str, bool], frozenset[int]] = {}
+#: Whether a map has water regions, by map key (worked out with ``_CLOSED``).
+_WATERY: dict[str, bool] = {}
 
 
 def region_problem(

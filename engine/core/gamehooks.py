@@ -26,12 +26,20 @@ from .worlds import WORLDS
 
 _HOOKS_USED: dict[tuple[str, frozenset[str]], frozenset[str]] = {}
 #: The hooks and flags ``map_hooks`` looks for.
-_OPTIONAL_HOOKS = ("must", "guard", "power_proof", "on_lost", "on_seat_lost")
+_OPTIONAL_HOOKS = (
+    "must",
+    "guard",
+    "power_proof",
+    "on_lost",
+    "on_seat_lost",
+    "declines_after_scoring",
+)
 
 
 def map_hooks(s: GameState) -> frozenset[str]:
     """Which of the rarely used hooks and flags (``must``, ``guard``, ``power_proof``,
-    ``on_lost``, ``on_seat_lost``) any race, power, Relic or Place the game may hold
+    ``on_lost``, ``on_seat_lost``, ``declines_after_scoring``) any race, power, Relic or
+    Place the game may hold
     overrides or sets: the turn rules skip a check no ability of the game can need (all of
     them, in a surface game). Those a race banner or power badge of the game overrides or
     sets are in it a second time, prefixed ``BANNER`` (``banner:guard``), and the Relics

@@ -151,7 +151,11 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
         if owed(s, race, working) is None:
             closing = closing_action(s)
             out.append(closing)
-            if isinstance(closing, EndTurn) and flag(race, "declines_after_scoring", s):
+            if (
+                isinstance(closing, EndTurn)
+                and "declines_after_scoring" in hooks
+                and flag(race, "declines_after_scoring", s)
+            ):
                 out.append(EndTurn(decline=True))
     return out
 
