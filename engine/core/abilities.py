@@ -92,17 +92,19 @@ def may_lend(s: GameState, name: str) -> bool:
     return bool(check(s))
 
 
-def _lend_check(name: str) -> Callable[[GameState], object]:
-    """``may_lend``'s test for ``name``: whether any ``lends_after`` field of the lenders
-    that may lend something changing ``name`` is set (kept in ``_LEND_CHECKS``)."""
+def _lend_check(key: str | tuple[str, ...]) -> Callable[[GameState], object]:
+    """``may_lend``'s test for the name ``key`` (or for any of the names ``key``): whether
+    any ``lends_after`` field of the lenders that may lend something changing it is set
+    (kept in ``_LEND_CHECKS``)."""
+    names = (key,) if isinstance(key, str) else key
     fields = tuple(
         dict.fromkeys(
             a.lends_after
             for a in LENDERS.values()
-            if a.lendable is None or any(name in changes(p) for p in a.lendable)
+            if a.lendable is None or any(n in changes(p) for p in a.lendable for n in names)
         )
     )
-    found = _LEND_CHECKS[name] = _any_of(fields) if fields else _no_lender
+    found = _LEND_CHECKS[key] = _any_of(fields) if fields else _no_lender
     return found
 
 
@@ -125,7 +127,7 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
 
 #: ``may_lend``'s test by hook or flag name, worked out as they are asked; emptied whenever
 #: one more lender registers.
-_LEND_CHECKS: dict[str, Callable[[GameState], object]] = {}
+_LEND_CHECKS: dict[str | tuple[str, ...], Callable[[GameState], object]] = {}
 #: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
 
@@ -511,8 +513,15 @@ def defence_traits(
 
 def lends_defence(s: GameState) -> bool:
     """Whether a Relic or Place may now lend some race a guard or make it power-proof
-    (``may_lend`` for either)."""
-    return may_lend(s, "guard") or may_lend(s, "power_proof")
+    (``may_lend`` for either, in one test)."""
+    if s.hidden_total == 0:
+        return False
+    check = _LEND_CHECKS.get(_DEFENCE) or _lend_check(_DEFENCE)
+    return bool(check(s))
+
+
+#: The names ``lends_defence`` asks about.
+_DEFENCE = ("guard", "power_proof")
 
 
 def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:

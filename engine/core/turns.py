@@ -35,18 +35,19 @@ def empty_river(s: GameState, race: RaceState) -> None:
     them like any other; a public ``river`` event says how many left which regions.
     """
     rivers = river_regions(s)
-    if not rivers or flag(race, "stays_in_river", s):
+    if not rivers:
         return
     # The race's River regions, from the index (in id order) before any is cleared.
     left = [rid for rid in held_regions(s, race.name) if rid in rivers]
+    if not left or flag(race, "stays_in_river", s):
+        return
     count = 0
     for rid in left:
         r = s.regions[rid]
         race.hand += r.tokens
         count += r.tokens
         clear_region(s, rid)
-    if left:
-        event(s, "river", seat=race.owner, race=race.name, tokens=count, regions=left)
+    event(s, "river", seat=race.owner, race=race.name, tokens=count, regions=left)
 
 
 def _settle_owed(s: GameState, race: RaceState) -> None:
