@@ -215,6 +215,14 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
 
 
+def holds_pieces(s: GameState, race: RaceState) -> bool:
+    """Whether ``race`` holds a revealed Relic or Place (``holdings``)."""
+    held = s.holdings
+    if held is None or s.held is None:
+        held = holdings(s)
+    return race.name in held
+
+
 def holdings(s: GameState) -> dict[str, list[tuple[int, str]]]:
     """Which revealed Places and Relics each race holds: race name -> (region id, marker
     key) pairs, in the order of ``treasure_spots``.

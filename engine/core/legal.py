@@ -7,7 +7,7 @@ and reused, as the lists are built thousands of times per game.
 
 from __future__ import annotations
 
-from .abilities import abilities, cost_abilities, flag, in_force, overriding
+from .abilities import cost_abilities, flag, holds_pieces, in_force, overriding
 from .actions import (
     Abandon,
     Action,
@@ -78,10 +78,10 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
     working = in_force(s, race)
     hooks = map_hooks(s)
     # Only an ability that overrides ``must`` forces a choice: one of the race's banner and
-    # badge (when the game has such a banner or badge at all), or a Relic or Place in force
-    # (then ``working`` is more than the banner and badge, ``abilities``).
+    # badge (when the game has such a banner or badge at all), or a Relic or Place the race
+    # holds (``holds_pieces``).
     if "must" in hooks and (
-        working is not abilities(race) or (BANNER_MUST in hooks and overriding(race, "must"))
+        (BANNER_MUST in hooks and overriding(race, "must")) or holds_pieces(s, race)
     ):
         forced = must(s, race, working)
         if forced:

@@ -97,9 +97,14 @@ def spent_key(key: str, bag: bool) -> str:
 
 def move_piece(s: GameState, race: RaceState, piece: str, rid: int) -> None:
     """Put a Relic (or the Bag) in ``rid``, taking it from wherever it lay."""
-    for r, region in enumerate(s.regions):
-        if piece in region.markers:
-            drop_marker(s, r, piece)
+    # A revealed Relic lies where the index of them says; the Bag is looked for.
+    at = treasure_spot(s, piece) if piece in TREASURES else None
+    if at is not None:
+        drop_marker(s, at, piece)
+    else:
+        for r, region in enumerate(s.regions):
+            if piece in region.markers:
+                drop_marker(s, r, piece)
     if piece == BAG:
         # There is one Bag: wherever it was (a hand, the map), it is now here.
         for other in s.races.values():
