@@ -186,18 +186,16 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """Everything working for a race now: its banner and badge, then the Relics and Places
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
-    total = s.hidden_total
-    if total is None:
-        total = hidden_total(s)
+    own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    held = s.holdings
+    if held is None or s.held is None:
+        total = s.hidden_total
+        if not (hidden_total(s) if total is None else total):
+            return own  # a game without Relics or Places
+        held = holdings(s)
+    mine = held.get(race.name)
     # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.
-    if total and not (race.in_decline and s.options and barred_in_decline(s)):
-        held = s.holdings
-        if held is None or s.held is None:
-            held = holdings(s)
-        mine = held.get(race.name)
-        own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
-        if not mine:
-            return own
+    if mine and not (race.in_decline and s.options and barred_in_decline(s)):
         if len(mine) == 1 and mine[0][1] not in LENDERS:
             # The usual case: one piece that lends nothing (``_with_treasures``, shortened).
             key = mine[0][1]
@@ -212,7 +210,7 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
                 found = _KITS[kit] = (*own, t)
             return found
         return _with_treasures(s, race, mine)
-    return _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    return own
 
 
 def holds_pieces(s: GameState, race: RaceState) -> bool:

@@ -121,21 +121,17 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     and no lender (whose loan may) is asked through its banner and badge alone
     (``overriding``, one cached lookup): the pieces ``in_force`` adds would add nothing.
     """
-    total = s.hidden_total
-    if total is None:
-        total = hidden_total(s)
-    if not total or (race.in_decline and s.options and barred_in_decline(s)):
-        # ``in_force`` is the banner and badge alone then: in a game without Relics or
-        # Places (``hidden_total``, set up with the game), or in decline when a rule set bars
-        # its pieces there.
-        return overriding(race, hook)
-    # Only a Relic or Place the race holds adds to the banner and badge in ``in_force``: one
-    # that overrides the moment, or a lender (what it lends may). Most races hold none.
     held = s.holdings
     if held is None or s.held is None:
+        total = s.hidden_total
+        if not (hidden_total(s) if total is None else total):
+            return overriding(race, hook)  # a game without Relics or Places
         held = holdings(s)
+    # Only a Relic or Place the race holds adds to the banner and badge in ``in_force``: one
+    # that overrides the moment, or a lender (what it lends may). Most races hold none; in
+    # decline, a rule set may bar them.
     mine = held.get(race.name)
-    if mine:
+    if mine and not (race.in_decline and s.options and barred_in_decline(s)):
         by = CHANGED_BY.get(hook)
         for _, k in mine:
             if k in LENDERS or (by is not None and k in by):
