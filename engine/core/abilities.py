@@ -67,9 +67,11 @@ def treasure_ability(cls: type[Ability]) -> type[Ability]:
         if not cls.lends_after:
             raise TypeError(f"{cls.__name__} lends but names no lends_after field")
         LENDERS[cls.name] = TREASURES[cls.name]
-        global _LENDER_ITEMS
+        global _LENDER_ITEMS, _sharing
         _LENDER_ITEMS = tuple(LENDERS.items())
         _LEND_CHECKS.clear()
+        shared = tuple(a.lends_after for a in LENDERS.values() if a.lends_to_others)
+        _sharing = _any_of(tuple(dict.fromkeys(shared))) if shared else _no_lender
     return cls
 
 
@@ -130,6 +132,9 @@ def _any_of(fields: tuple[str, ...]) -> Callable[[GameState], object]:
 _LEND_CHECKS: dict[str | tuple[str, ...], Callable[[GameState], object]] = {}
 #: ``LENDERS.items()`` as a tuple, for the loop of ``lent``.
 _LENDER_ITEMS: tuple[tuple[str, Ability], ...] = ()
+#: Whether a lender that lends to races other than its occupant (``lends_to_others``) has
+#: something to lend now: ``lent`` to a race that holds no piece asks nothing else.
+_sharing: Callable[[GameState], object] = _no_lender
 
 
 def after_action(
@@ -313,9 +318,16 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     ``lends`` is a question (it changes nothing), so a lender that lends to others is asked
     first and its region looked up only when it lends something (most races get nothing).
     """
+    # Whether the race holds any piece (``holdings``): most races asked hold none, and then
+    # only a lender that lends to others may lend them anything.
+    held = s.holdings
+    if held is None or s.held is None:
+        held = holdings(s)
+    mine = held.get(race.name) or ()
+    if not mine and not _sharing(s):
+        return ()
     found: tuple[Ability, ...] = ()
     barred: bool | None = None
-    mine: list[tuple[int, str]] | tuple[()] | None = None
     for key, t in _LENDER_ITEMS:
         # A lender whose ``lends_after`` field is empty has nothing to lend yet.
         if not getattr(s, t.lends_after):
@@ -325,13 +337,7 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
             if p is not None and treasure_spot(s, key) is not None:
                 found += (p,)
             continue
-        # Whether the race holds it (``holdings``): most races asked do not.
-        if mine is None:
-            held = s.holdings
-            if held is None or s.held is None:
-                held = holdings(s)
-            mine = held.get(race.name) or ()
-        for _, k in mine:
+        for _, k in mine:  # whether the race holds it
             if k == key:
                 break
         else:
