@@ -425,7 +425,8 @@ def region_costs(
     out: list[int] = []
     # Whether any race may be power-proof now: asked once, at the first saving.
     proofable: bool | None = None
-    if costers and _LOOKING.get(costers, True) and looks_around(costers):
+    if len(rids) > 1 and costers and _LOOKING.get(costers, True) and looks_around(costers):
+        # Worth it for a list (one region, as a conquest prices it, asks ``cost_delta``).
         costers = tuple([a.for_costs(s, race) for a in costers])
     for rid in rids:
         region = regions[rid]

@@ -350,7 +350,12 @@ class Cultists(Ability):
         event(s, "ancient", seat=race.owner, race=race.name, region=rid)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
-        return self._deltas(s, race)(rid)
+        home = ancient_region(s, race)
+        if home is None:
+            return 0
+        if rid in mapdef(s).regions[home].adjacent:
+            return -1  # a shared border: next to it whatever else makes regions adjacent
+        return -1 if rid in neighbourhood(s, race, [home]) else 0
 
     def for_costs(self, s: GameState, race: RaceState) -> Ability:
         return CostView(self._deltas(s, race))
