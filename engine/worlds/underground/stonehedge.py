@@ -14,12 +14,18 @@ action, whatever emptied or took the region.
 
 from __future__ import annotations
 
-from engine.core.abilities import POWERS, Ability, after_action, treasure_ability, works
+from engine.core.abilities import (
+    POWERS,
+    Ability,
+    after_action,
+    treasure_ability,
+    treasure_spot,
+    works,
+)
 from engine.core.board import event
 from engine.core.rng import mix, shuffled
 from engine.core.state import GameState, RaceState
 from engine.worlds.underground.places import SelfActingPlace
-from engine.worlds.underground.treasures import marker_region
 
 
 @treasure_ability
@@ -93,7 +99,7 @@ def follow_stonehedge(s: GameState) -> None:
     power = POWERS.get(s.stonehedge or "")
     if power is None:
         return
-    rid = marker_region(s, "stonehedge")
+    rid = treasure_spot(s, "stonehedge")  # a revealed Place: where the index says
     now = s.regions[rid].race if rid is not None else None
     before = s.stonehedge_holder
     if now == before:
