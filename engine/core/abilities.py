@@ -192,11 +192,12 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     in its regions (in region order), each followed by what it lends the race (``lends``);
     in a game without Relics or Places, ``abilities(race)`` at once."""
     own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    if s.hidden_total == 0:
+        return own  # a game without Relics or Places
     held = s.holdings
     if held is None or s.held is None:
-        total = s.hidden_total
-        if not (hidden_total(s) if total is None else total):
-            return own  # a game without Relics or Places
+        if not hidden_total(s):
+            return own
         held = holdings(s)
     mine = held.get(race.name)
     # A rule set's "never ... by Races that are In Decline, even Ghouls": nothing to look for.

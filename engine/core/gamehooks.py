@@ -121,11 +121,12 @@ def hooked(s: GameState, race: RaceState, hook: str) -> tuple[Ability, ...]:
     and no lender (whose loan may) is asked through its banner and badge alone
     (``overriding``, one cached lookup): the pieces ``in_force`` adds would add nothing.
     """
+    if s.hidden_total == 0:
+        return overriding(race, hook)  # a game without Relics or Places
     held = s.holdings
     if held is None or s.held is None:
-        total = s.hidden_total
-        if not (hidden_total(s) if total is None else total):
-            return overriding(race, hook)  # a game without Relics or Places
+        if not hidden_total(s):
+            return overriding(race, hook)
         held = holdings(s)
     # Only a Relic or Place the race holds adds to the banner and badge in ``in_force``: one
     # that overrides the moment, or a lender (what it lends may). Most races hold none; in

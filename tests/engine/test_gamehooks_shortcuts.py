@@ -1,11 +1,13 @@
 """The hot paths' shortcuts answer exactly what the long way answers (docs/notes/i22-speed.md).
 
-``gamehooks.hooked`` asks the banner and badge alone for a moment no Relic or Place changes
-and nothing lent now may change; ``abilities.flag``, ``cost_abilities`` and ``defence_traits``
-skip ``lent`` when ``abilities.may_lend`` says nothing lent may change what they read; a
-lender's ``lendable`` names everything its ``lends`` may return. These checks replay random
-legal games (team play on both worlds, Places and Relics on the surface, mixed markets) and
-compare, at every few actions and for every race, the shortcut with the long way.
+``gamehooks.hooked`` asks the banner and badge alone for a race that holds no piece that
+overrides the moment and no lender; ``abilities.lent`` answers at once for a race that holds
+no piece while no lender lends to others; ``abilities.flag``, ``cost_abilities`` and
+``defence_traits`` skip ``lent`` when ``abilities.may_lend`` says nothing lent may change
+what they read; a lender's ``lendable`` names everything its ``lends`` may return. These
+checks replay random legal games (team play on both worlds, Places and Relics on the
+surface, mixed markets) and compare, at every few actions and for every race, the shortcut
+with the long way.
 """
 
 from __future__ import annotations
@@ -20,12 +22,15 @@ from engine.core.abilities import (
     cost_abilities,
     defence_traits,
     flag,
+    forgo_key,
     in_force,
     lent,
     overriders,
     overriding,
+    works,
 )
 from engine.core.gamehooks import hooked
+from engine.core.rulesets import barred_in_decline
 from engine.core.state import GameState, RaceState
 
 from .helpers import random_positions
@@ -71,8 +76,29 @@ def _long_lent_traits(s: GameState, race: RaceState) -> tuple[tuple[Ability, ...
     return guards, proof
 
 
+def _long_lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
+    """``lent`` the long way: every lender in registration order, its region found on the
+    board; one that lends to others asked whoever holds it, the others only by their
+    occupant, in its state, when a rule set does not bar them and the owner has not
+    forgone them this turn."""
+    found: tuple[Ability, ...] = ()
+    for key, t in LENDERS.items():
+        where = [rid for rid, r in enumerate(s.regions) if key in r.markers]
+        if not where or not getattr(s, t.lends_after):
+            continue
+        occupied = s.regions[where[0]].race == race.name and works(t, race.in_decline)
+        barred = race.in_decline and bool(s.options) and barred_in_decline(s)
+        forgone = s.turn.seat == race.owner and forgo_key(key) in s.turn.used
+        if t.lends_to_others or (occupied and not barred and not forgone):
+            p = t.lends(s, race)
+            if p is not None:
+                found += (p,)
+    return found
+
+
 def _check(s: GameState) -> None:
     for race in list(s.races.values()):
+        assert lent(s, race) == _long_lent(s, race), race.name
         working = in_force(s, race)
         for hook in HOOKS:
             assert hooked(s, race, hook) == overriders(working, hook), (race.name, hook)

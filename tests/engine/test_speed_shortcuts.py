@@ -26,7 +26,11 @@ team play and mixed markets, at every action and for every race in play:
 - ``rules.apply`` tests the action kinds in an order of its own: no kind derives from another;
 - ``abilities.in_force`` reads which Places and Relics each race holds from a cache the
   board's moves drop (``abilities.holdings``): the long way looks at every region of the
-  race, in id order [SWU p.13: a Place or Relic works for the race that occupies it].
+  race, in id order [SWU p.13: a Place or Relic works for the race that occupies it];
+- ``legal_actions`` asks ``must`` only of a race whose banner or badge may force a choice or
+  that holds a piece, and the Stout's decline only where the game's pool has it; the
+  Flames and the Cultists price a list through a view worked out once
+  (``Ability.for_costs``), which prices each region as ``cost_delta`` does.
 """
 
 from __future__ import annotations
@@ -50,8 +54,10 @@ from engine.core.abilities import (
     forgo_key,
     hidden_total,
     holdings,
+    holds_pieces,
     in_force,
     overriders,
+    overriding,
     works,
 )
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
@@ -64,11 +70,11 @@ from engine.core.conquest import (
     targets,
 )
 from engine.core.defences import lone_active_token
-from engine.core.gamehooks import map_hooks
+from engine.core.gamehooks import BANNER_MUST, map_hooks
 from engine.core.interrupts import FREE_ACTIONS
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
-from engine.core.turn import ability_actions
+from engine.core.turn import ability_actions, must
 from engine.core.withdrawal import default, options
 from engine.worlds.surface.actions import Withdraw
 from engine.worlds.underground.powers import Vampirize
@@ -183,6 +189,23 @@ def _check_holdings(s: GameState) -> None:
         assert in_force(s, race) == _long_in_force(s, race), race.name
 
 
+def _check_skipped_asks(s: GameState) -> None:
+    """What ``legal_actions`` no longer asks would answer nothing: ``must`` of a race whose
+    banner and badge force no choice and that holds no piece, the Stout's decline in a game
+    whose pool lacks it; and a coster's view for a whole list (``Ability.for_costs``) prices
+    each region as its ``cost_delta`` does."""
+    hooks = map_hooks(s)
+    for race in s.races.values():
+        if not (BANNER_MUST in hooks and overriding(race, "must")) and not holds_pieces(s, race):
+            assert must(s, race) == [], race.name
+        if "declines_after_scoring" not in hooks:
+            assert not flag(race, "declines_after_scoring", s)
+        for a in cost_abilities(race, s):
+            view = a.for_costs(s, race)
+            for rid in range(len(s.regions)):
+                assert view.cost_delta(s, race, rid) == a.cost_delta(s, race, rid), a.name
+
+
 def _check_listing(s: GameState) -> None:
     """The special actions ``legal_actions`` lists while it lends its targets to the abilities
     (``GameState.listing``) are those the abilities offer when asked alone, and the loan ends
@@ -217,6 +240,7 @@ def _check_pieces(s: GameState, race: RaceState) -> None:
 def _check(s: GameState) -> None:
     _check_listing(s)
     _check_holdings(s)
+    _check_skipped_asks(s)
     for race in list(s.races.values()):
         _check_pieces(s, race)
     for race in list(s.races.values()):
