@@ -141,32 +141,14 @@ def after_action(
     key: str,
 ) -> Callable[[Callable[[GameState], None]], Callable[[GameState], None]]:
     """Decorator: run ``hook(state)`` after every action of a game that may hold the Relic
-    or Place ``key`` (``AFTER_ACTION``, ``followers``): the hook follows that piece on the
-    board, and a game without it skips the hook."""
+    or Place ``key`` (``AFTER_ACTION``, ``gamehooks.followers``): the hook follows that
+    piece on the board, and a game without it skips the hook."""
 
     def register(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
         AFTER_ACTION.append((key, hook))
-        _FOLLOWERS.clear()
         return hook
 
     return register
-
-
-def followers(hooks: frozenset[str]) -> tuple[Callable[[GameState], None], ...]:
-    """The after-action hooks (``AFTER_ACTION``) of the Relics and Places a game may hold,
-    in registration order, given its ``gamehooks.map_hooks`` (which name them ``piece:``
-    and their key): ``rules.apply`` runs these alone, the others following a piece that is
-    not in the game."""
-    found = _FOLLOWERS.get(hooks)
-    if found is None:
-        found = _FOLLOWERS[hooks] = tuple(h for k, h in AFTER_ACTION if PIECE + k in hooks)
-    return found
-
-
-#: ``map_hooks``'s prefix for a Relic or Place the game may hold (``piece:stonehedge``).
-PIECE = "piece:"
-#: ``followers`` by the game's ``map_hooks``.
-_FOLLOWERS: dict[frozenset[str], tuple[Callable[[GameState], None], ...]] = {}
 
 
 def works(a: Ability, in_decline: bool) -> bool:
@@ -476,7 +458,7 @@ def cost_abilities(race: RaceState, s: GameState) -> tuple[Ability, ...]:
 _FLAG_CACHE: dict[tuple[str, str, bool, str], bool] = {}
 
 
-def _own_flag(race: RaceState, attr: str) -> bool:
+def own_flag(race: RaceState, attr: str) -> bool:
     """True if the race's banner or badge sets a boolean class flag, decline taken into
     account (cached: it depends on the race alone)."""
     key = (race.name, race.power, race.in_decline, attr)
@@ -489,39 +471,12 @@ def _own_flag(race: RaceState, attr: str) -> bool:
 def flag(race: RaceState, attr: str, s: GameState) -> bool:
     """True if the race's banner or badge sets a boolean class flag, decline taken into
     account, or an ability a Relic or Place lends the race (``lent``) sets it."""
-    if _own_flag(race, attr):
+    if own_flag(race, attr):
         return True
     if not may_lend(s, attr):
         return False  # nothing lent now may set it
     found = lent(s, race)
     return bool(found) and any(getattr(p, attr) for p in found)
-
-
-_TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
-#: The defence traits of a race with no guard and no Gnome-proofing.
-PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
-
-
-def defence_traits(
-    race: RaceState, s: GameState, lending: bool | None = None
-) -> tuple[tuple[Ability, ...], bool]:
-    """What a race's banner and badge, and what the Relics and Places lend it (``lent``), do
-    when it is attacked: its ``guards`` and whether it is ``power_proof`` (the banner and
-    badge's part is one cached lookup on the hot path of ``targets``). ``lending``: what
-    ``lends_defence`` says now, when the caller asked it once for many races."""
-    key = (race.name, race.power, race.in_decline)
-    found = _TRAITS.get(key)
-    if found is None:
-        found = (overriding(race, "guard"), _own_flag(race, "power_proof"))
-        # The common case is one shared object, so callers may test it with ``is``.
-        found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
-    if not (lends_defence(s) if lending is None else lending):
-        return found  # nothing lent now may guard the race or make it power-proof
-    for p in lent(s, race):
-        guarding = type(p).guard is not Ability.guard
-        if guarding or p.power_proof:
-            found = ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
-    return found
 
 
 def lends_defence(s: GameState) -> bool:
@@ -535,9 +490,3 @@ def lends_defence(s: GameState) -> bool:
 
 #: The names ``lends_defence`` asks about.
 _DEFENCE = ("guard", "power_proof")
-
-
-def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:
-    """The banner, badge and lent abilities in force that may refuse an attack on the race
-    (``guard``)."""
-    return defence_traits(race, s)[0]

@@ -13,10 +13,8 @@ from collections.abc import Iterable, Sequence
 
 from .abilities import (
     CACHE_LIMIT,
-    PLAIN_DEFENCE,
     Ability,
     cost_abilities,
-    defence_traits,
     flag,
     forget_oldest,
     in_force,
@@ -30,7 +28,7 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef
-from .defences import Defences, power_proof
+from .defences import PLAIN_DEFENCE, Defences, defence_traits, power_proof
 from .gamehooks import may_be_proof, may_defend
 from .markers import (
     DEFENCE_MARKERS,

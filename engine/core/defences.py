@@ -5,10 +5,43 @@ the lone tokens a substitution may replace (``lone_active_token``)."""
 
 from __future__ import annotations
 
-from .abilities import Ability, defence_traits, flag, lends_defence
+from .abilities import Ability, flag, lends_defence, lent, overriding, own_flag
 from .gamehooks import may_be_proof
 from .markers import SHIELDING
 from .state import GameState, RaceState
+
+_TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
+#: The defence traits of a race with no guard and no Gnome-proofing.
+PLAIN_DEFENCE: tuple[tuple[Ability, ...], bool] = ((), False)
+
+
+def defence_traits(
+    race: RaceState, s: GameState, lending: bool | None = None
+) -> tuple[tuple[Ability, ...], bool]:
+    """What a race's banner and badge, and what the Relics and Places lend it (``lent``), do
+    when it is attacked: its ``guards`` and whether it is ``power_proof`` (the banner and
+    badge's part is one cached lookup on the hot path of ``targets``). ``lending``: what
+    ``lends_defence`` says now, when the caller asked it once for many races."""
+    key = (race.name, race.power, race.in_decline)
+    found = _TRAITS.get(key)
+    if found is None:
+        found = (overriding(race, "guard"), own_flag(race, "power_proof"))
+        # The common case is one shared object, so callers may test it with ``is``.
+        found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
+    if not (lends_defence(s) if lending is None else lending):
+        return found  # nothing lent now may guard the race or make it power-proof
+    for p in lent(s, race):
+        guarding = type(p).guard is not Ability.guard
+        if guarding or p.power_proof:
+            found = ((*found[0], p) if guarding else found[0], found[1] or p.power_proof)
+    return found
+
+
+def guards(race: RaceState, s: GameState) -> tuple[Ability, ...]:
+    """The banner, badge and lent abilities in force that may refuse an attack on the race
+    (``guard``)."""
+    return defence_traits(race, s)[0]
+
 
 #: What ``defence_traits`` says of a race: its guards, and whether it is power-proof.
 Traits = tuple[tuple[Ability, ...], bool]

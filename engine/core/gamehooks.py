@@ -4,10 +4,12 @@ banner and badge for a moment no Relic or Place ever overrides (``hooked``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .abilities import (
+    AFTER_ACTION,
     CHANGED_BY,
     LENDERS,
-    PIECE,
     POWERS,
     RACES,
     TREASURES,
@@ -84,6 +86,24 @@ def may_be_proof(s: GameState) -> bool:
     return _BANNER_PROOF in hooks or may_lend(s, "power_proof")
 
 
+def followers(s: GameState) -> tuple[Callable[[GameState], None], ...]:
+    """The after-action hooks (``abilities.AFTER_ACTION``) of the Relics and Places the game
+    may hold (``map_hooks`` names them ``piece:`` and their key), in registration order:
+    ``rules.apply`` runs these alone, the others following a piece not in the game."""
+    hooks = s.map_hooks or map_hooks(s)
+    found = _FOLLOWERS.get(hooks)
+    if found is None or found[0] != len(AFTER_ACTION):
+        found = _FOLLOWERS[hooks] = (
+            len(AFTER_ACTION),
+            tuple(h for k, h in AFTER_ACTION if PIECE + k in hooks),
+        )
+    return found[1]
+
+
+#: ``followers`` by the game's ``map_hooks``, with how many hooks were registered then.
+_FOLLOWERS: dict[frozenset[str], tuple[int, tuple[Callable[[GameState], None], ...]]] = {}
+#: ``map_hooks``'s prefix for a Relic or Place the game may hold (``piece:stonehedge``).
+PIECE = "piece:"
 #: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
 BANNER = "banner:"
 #: ``map_hooks``'s entries for a banner or badge that guards, or is power-proof.

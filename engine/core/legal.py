@@ -7,7 +7,7 @@ and reused, as the lists are built thousands of times per game.
 
 from __future__ import annotations
 
-from .abilities import cost_abilities, flag, holds_pieces, in_force, overriding
+from .abilities import cost_abilities, flag, holds_pieces, in_force, may_lend, overriding
 from .actions import (
     Abandon,
     Action,
@@ -153,7 +153,8 @@ def legal_actions(s: GameState, seat: int | None = None) -> list[Action]:
             out.append(closing)
             if (
                 isinstance(closing, EndTurn)
-                and "declines_after_scoring" in hooks
+                # A badge of the game's pool, or one a Place lends (the Stonehedge's).
+                and ("declines_after_scoring" in hooks or may_lend(s, "declines_after_scoring"))
                 and flag(race, "declines_after_scoring", s)
             ):
                 out.append(EndTurn(decline=True))

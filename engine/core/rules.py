@@ -9,7 +9,7 @@ power follows its region).
 
 from __future__ import annotations
 
-from .abilities import followers, hidden_total
+from .abilities import hidden_total
 from .actions import (
     Abandon,
     Action,
@@ -27,7 +27,7 @@ from .board import clear_region, event, roll_die
 from .conquest import conquest_cost
 from .content import combo_tokens, races
 from .errors import IllegalAction
-from .gamehooks import hooked, map_hooks
+from .gamehooks import followers, hooked
 from .market import refill_market
 from .setupphase import play
 from .state import CONQUER, SETUP, GameState, RaceState
@@ -85,7 +85,7 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
     if total is None:
         total = hidden_total(s)
     if total:
-        for follow in followers(s.map_hooks or map_hooks(s)):
+        for follow in followers(s):
             # Pieces that go with the board whatever the action did (the Stonehedge's power
             # goes with its region, whatever took or emptied it).
             follow(s)

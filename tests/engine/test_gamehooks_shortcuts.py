@@ -16,11 +16,9 @@ import pytest
 
 from engine.core.abilities import (
     LENDERS,
-    PLAIN_DEFENCE,
     Ability,
     abilities,
     cost_abilities,
-    defence_traits,
     flag,
     forgo_key,
     in_force,
@@ -29,6 +27,7 @@ from engine.core.abilities import (
     overriding,
     works,
 )
+from engine.core.defences import PLAIN_DEFENCE, defence_traits
 from engine.core.gamehooks import hooked
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import GameState, RaceState

@@ -15,7 +15,7 @@ team play and mixed markets, at every action and for every race in play:
 - ``withdrawal.options`` and ``withdrawal.default`` (the Amazons' 4, the Silver Hammers):
   the long way is their first form, kept below;
 - ``rules.apply`` runs the after-action hooks only in a game with Relics or Places, and
-  only those of the pieces the game may hold (``abilities.followers``): each of the others
+  only those of the pieces the game may hold (``gamehooks.followers``): each of the others
   changes nothing; ``turn.ability_actions`` asks the free actions
   only in a game with options: in any other, each of them offers nothing;
 - ``legal_actions`` lends the targets it found to the abilities it asks next (the Dragon,
@@ -50,12 +50,12 @@ from engine.core.abilities import (
     abilities,
     cost_abilities,
     flag,
-    followers,
     forgo_key,
     hidden_total,
     holdings,
     holds_pieces,
     in_force,
+    may_lend,
     overriders,
     overriding,
     works,
@@ -70,7 +70,7 @@ from engine.core.conquest import (
     targets,
 )
 from engine.core.defences import lone_active_token
-from engine.core.gamehooks import BANNER_MUST, map_hooks
+from engine.core.gamehooks import BANNER_MUST, followers, map_hooks
 from engine.core.interrupts import FREE_ACTIONS
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
@@ -198,7 +198,7 @@ def _check_skipped_asks(s: GameState) -> None:
     for race in s.races.values():
         if not (BANNER_MUST in hooks and overriding(race, "must")) and not holds_pieces(s, race):
             assert must(s, race) == [], race.name
-        if "declines_after_scoring" not in hooks:
+        if "declines_after_scoring" not in hooks and not may_lend(s, "declines_after_scoring"):
             assert not flag(race, "declines_after_scoring", s)
         for a in cost_abilities(race, s):
             view = a.for_costs(s, race)
@@ -264,7 +264,7 @@ def _check(s: GameState) -> None:
                 assert a.actions(s, race) == [], a.name
     # The after-action hooks ``rules.apply`` skips (all of them in a game without Relics or
     # Places; those of pieces the game cannot hold in any other) leave the state as it is.
-    run = followers(map_hooks(s)) if hidden_total(s) else ()
+    run = followers(s) if hidden_total(s) else ()
     for _, follow in AFTER_ACTION:
         if follow not in run:
             c = clone(s)

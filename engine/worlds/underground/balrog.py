@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import Ability, guards, in_force, treasure_ability
+from engine.core.abilities import Ability, in_force, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, clear_region, drop_marker, event, is_immune, mapdef
 from engine.core.conquest import immunity_name
-from engine.core.defences import power_proof
+from engine.core.defences import guards, power_proof
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import after_loss
 from engine.core.words import where
