@@ -43,6 +43,8 @@ _NOTHING = Ability()
 #: (the Stonehedge's power goes with its region). Each returns at once when its piece is not
 #: in play.
 AFTER_ACTION: list[tuple[str, Callable[[GameState], None]]] = []
+#: ``gamehooks.followers`` by a game's ``map_hooks``: emptied as a hook registers.
+FOLLOWING: dict[frozenset[str], tuple[Callable[[GameState], None], ...]] = {}
 
 
 def race_ability(cls: type[Ability]) -> type[Ability]:
@@ -146,6 +148,7 @@ def after_action(
 
     def register(hook: Callable[[GameState], None]) -> Callable[[GameState], None]:
         AFTER_ACTION.append((key, hook))
+        FOLLOWING.clear()
         return hook
 
     return register

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from .abilities import (
     AFTER_ACTION,
     CHANGED_BY,
+    FOLLOWING,
     LENDERS,
     POWERS,
     RACES,
@@ -90,18 +91,13 @@ def followers(s: GameState) -> tuple[Callable[[GameState], None], ...]:
     """The after-action hooks (``abilities.AFTER_ACTION``) of the Relics and Places the game
     may hold (``map_hooks`` names them ``piece:`` and their key), in registration order:
     ``rules.apply`` runs these alone, the others following a piece not in the game."""
-    hooks = s.map_hooks or map_hooks(s)
-    found = _FOLLOWERS.get(hooks)
-    if found is None or found[0] != len(AFTER_ACTION):
-        found = _FOLLOWERS[hooks] = (
-            len(AFTER_ACTION),
-            tuple(h for k, h in AFTER_ACTION if PIECE + k in hooks),
-        )
-    return found[1]
+    found = FOLLOWING.get(s.map_hooks)  # type: ignore[arg-type]
+    if found is None:
+        hooks = map_hooks(s)
+        found = FOLLOWING[hooks] = tuple(h for k, h in AFTER_ACTION if PIECE + k in hooks)
+    return found
 
 
-#: ``followers`` by the game's ``map_hooks``, with how many hooks were registered then.
-_FOLLOWERS: dict[frozenset[str], tuple[int, tuple[Callable[[GameState], None], ...]]] = {}
 #: ``map_hooks``'s prefix for a Relic or Place the game may hold (``piece:stonehedge``).
 PIECE = "piece:"
 #: ``map_hooks``'s prefix for a hook or flag a race banner or power badge of the game sets.
