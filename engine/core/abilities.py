@@ -84,10 +84,11 @@ def changes(a: Ability) -> frozenset[str]:
     )
 
 
-def may_lend(s: GameState, name: str) -> bool:
+def may_lend(s: GameState, name: str | tuple[str, ...]) -> bool:
     """Whether a Relic or Place may now lend some race an ability that overrides the hook or
-    sets the flag ``name`` (``lent``): a lender whose ``lendable`` abilities change ``name``,
-    or that may lend any ability, has something to lend (``lends_after``). False lets the
+    sets the flag ``name``, or any of the names ``name`` (``lent``): a lender whose
+    ``lendable`` abilities change it, or that may lend any ability, has something to lend
+    (``lends_after``). False lets the
     hot paths skip ``lent`` (team play's Boneyard lends a ward that only sets
     ``power_proof``, and only once Bony sits on a banner)."""
     if s.hidden_total == 0:
@@ -200,13 +201,13 @@ def in_force(s: GameState, race: RaceState) -> tuple[Ability, ...]:
             if found is None:
                 found = _KITS[kit] = (*own, t)
             return found
-        return _with_treasures(s, race, mine)
+        return _with_treasures(s, race, mine, own)
     return own
 
 
 def holds_pieces(s: GameState, race: RaceState) -> bool:
     """Whether ``race`` holds a revealed Relic or Place (``holdings``)."""
-    held = s.holdings
+    held = s.holdings  # ``holdings`` without the call when it is kept (a hot path)
     if held is None or s.held is None:
         held = holdings(s)
     return race.name in held
@@ -246,10 +247,10 @@ _KITS: dict[tuple[tuple[Ability, ...], Ability], tuple[Ability, ...]] = {}
 
 
 def _with_treasures(
-    s: GameState, race: RaceState, mine: list[tuple[int, str]]
+    s: GameState, race: RaceState, mine: list[tuple[int, str]], own: tuple[Ability, ...]
 ) -> tuple[Ability, ...]:
-    """``in_force`` for a race holding the Relics and Places ``mine`` (``holdings``)."""
-    own = _CACHE.get((race.name, race.power, race.in_decline)) or abilities(race)
+    """``in_force`` for a race holding the Relics and Places ``mine`` (``holdings``), whose
+    banner and badge in force are ``own``."""
     used = s.turn.used if s.turn.seat == race.owner else ()
     gone = tuple([k for _, k in mine if _FORGO[k] in used]) if used else ()
     # The same pieces give the same tuple, but for a lender (its loan may change) and for
@@ -306,7 +307,7 @@ def lent(s: GameState, race: RaceState) -> tuple[Ability, ...]:
     """
     # Whether the race holds any piece (``holdings``): most races asked hold none, and then
     # only a lender that lends to others may lend them anything.
-    held = s.holdings
+    held = s.holdings  # ``holdings`` without the call when it is kept (a hot path)
     if held is None or s.held is None:
         held = holdings(s)
     mine = held.get(race.name) or ()
@@ -485,10 +486,7 @@ def flag(race: RaceState, attr: str, s: GameState) -> bool:
 def lends_defence(s: GameState) -> bool:
     """Whether a Relic or Place may now lend some race a guard or make it power-proof
     (``may_lend`` for either, in one test)."""
-    if s.hidden_total == 0:
-        return False
-    check = _LEND_CHECKS.get(_DEFENCE) or _lend_check(_DEFENCE)
-    return bool(check(s))
+    return may_lend(s, _DEFENCE)
 
 
 #: The names ``lends_defence`` asks about.

@@ -214,9 +214,7 @@ def priced_targets(
     if rivers is None:
         rivers = river_regions(s)
     proofable: bool | None = None
-    if costers and _LOOKING.get(costers, True) and looks_around(costers):
-        # What a coster looks around the board for, worked out once for all the regions.
-        costers = tuple([a.for_costs(s, race) for a in costers])
+    costers = cost_views(s, race, costers)
     out: list[tuple[int, int]] = []
     for rid in ids:
         r = regions[rid]
@@ -276,6 +274,14 @@ def priced_targets(
                 cost += delta
         out.append((rid, cost if cost > 1 else 1))
     return out
+
+
+def cost_views(s: GameState, race: RaceState, costers: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """``costers`` to price many regions of this state with: a coster that looks around the
+    board replaced by what it worked out once (``Ability.for_costs``), the others as they are."""
+    if costers and _LOOKING.get(costers, True) and looks_around(costers):
+        return tuple([a.for_costs(s, race) for a in costers])
+    return costers
 
 
 def looks_around(costers: tuple[Ability, ...]) -> bool:
@@ -423,9 +429,9 @@ def region_costs(
     out: list[int] = []
     # Whether any race may be power-proof now: asked once, at the first saving.
     proofable: bool | None = None
-    if len(rids) > 1 and costers and _LOOKING.get(costers, True) and looks_around(costers):
+    if len(rids) > 1:
         # Worth it for a list (one region, as a conquest prices it, asks ``cost_delta``).
-        costers = tuple([a.for_costs(s, race) for a in costers])
+        costers = cost_views(s, race, costers)
     for rid in rids:
         region = regions[rid]
         cost = BASE_COST + region.tokens
