@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot import ratings
 from bot.league import League
 from bot.league_desk import LeagueDesk
-from bot.storage import Storage, now_iso
+from bot.storage import SqliteStorage, Storage, now_iso
 
 COMBOS = [["Orcs", "Forest"], ["Trolls", "Flying"], ["Elves", "Hill"], ["Ratmen", "Berserk"]]
 
@@ -84,8 +84,10 @@ async def populate(storage: Storage, players: int, games: int, seed: int) -> int
                 )
                 b, a = current[uid], after[uid]
                 await tx.execute(
-                    "INSERT INTO rating_events VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (g, uid, season_id, b.mu, b.sigma, a.mu, a.sigma, at),
+                    "INSERT INTO rating_events (game_id, user_id, season_id, mu_before,"
+                    " sigma_before, mu_after, sigma_after, at, seq)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (g, uid, season_id, b.mu, b.sigma, a.mu, a.sigma, at, g * 10 + seat),
                 )
                 current[uid] = a
                 played[uid][0] += 1
@@ -105,7 +107,7 @@ async def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        storage = Storage(Path(tmp) / "bench.sqlite3")
+        storage = SqliteStorage(Path(tmp) / "bench.sqlite3")
         await storage.open()
         t0 = time.perf_counter()
         await populate(storage, args.players, args.games, seed=1)

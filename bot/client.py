@@ -20,7 +20,7 @@ from .league_desk import LeagueDesk
 from .lobby_desk import LobbyButton, LobbySelect
 from .service import GameService
 from .settings import Settings
-from .storage import Storage
+from .storage import storage_for
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class SmallWorldBot(commands.Bot):
             allowed_mentions=SAFE_MENTIONS,
         )
         self.settings = settings
-        self.storage = Storage(settings.database_path)
+        self.storage = storage_for(settings.database_target, pool_size=settings.database_pool_size)
         now = clock or discord.utils.utcnow
         self.service = GameService(self.storage, clock=now)
         self.announcer = Announcer(self.storage, self, self.service, now)

@@ -34,6 +34,9 @@ from .teams import team_places
 PAGE = 20
 #: Points kept in a player's trend line.
 TREND = 12
+#: A season's ratings are written under the lock ``SEASON_LOCKS + season_id``
+#: (``Transaction.serialize``).
+SEASON_LOCKS = 0x5357_0000_0000
 
 
 class LeagueError(ServiceError):
@@ -305,6 +308,9 @@ class League:
         """Rate a game: one side per seat, or per team in a team game (``team_of``: the
         team of each seat), each side ranked by its place."""
         seats = sorted(rank_of)
+        # Two games of one season ending at once, in two processes, read and write the same
+        # ratings: they take turns.
+        await tx.serialize(SEASON_LOCKS + season_id)
         before: dict[int, Rating] = {}
         for seat in seats:
             r = await tx.fetchone(
@@ -324,14 +330,15 @@ class League:
             won = int(rank_of[seat] == 1)
             await tx.execute(
                 "INSERT INTO rating_events (game_id, user_id, season_id, mu_before, sigma_before,"
-                " mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " mu_after, sigma_after, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM rating_events))",
                 (game_id, uid, season_id, b.mu, b.sigma, a.mu, a.sigma, now_iso(now)),
             )
             await tx.execute(
                 "INSERT INTO ratings (season_id, user_id, mu, sigma, games, wins, updated_at)"
                 " VALUES (?, ?, ?, ?, 1, ?, ?) ON CONFLICT (season_id, user_id) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, games = games + 1,"
-                " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+                " mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1,"
+                " wins = ratings.wins + excluded.wins, updated_at = excluded.updated_at",
                 (season_id, uid, a.mu, a.sigma, won, now_iso(now)),
             )
             changes.append((uid, ratings.display(b), ratings.display(a)))
@@ -348,8 +355,8 @@ class League:
         week_ago = now_iso(self.clock() - timedelta(days=7))
         then_rows = await self.storage.fetchall(
             "SELECT e.user_id, e.mu_after, e.sigma_after FROM rating_events e"
-            " JOIN (SELECT user_id, MAX(rowid) AS last FROM rating_events"
-            "       WHERE season_id = ? AND at <= ? GROUP BY user_id) w ON e.rowid = w.last",
+            " JOIN (SELECT user_id, MAX(seq) AS last FROM rating_events"
+            "       WHERE season_id = ? AND at <= ? GROUP BY user_id) w ON e.seq = w.last",
             (season.id, week_ago),
         )
         then = {r["user_id"]: ratings.display(Rating(r[1], r[2])) for r in then_rows}
@@ -374,7 +381,8 @@ class League:
         """Each player's rated team games of a season and the wins among them (a win: the
         team finished first), by user id."""
         rows = await self.storage.fetchall(
-            "SELECT user_id, COUNT(*) AS games, SUM(rank = 1) AS wins FROM results"
+            "SELECT user_id, COUNT(*) AS games, SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END) AS wins"
+            " FROM results"
             " WHERE season_id = ? AND rated = 1 AND team IS NOT NULL GROUP BY user_id",
             (season_id,),
         )
@@ -386,7 +394,7 @@ class League:
         for uid in user_ids:
             rows = await self.storage.fetchall(
                 "SELECT mu_after, sigma_after FROM rating_events WHERE season_id = ?"
-                " AND user_id = ? ORDER BY rowid DESC LIMIT ?",
+                " AND user_id = ? ORDER BY seq DESC LIMIT ?",
                 (season_id, uid, TREND),
             )
             out[uid] = [ratings.display(Rating(r[0], r[1])) for r in reversed(rows)]
@@ -396,7 +404,7 @@ class League:
         """A player's rating after each rated game of a season (date, rating)."""
         rows = await self.storage.fetchall(
             "SELECT at, mu_after, sigma_after FROM rating_events WHERE season_id = ?"
-            " AND user_id = ? ORDER BY rowid",
+            " AND user_id = ? ORDER BY seq",
             (season_id, user_id),
         )
         return [(r["at"][:10], ratings.display(Rating(r[1], r[2]))) for r in rows]

@@ -305,14 +305,10 @@ class LeagueDesk:
             await self._my_games(interaction)
             return
         rows = await self.service.storage.fetchall(
-            # An AI seat (negative id, no member) is named, never mentioned.
-            "SELECT g.id, g.map_id, g.rated, g.options, r.finished_at,"
-            " GROUP_CONCAT(CASE WHEN r.rank = 1 THEN (CASE WHEN r.user_id < 0"
-            " THEN '🤖 ' || s.name ELSE '<@' || r.user_id || '>' END) END, ', ') AS winners"
-            " FROM games g JOIN results r ON r.game_id = g.id"
-            " LEFT JOIN seats s ON s.game_id = g.id AND s.user_id = r.user_id"
-            " WHERE g.guild_id = ?"
-            " GROUP BY g.id ORDER BY r.finished_at DESC, g.id DESC LIMIT 15",
+            "SELECT g.id, g.map_id, g.rated, g.options, MAX(r.finished_at) AS finished_at"
+            " FROM games g JOIN results r ON r.game_id = g.id WHERE g.guild_id = ?"
+            " GROUP BY g.id, g.map_id, g.rated, g.options"
+            " ORDER BY finished_at DESC, g.id DESC LIMIT 15",
             (interaction.guild_id,),
         )
         if not rows:
@@ -320,9 +316,20 @@ class LeagueDesk:
                 "No finished game on this server yet.", ephemeral=True
             )
             return
+        won: dict[int, list[str]] = {}
+        for w in await self.service.storage.fetchall(
+            "SELECT r.game_id, r.user_id, s.name FROM results r"
+            " LEFT JOIN seats s ON s.game_id = r.game_id AND s.user_id = r.user_id"
+            f" WHERE r.rank = 1 AND r.game_id IN ({', '.join('?' for _ in rows)})"
+            " ORDER BY r.game_id, r.seat",
+            [r["id"] for r in rows],
+        ):
+            # An AI seat (negative id, no member) is named, never mentioned.
+            uid = w["user_id"]
+            won.setdefault(w["game_id"], []).append(f"🤖 {w['name']}" if uid < 0 else f"<@{uid}>")
         lines = ["**Finished games** (replay one with `/league replay game:<number>`)"]
         for r in rows:
-            winners = r["winners"] or "nobody"
+            winners = ", ".join(won.get(r["id"], [])) or "nobody"
             rated = " · rated" if r["rated"] else ""
             # The game's options (mixed markets, ...), as its record keeps them.
             rated += "".join(f" · {title(n)}" for n in chosen(stored(r["options"])))

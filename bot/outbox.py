@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .messages import Announcement
+from .storage import Row as StoredRow
 from .storage import Storage, Transaction, now_iso
 
 PENDING = "pending"
@@ -57,12 +58,11 @@ async def record(
     """Queue announcements inside the caller's transaction; returns their ids in order."""
     ids = []
     for a in items:
-        rid = await tx.execute(
+        rid = await tx.insert(
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             (game_id, a.kind, a.user_id, a.to_json(), now_iso(now)),
         )
-        assert rid is not None
         ids.append(rid)
     return ids
 
@@ -70,8 +70,8 @@ async def record(
 _SELECT = "SELECT o.*, g.channel_id FROM outbox o JOIN games g ON g.id = o.game_id"
 
 
-def _row(r: object) -> Row:
-    get = r.__getitem__  # type: ignore[attr-defined]
+def _row(r: StoredRow) -> Row:
+    get = r.__getitem__
     return Row(
         id=get("id"),
         game_id=get("game_id"),

@@ -10,6 +10,7 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE_PATH = "smallworld.sqlite3"
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_POOL_SIZE = 10
 #: The levels ``LOG_LEVEL`` may name, from the most to the least said.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -22,6 +23,16 @@ class Settings:
     database_path: str
     dev_guild_id: int | None
     log_level: str
+    #: ``postgresql://…``: keep the games in PostgreSQL (several processes may share it);
+    #: unset, they live in the SQLite file ``database_path``.
+    database_url: str | None = None
+    #: Connections the PostgreSQL pool may open.
+    database_pool_size: int = DEFAULT_POOL_SIZE
+
+    @property
+    def database_target(self) -> str:
+        """What ``bot.storage.storage_for`` opens: the URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -41,6 +52,10 @@ class Settings:
             database_path=database_path,
             dev_guild_id=_parse_guild_id(os.environ.get("DEV_GUILD_ID")),
             log_level=log_level,
+            database_url=_parse_database_url(os.environ.get("DATABASE_URL")),
+            database_pool_size=_parse_count(
+                "DATABASE_POOL_SIZE", os.environ.get("DATABASE_POOL_SIZE"), DEFAULT_POOL_SIZE
+            ),
         )
 
 
@@ -68,4 +83,25 @@ def _parse_guild_id(raw: str | None) -> int | None:
         raise ValueError(
             f"DEV_GUILD_ID must be a Discord server id (a positive whole number), got {value!r}"
         )
+    return int(value)
+
+
+def _parse_database_url(raw: str | None) -> str | None:
+    value = _clean(raw)
+    if value is None:
+        return None
+    if not value.startswith(("postgresql://", "postgres://")):
+        raise ValueError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db);"
+            " leave it unset to keep the games in the SQLite file DATABASE_PATH"
+        )
+    return value
+
+
+def _parse_count(name: str, raw: str | None, default: int) -> int:
+    value = _clean(raw)
+    if value is None:
+        return default
+    if not value.isdigit() or int(value) <= 0:
+        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
     return int(value)

@@ -128,7 +128,7 @@ class Committer:
         elif reset_deadline:
             deadline = deadline_for(lg, state, now)
             reminded = False
-        async with self.games.storage.transaction() as tx:
+        async with self.games.write(lg) as tx:
             row = await tx.fetchone(
                 "SELECT COALESCE(MAX(seq), 0) AS seq FROM actions WHERE game_id = ?", (lg.id,)
             )

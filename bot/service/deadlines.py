@@ -61,13 +61,13 @@ class Deadlines:
 
     async def remind(self, game_id: int) -> list[int]:
         """Record the reminder of the current decision, once; returns the outbox rows."""
-        lg = await self.games.load(game_id)
-        async with self.games.lock(lg.id):
+
+        async def decide(lg: LoadedGame) -> list[int]:
             actor = lg.actor_id()
             if lg.reminded or lg.paused or actor is None or lg.deadline_at is None:
                 return []
             assert lg.game is not None
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute("UPDATE games SET reminded = 1 WHERE id = ?", (game_id,))
                 ids = await outbox.record(
                     tx,
@@ -78,16 +78,18 @@ class Deadlines:
             lg.reminded = True
             return ids
 
+        return await self.games.retrying(game_id, decide)
+
     async def pause(self, game_id: int, reason: str) -> list[int]:
         """Stop a game's deadlines because its channel refuses the bot; tell the host by DM.
 
         Returns the outbox rows recorded (none if the game was already paused or is over).
         """
-        lg = await self.games.load(game_id)
-        async with self.games.lock(lg.id):
+
+        async def decide(lg: LoadedGame) -> list[int]:
             if lg.paused or lg.status != "active":
                 return []
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute("UPDATE games SET paused = 1 WHERE id = ?", (game_id,))
                 ids = await outbox.record(
                     tx, game_id, [paused_dm(lg.host_id, lg.channel_id, reason)], self.games.clock()
@@ -95,16 +97,18 @@ class Deadlines:
             lg.paused = True
             return ids
 
+        return await self.games.retrying(game_id, decide)
+
     async def resume(self, game_id: int) -> None:
         """The channel takes the bot's messages again: deadlines run, the current one afresh."""
-        lg = await self.games.load(game_id)
-        async with self.games.lock(lg.id):
+
+        async def decide(lg: LoadedGame) -> None:
             if not lg.paused:
                 return
             deadline = None
             if lg.status == "active" and lg.game is not None:
                 deadline = deadline_for(lg, lg.game.state, self.games.clock())
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE games SET paused = 0, deadline_at = ?, reminded = 0 WHERE id = ?",
                     (now_iso(deadline) if deadline else None, game_id),
@@ -112,3 +116,5 @@ class Deadlines:
             lg.paused = False
             lg.deadline_at = deadline
             lg.reminded = False
+
+        return await self.games.retrying(game_id, decide)

@@ -70,6 +70,9 @@ class LoadedGame:
     #: ``surface_relics``), stored in ``games.options``.
     options: dict[str, bool] = field(default_factory=dict)
     game: Game | None = None
+    #: The game row's revision this copy was read at (or last wrote): a write is made only
+    #: if the row still has it (``Games.write``).
+    revision: int = 0
 
     @property
     def teams(self) -> bool:

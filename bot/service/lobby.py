@@ -7,7 +7,6 @@ turn's announcements with it.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -30,7 +29,7 @@ from .loaded import TEAM_MODE, LoadedGame, Seat
 from .notices import turn_announcements
 from .outcome import Outcome
 from .pairing import draw_rest, pairs_of, save, unpair
-from .store import Games
+from .store import Games, config_json
 
 #: The engine's worlds as players name them, in the order they are registered.
 WORLD_NAMES = {name: entry.display_name for name, entry in WORLDS.items()}
@@ -112,7 +111,7 @@ class Lobby:
         seed = seed if seed is not None else self.seed_source()
         now = now_iso(self.games.clock())
         async with self.games.storage.transaction() as tx:
-            game_id = await tx.execute(
+            game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
                 " mode, options, created_at, updated_at)"
@@ -145,8 +144,9 @@ class Lobby:
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
         """Take a place in the channel's lobby."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> LoadedGame:
             if lg.status != "lobby":
                 raise ServiceError("This game has already started.")
             if lg.seat_of(user_id) is not None or any(s.user_id == user_id for s in lg.seats):
@@ -154,7 +154,7 @@ class Lobby:
             if len(lg.seats) >= lg.player_count:
                 raise ServiceError(f"The game is full ({lg.player_count} players).")
             now = now_iso(self.games.clock())
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                     (lg.id, user_id, name, now),
@@ -162,10 +162,13 @@ class Lobby:
             lg.seats.append(Seat(user_id, name, None))
             return lg
 
+        return await self.games.retrying(game_id, decide)
+
     async def leave(self, channel_id: int, user_id: int) -> LoadedGame:
         """Leave the lobby; the host cancels instead."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> LoadedGame:
             if lg.status != "lobby":
                 raise ServiceError("The game has started; ask the host to cancel it instead.")
             if not any(s.user_id == user_id for s in lg.seats):
@@ -175,7 +178,7 @@ class Lobby:
             # A team lobby: the leaver's team is unpaired, and choices naming them forgotten.
             unpair(lg, user_id)
             try:
-                async with self.games.storage.transaction() as tx:
+                async with self.games.write(lg) as tx:
                     await save(tx, lg)
                     await tx.execute(
                         "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
@@ -185,6 +188,8 @@ class Lobby:
                 raise
             lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
+
+        return await self.games.retrying(game_id, decide)
 
     async def add_ai(
         self, channel_id: int, user_id: int, level: str, name: str | Namer
@@ -206,7 +211,7 @@ class Lobby:
                 raise ServiceError(f"The game is full ({lg.player_count} players).")
             ai_id = min([0, *(s.user_id for s in lg.seats)]) - 1
             now = now_iso(self.games.clock())
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "INSERT INTO seats (game_id, user_id, name, joined_at, ai)"
                     " VALUES (?, ?, ?, ?, ?)",
@@ -236,7 +241,7 @@ class Lobby:
             world = load_map(lg.map_id).world
             base = options_for(lg.player_count) if lg.teams else {}
             check(lg.player_count, world, lg.map_id, base, wanted)
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
                     (dumped(wanted), now_iso(self.games.clock()), lg.id),
@@ -246,11 +251,12 @@ class Lobby:
 
     async def cancel(self, channel_id: int, user_id: int, is_admin: bool) -> LoadedGame:
         """Cancel the channel's game (host or a member who can manage the server)."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> LoadedGame:
             if user_id != lg.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can cancel this game.")
-            async with self.games.storage.transaction() as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE games SET status = 'cancelled', deadline_at = NULL, updated_at = ?"
                     " WHERE id = ?",
@@ -260,10 +266,13 @@ class Lobby:
             self.games.forget(lg.id)
             return lg
 
+        return await self.games.retrying(game_id, decide)
+
     async def start(self, channel_id: int, user_id: int) -> Outcome:
         """Start the lobby's game: seat order drawn from the game's seed."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Outcome:
             if lg.status != "lobby":
                 raise ServiceError("This game has already started.")
             if user_id != lg.host_id:
@@ -288,7 +297,7 @@ class Lobby:
             deadline = deadline_for(lg, game.state, self.games.clock())
             now = now_iso(self.games.clock())
             try:
-                async with self.games.storage.transaction() as tx:
+                async with self.games.write(lg) as tx:
                     if lg.teams:
                         await save(tx, lg)
                     for s in order:
@@ -300,14 +309,7 @@ class Lobby:
                         "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
                         " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
                         (
-                            json.dumps(
-                                {
-                                    "players": list(config.players),
-                                    "seed": config.seed,
-                                    "map_id": config.map_id,
-                                    "options": config.options,
-                                }
-                            ),
+                            config_json(config),
                             to_json(game.state),
                             game.state.version,
                             now_iso(deadline),
@@ -326,6 +328,8 @@ class Lobby:
             lg.reminded = False
             lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
             return Outcome(lg, turn_ended=True, actor_changed=True, announced=announced)
+
+        return await self.games.retrying(game_id, decide)
 
 
 def game_options(players: int, teams: bool | None) -> dict[str, bool]:

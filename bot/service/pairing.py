@@ -81,20 +81,17 @@ class Pairing:
         return lg
 
     async def _write(self, lg: LoadedGame) -> None:
-        try:
-            async with self.games.storage.transaction() as tx:
-                await save(tx, lg)
-        except BaseException:
-            self.games.forget(lg.id)
-            raise
+        async with self.games.write(lg) as tx:
+            await save(tx, lg)
 
     async def choose(
         self, game_id: int | None, channel_id: int, user_id: int, partner_id: int
     ) -> tuple[LoadedGame, str]:
         """A member chooses their partner; a mutual choice pairs them. Choosing anew leaves
         the member's team (their partner is unpaired)."""
-        lg = await self._lobby(game_id, channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self._lobby(game_id, channel_id)).id
+
+        async def decide(lg: LoadedGame) -> tuple[LoadedGame, str]:
             me = next((s for s in lg.seats if s.user_id == user_id), None)
             other = next((s for s in lg.seats if s.user_id == partner_id), None)
             if me is None:
@@ -125,12 +122,15 @@ class Pairing:
             await self._write(lg)
             return lg, text
 
+        return await self.games.retrying(game_id, decide)
+
     async def pair(
         self, game_id: int | None, channel_id: int, host_id: int, a: int, b: int
     ) -> tuple[LoadedGame, str]:
         """The host pairs two players (out of the teams they were in)."""
-        lg = await self._lobby(game_id, channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self._lobby(game_id, channel_id)).id
+
+        async def decide(lg: LoadedGame) -> tuple[LoadedGame, str]:
             if host_id != lg.host_id:
                 raise ServiceError("Only the host can pair players.")
             first = next((s for s in lg.seats if s.user_id == a), None)
@@ -146,12 +146,15 @@ class Pairing:
                 f"👥 The host pairs **{first.name}** and **{second.name}**: Team {letter(team)}.",
             )
 
+        return await self.games.retrying(game_id, decide)
+
     async def draw(
         self, game_id: int | None, channel_id: int, host_id: int
     ) -> tuple[LoadedGame, str]:
         """The host draws the pairs of every unpaired player, from the game's seed."""
-        lg = await self._lobby(game_id, channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self._lobby(game_id, channel_id)).id
+
+        async def decide(lg: LoadedGame) -> tuple[LoadedGame, str]:
             if host_id != lg.host_id:
                 raise ServiceError("Only the host can draw the teams.")
             drawn = draw_rest(lg)
@@ -162,3 +165,5 @@ class Pairing:
                 f"Team {letter(x.team or 0)}: **{x.name}** & **{y.name}**" for x, y in drawn
             )
             return lg, f"🎲 Drawn: {told}."
+
+        return await self.games.retrying(game_id, decide)

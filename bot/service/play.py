@@ -73,10 +73,13 @@ class Play:
         self, channel_id: int, user_id: int, actions: Actions, *, key: str | None = None
     ) -> Outcome:
         """Apply one or more actions for a member, all or nothing, committed before returning."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Outcome:
             lg, seat, parsed = await self.check(channel_id, user_id, actions, key=key)
             return await self.committer.apply(lg, [(seat, a, user_id, False) for a in parsed])
+
+        return await self.games.retrying(game_id, decide)
 
     async def play(
         self,
@@ -100,8 +103,9 @@ class Play:
         With a button's ``key`` (``v<version>``) the undo happens only if nothing changed
         since the button was shown: two presses of one Undo button take back one action.
         """
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Outcome:
             lg = await self.games.in_channel(channel_id)
             seat = self._seat_for(lg, user_id, key)
             game = lg.game
@@ -120,11 +124,13 @@ class Play:
                 raise
             return outcome
 
+        return await self.games.retrying(game_id, decide)
+
     async def act_ai(self, game_id: int, seat: int, action: Action, version: int) -> Outcome | None:
         """Play an AI seat's move, if the game is still where the AI looked at it (same
         version, the same AI seat to act); None when it moved on meanwhile."""
-        lg = await self.games.load(game_id)
-        async with self.games.lock(lg.id):
+
+        async def decide(lg: LoadedGame) -> Outcome | None:
             if lg.status != "active" or lg.game is None or lg.paused:
                 return None
             state = lg.game.state
@@ -134,10 +140,12 @@ class Play:
                 return None
             return await self.committer.apply(lg, [(seat, action, None, False)])
 
+        return await self.games.retrying(game_id, decide)
+
     async def run_deadline(self, game_id: int) -> Outcome | None:
         """Apply the defaults for a decision whose deadline has passed, until someone else acts."""
-        lg = await self.games.load(game_id)
-        async with self.games.lock(lg.id):
+
+        async def decide(lg: LoadedGame) -> Outcome | None:
             if lg.status != "active" or lg.game is None or lg.deadline_at is None or lg.paused:
                 return None
             if lg.deadline_at > self.games.clock():
@@ -147,3 +155,5 @@ class Play:
                 return None
             batch, note, takeover = missed_deadline(lg, seat)
             return await self.committer.apply(lg, batch, note=note, takeover=takeover)
+
+        return await self.games.retrying(game_id, decide)

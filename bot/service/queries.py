@@ -60,12 +60,14 @@ async def wants_dm(games: Games, user_id: int) -> bool:
 async def unrate(games: Games, league: League, game_id: int) -> None:
     """The game stops counting for the season, for every player (what an AI taking a
     seat does, in the transaction of that change: ``Lobby.add_ai``, ``takeover.stand_in``)."""
-    lg = await games.load(game_id)
-    async with games.lock(game_id):
-        async with games.storage.transaction() as tx:
+
+    async def decide(lg: LoadedGame) -> None:
+        async with games.write(lg) as tx:
             await league.unrate(game_id, tx)
         if lg.status in ("lobby", "active"):
             lg.rated = False
+
+    await games.retrying(game_id, decide)
 
 
 async def backfill_results(games: Games, league: League) -> int:
@@ -80,6 +82,6 @@ async def backfill_results(games: Games, league: League) -> int:
         if lg.game is None:
             continue
         users = {s.seat: s.user_id for s in lg.seats if s.seat is not None}
-        async with games.storage.transaction() as tx:
+        async with games.write(lg) as tx:
             await league.record_game(tx, lg.id, lg.game, users, games.clock())
     return len(rows)

@@ -7,9 +7,6 @@ of it: a seat is a seat, whoever plays it.
 
 from __future__ import annotations
 
-import contextlib
-import json
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -21,7 +18,7 @@ from ..messages import CHANNEL, Announcement, ts
 from ..storage import Transaction, now_iso
 from .deadlines import deadline_for
 from .loaded import LoadedGame
-from .store import Games
+from .store import Games, config_json
 
 #: Days of announced absence a member may use in one game, all absences together.
 AWAY_DAYS_PER_GAME = 7.0
@@ -79,8 +76,9 @@ class Seating:
         already. The seat's name becomes the new member's, in the game's config too, so a
         replay or an undo tells the same names.
         """
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Change:
             if by != lg.host_id and not is_admin:
                 raise ServiceError("Only the host or a server manager can replace a player.")
             if lg.status != "active" or lg.game is None:
@@ -100,7 +98,7 @@ class Seating:
                 f"🔁 <@{new_user}> takes over **{old_name}**'s seat (seat {seat + 1}), with its "
                 "pieces and coins, from now on."
             )
-            async with self._write(lg) as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE seats SET user_id = ?, name = ?, missed = 0, away_until = NULL,"
                     " ai = NULL, stand_in = 0 WHERE game_id = ? AND user_id = ?",
@@ -109,9 +107,8 @@ class Seating:
                 game.state.players[seat].name = new_name
                 game.config = replace(game.config, players=tuple(players))
                 await tx.execute(
-                    "UPDATE games SET config = json_set(config, '$.players', json(?)),"
-                    " state = ?, updated_at = ? WHERE id = ?",
-                    (json.dumps(players), to_json(game.state), now_iso(now), lg.id),
+                    "UPDATE games SET config = ?, state = ?, updated_at = ? WHERE id = ?",
+                    (config_json(game.config), to_json(game.state), now_iso(now), lg.id),
                 )
                 await seat_log.record(tx, lg.id, seat, "replace", new_user, old_user, now, by=by)
                 row.user_id, row.name, row.missed, row.away_until = new_user, new_name, 0, None
@@ -121,6 +118,8 @@ class Seating:
                 ids = await self._tell(tx, lg, text, [new_user], now)
             return Change(lg, text, ids)
 
+        return await self.games.retrying(game_id, decide)
+
     # --- absences --------------------------------------------------------------------------
 
     async def away(self, channel_id: int, user_id: int, days: float) -> Change:
@@ -129,8 +128,9 @@ class Seating:
         Bounded per game (``AWAY_DAYS_PER_GAME`` in all); a new absence replaces the current
         one, and only the days beyond what was already counted are added.
         """
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Change:
             if lg.status != "active" or lg.game is None:
                 raise ServiceError("The game has not started yet.")
             seat = lg.seat_of(user_id)
@@ -152,7 +152,7 @@ class Seating:
                 f"🏖️ **{row.name}** is away until {ts(until)}: their deadlines wait until then. "
                 "`/sw back` ends the absence early."
             )
-            async with self._write(lg) as tx:
+            async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE seats SET away_until = ?, away_days = ? WHERE game_id = ? AND"
                     " user_id = ?",
@@ -165,11 +165,14 @@ class Seating:
                 await self._restart_deadline_if_owed(tx, lg, seat)
             return Change(lg, text, [])
 
+        return await self.games.retrying(game_id, decide)
+
     async def back(self, channel_id: int, user_id: int) -> Change:
         """The member is back: their absence ends now (their current deadline stays as it
         is), and a seat an AI took over after missed deadlines is theirs again."""
-        lg = await self.games.in_channel(channel_id)
-        async with self.games.lock(lg.id):
+        game_id = (await self.games.in_channel(channel_id)).id
+
+        async def decide(lg: LoadedGame) -> Change:
             seat = lg.seat_of(user_id)
             if seat is None or lg.game is None:
                 raise ServiceError("You are not playing in this game.")
@@ -178,7 +181,7 @@ class Seating:
             away = row.away_until is not None and row.away_until > now
             if not away and not row.stand_in:
                 raise ServiceError("You are not away, and you play your seat yourself.")
-            async with self._write(lg) as tx:
+            async with self.games.write(lg) as tx:
                 if away and row.away_until is not None:
                     unused = (row.away_until - now).total_seconds() / 86400
                     row.away_until, row.away_days = None, row.away_days - unused
@@ -203,18 +206,9 @@ class Seating:
                     text = f"👋 **{row.name}** is back."
             return Change(lg, text, [])
 
-    # --- helpers ---------------------------------------------------------------------------
+        return await self.games.retrying(game_id, decide)
 
-    @contextlib.asynccontextmanager
-    async def _write(self, lg: LoadedGame) -> AsyncIterator[Transaction]:
-        """A transaction for a change to a loaded game. The cached game is changed in memory
-        as the change goes: if the transaction fails, it is dropped, to be read again."""
-        try:
-            async with self.games.storage.transaction() as tx:
-                yield tx
-        except BaseException:
-            self.games.forget(lg.id)
-            raise
+    # --- helpers ---------------------------------------------------------------------------
 
     async def _restart_deadline_if_owed(self, tx: Transaction, lg: LoadedGame, seat: int) -> None:
         """When the decision owed now is this seat's, its deadline is counted afresh (from

@@ -1,5 +1,12 @@
-"""Loading games: the SQLite rows of a game made into a ``LoadedGame``, cached per game,
-with the lock that serializes every change to one game.
+"""Loading games: the rows of a game made into a ``LoadedGame``, cached per game, the lock
+that serializes every change to one game in this process, and the revision check that
+serializes them across processes.
+
+Several bot processes may share one database. Each keeps its own cache; a cached game is
+used only while the row's revision is still the one it was read at, and every write to a
+game claims the next revision first (``Games.write``). A process that acted on an older
+copy writes nothing (``StaleWrite``), reads the game again and decides afresh
+(``Games.retrying``): the in-process lock is the fast path, the revision the guarantee.
 
 A game is its config, its seed and its action log; the stored state is a snapshot that
 replaying the log reproduces. An undo is a row of its own in the log (``UNDO``), which
@@ -9,20 +16,44 @@ takes back the row before it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
+from typing import TypeVar
 
 from engine import Game, GameConfig
 from engine.core.state import from_json
 
 from ..errors import ServiceError
 from ..options import stored
-from ..storage import Storage
+from ..storage import StaleWrite, Storage, Transaction
 from .loaded import LoadedGame, Seat
+
+T = TypeVar("T")
 
 #: The text an undo leaves in the action log.
 UNDO = "undo"
+#: How many times a request is decided afresh when another process wrote its game first.
+ATTEMPTS = 4
+
+
+def config_json(config: GameConfig) -> str:
+    """A game's config as ``games.config`` keeps it."""
+    return json.dumps(
+        {
+            "players": list(config.players),
+            "seed": config.seed,
+            "map_id": config.map_id,
+            "options": config.options,
+        }
+    )
+
+
+def config_from_json(text: str) -> GameConfig:
+    """The config ``config_json`` wrote."""
+    cfg = json.loads(text)
+    return GameConfig(tuple(cfg["players"]), cfg["seed"], cfg["map_id"], cfg["options"])
 
 
 def require_running(lg: LoadedGame) -> None:
@@ -58,11 +89,50 @@ class Games:
         )
         return row["id"] if row else None
 
+    @contextlib.asynccontextmanager
+    async def write(self, lg: LoadedGame) -> AsyncIterator[Transaction]:
+        """A transaction that changes a game: it first claims the game's next revision.
+
+        ``UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?`` changes
+        no row when another process wrote the game since ``lg`` was read: then nothing is
+        written, ``StaleWrite`` is raised and the game leaves the cache. The cache is also
+        dropped when the block fails, since ``lg`` may hold half of a change.
+        """
+        try:
+            async with self.storage.transaction() as tx:
+                claimed = await tx.execute(
+                    "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
+                    (lg.id, lg.revision),
+                )
+                if claimed != 1:
+                    raise StaleWrite(f"game {lg.id} changed since revision {lg.revision}")
+                yield tx
+        except BaseException:
+            self.forget(lg.id)
+            raise
+        lg.revision += 1
+
+    async def retrying(self, game_id: int, decide: Callable[[LoadedGame], Awaitable[T]]) -> T:
+        """``decide(game)`` under the game's lock, again from a fresh read of the game each
+        time another process wrote it first (``StaleWrite``): the answer is the true one."""
+        for attempt in range(ATTEMPTS):
+            try:
+                async with self.lock(game_id):
+                    return await decide(await self.load(game_id))
+            except StaleWrite:
+                self.forget(game_id)
+                if attempt == ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
     async def load(self, game_id: int) -> LoadedGame:
-        """A game by id, from the cache or the database."""
+        """A game by id, from the cache while the database holds no newer revision of it."""
         cached = self._cache.get(game_id)
         if cached is not None:
-            return cached
+            row = await self.storage.fetchone("SELECT revision FROM games WHERE id = ?", (game_id,))
+            if row is not None and row["revision"] == cached.revision:
+                return cached
+            self.forget(game_id)
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise ServiceError("That game does not exist.")
@@ -105,10 +175,10 @@ class Games:
             takeover_after=row["takeover_after"],
             mode=row["mode"],
             options=stored(row["options"]),
+            revision=row["revision"],
         )
         if row["state"]:
-            cfg = json.loads(row["config"])
-            config = GameConfig(tuple(cfg["players"]), cfg["seed"], cfg["map_id"], cfg["options"])
+            config = config_from_json(row["config"])
             log = await self._effective_log(game_id)
             lg.game = Game.restore(config, log, from_json(row["state"]))
         self._cache[game_id] = lg

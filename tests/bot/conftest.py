@@ -1,7 +1,12 @@
-"""The real bot against simcord's in-memory Discord, with a fresh SQLite file per test."""
+"""The real bot against simcord's in-memory Discord, with a fresh database per test.
+
+The database is a SQLite file, or with ``SW_TEST_DATABASE=postgresql`` a new database on the
+tests' PostgreSQL server (``tests.pg``): the same tests, on either backend.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -9,22 +14,37 @@ import pytest
 
 from bot.client import SmallWorldBot
 from bot.settings import Settings
+from tests.pg import fresh_database
+
+#: Which backend the bot's tests run on: ``sqlite`` (the default) or ``postgresql``.
+BACKEND = os.environ.get("SW_TEST_DATABASE", "sqlite")
 
 
-def make_bot(db: Path, seed: int = 5) -> SmallWorldBot:
-    """A bot on a given database (the same file survives a simulated restart).
+def make_bot(db: Path | str, seed: int = 5) -> SmallWorldBot:
+    """A bot on a given database, a SQLite file or a PostgreSQL URL (the same database
+    survives a simulated restart).
 
     Game seeds come from ``seed`` so that every test plays the same game each run.
     """
-    settings = Settings(token="test", database_path=str(db), dev_guild_id=None, log_level="INFO")
+    url = str(db) if str(db).startswith("postgresql://") else None
+    settings = Settings(
+        token="test",
+        database_path=str(db),
+        dev_guild_id=None,
+        log_level="INFO",
+        database_url=url,
+        database_pool_size=4,
+    )
     bot = SmallWorldBot(settings, tick_seconds=60.0)
     bot.service.seed_source = lambda: seed
     return bot
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    """Where the test's database lives."""
+async def db_path(tmp_path: Path) -> Path | str:
+    """Where the test's database lives: a SQLite file, or a PostgreSQL URL."""
+    if BACKEND == "postgresql":
+        return await fresh_database()
     return tmp_path / "smallworld.sqlite3"
 
 
@@ -38,3 +58,12 @@ async def simcord_bot(db_path: Path) -> AsyncIterator[SmallWorldBot]:
     bot = make_bot(db_path)
     yield bot
     await bot.storage.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend, for the tests that run on both: a SQLite file's
+    path, or a PostgreSQL URL (``bot.storage.storage_for`` opens either)."""
+    if request.param == "postgresql":
+        return await fresh_database()
+    return str(tmp_path / "db.sqlite3")

@@ -187,13 +187,13 @@ async def test_standings_are_paged_past_20_players(tmp_path) -> None:
 
     from bot.league import League
     from bot.league_desk import LeagueDesk
-    from bot.storage import Storage
+    from bot.storage import SqliteStorage
 
     path = Path(__file__).resolve().parents[2] / "bench" / "league.py"
     spec = importlib.util.spec_from_file_location("bench_league", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    storage = Storage(tmp_path / "league.sqlite3")
+    storage = SqliteStorage(tmp_path / "league.sqlite3")
     await storage.open()
     await bench.populate(storage, players=70, games=100, seed=3)
     clock = lambda: datetime(2026, 12, 1, tzinfo=UTC)  # noqa: E731

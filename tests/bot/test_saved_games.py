@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from engine.core.game import Game
 from engine.core.legal import legal_actions
 from engine.core.scoring import score
@@ -30,7 +30,7 @@ async def service(tmp_path: Path):
     """The bot's service on a copy of the old database (the copy takes the migrations)."""
     path = tmp_path / "old.sqlite3"
     shutil.copyfile(SAVED, path)
-    storage = Storage(str(path))
+    storage = SqliteStorage(str(path))
     await storage.open()
     yield GameService(storage, clock=lambda: datetime(2026, 11, 26, 12, tzinfo=UTC))
     await storage.close()

@@ -1,4 +1,8 @@
-"""GameService without Discord: storage, locking, all-or-nothing actions, restarts."""
+"""GameService without Discord: storage, locking, all-or-nothing actions, restarts.
+
+Each test runs on both backends (the ``database`` fixture: a SQLite file, a PostgreSQL
+database).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import pytest
 from bot.errors import ServiceError
 from bot.messages import decision_key
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import SqliteStorage, storage_for
 from engine import IllegalAction
 
 
@@ -24,8 +28,8 @@ class Clock:
         return self.now
 
 
-async def _service(path, clock=None) -> GameService:
-    storage = Storage(str(path))
+async def _service(target, clock=None) -> GameService:
+    storage = storage_for(str(target))
     await storage.open()
     service = GameService(storage, clock=clock or Clock())
     service.seed_source = lambda: 9
@@ -38,24 +42,30 @@ async def _started(service: GameService) -> None:
     await service.start(100, 11)
 
 
-async def test_wal_mode_and_migrations(tmp_path) -> None:
+async def test_wal_mode(tmp_path) -> None:
     service = await _service(tmp_path / "db.sqlite3")
+    assert isinstance(service.storage, SqliteStorage)
     row = await service.storage.fetchone("PRAGMA journal_mode")
     assert row[0] == "wal"
-    row = await service.storage.fetchone("PRAGMA user_version")
+    await service.storage.close()
+
+
+async def test_migrations(database) -> None:
+    service = await _service(database)
     # 001 tables, 002 outbox, 003 live messages, 004 leagues, 005 seating, 006 club maps...:
     # every numbered file of bot/migrations is applied.
     from bot.storage import MIGRATIONS
 
     files = sorted(MIGRATIONS.glob("*.sql"))
-    assert len(files) >= 6
-    assert row[0] == int(files[-1].name.split("_", 1)[0]) == len(files)
+    assert len(files) >= 9
+    version = await service.storage.schema_version()
+    assert version == int(files[-1].name.split("_", 1)[0]) == len(files)
     assert await service.storage.migrate() == []  # nothing applied twice
     await service.storage.close()
 
 
-async def test_two_simultaneous_presses_apply_once(tmp_path) -> None:
-    service = await _service(tmp_path / "db.sqlite3")
+async def test_two_simultaneous_presses_apply_once(database) -> None:
+    service = await _service(database)
     await _started(service)
     lg = await service.in_channel(100)
     actor = lg.user_at(0)
@@ -75,8 +85,8 @@ async def test_two_simultaneous_presses_apply_once(tmp_path) -> None:
     await service.storage.close()
 
 
-async def test_failed_batch_changes_nothing(tmp_path) -> None:
-    service = await _service(tmp_path / "db.sqlite3")
+async def test_failed_batch_changes_nothing(database) -> None:
+    service = await _service(database)
     await _started(service)
     lg = await service.in_channel(100)
     actor = lg.user_at(0)
@@ -89,8 +99,8 @@ async def test_failed_batch_changes_nothing(tmp_path) -> None:
     await service.storage.close()
 
 
-async def test_restart_restores_state_and_log(tmp_path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_restart_restores_state_and_log(database) -> None:
+    path = database
     service = await _service(path)
     await _started(service)
     lg = await service.in_channel(100)
@@ -107,9 +117,9 @@ async def test_restart_restores_state_and_log(tmp_path) -> None:
     await again.storage.close()
 
 
-async def test_deadline_defaults_finish_the_overdue_decision(tmp_path) -> None:
+async def test_deadline_defaults_finish_the_overdue_decision(database) -> None:
     clock = Clock()
-    service = await _service(tmp_path / "db.sqlite3", clock)
+    service = await _service(database, clock)
     await _started(service)
     lg = await service.in_channel(100)
     assert await service.due_games() == ([], [])
@@ -126,14 +136,16 @@ async def test_deadline_defaults_finish_the_overdue_decision(tmp_path) -> None:
     await service.storage.close()
 
 
-async def test_one_live_game_per_channel_even_at_the_database(tmp_path) -> None:
-    service = await _service(tmp_path / "db.sqlite3")
+async def test_one_live_game_per_channel_even_at_the_database(database) -> None:
+    service = await _service(database)
     await service.create(1, 100, 11, "ann", 2)
     with pytest.raises(ServiceError, match="already has a game"):
         await service.create(1, 100, 22, "bob", 3)
     import sqlite3
 
-    with pytest.raises(sqlite3.IntegrityError):
+    import asyncpg
+
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         async with service.storage.transaction() as tx:
             await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
@@ -144,7 +156,8 @@ async def test_one_live_game_per_channel_even_at_the_database(tmp_path) -> None:
 
 
 async def test_actions_in_different_games_at_the_same_time(tmp_path) -> None:
-    # One SQLite connection serves all games: their transactions must not interleave.
+    # One SQLite connection serves all games: their transactions must not interleave. On
+    # PostgreSQL they run side by side on the pool's connections.
     service = await _service(tmp_path / "db.sqlite3")
     for channel in (100, 200, 300):
         await service.create(1, channel, 11, "ann", 2)

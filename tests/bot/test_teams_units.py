@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.teams import draw_pairs, lobby_teams, seat_order, team_places
 from engine.rulesets.teams import team_result
 
@@ -60,7 +60,7 @@ def test_the_lobby_text_shows_the_teams_as_they_form() -> None:
 async def test_the_migrated_games_table_takes_six_seats_and_keeps_its_references(
     tmp_path: Path,
 ) -> None:
-    storage = Storage(str(tmp_path / "db.sqlite3"))
+    storage = SqliteStorage(str(tmp_path / "db.sqlite3"))
     await storage.open()
     try:
         row = await storage.fetchone("PRAGMA foreign_keys")

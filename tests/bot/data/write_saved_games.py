@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.service import GameService
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from engine.core.legal import legal_actions
 from engine.core.turn import to_act
 
@@ -53,7 +53,7 @@ async def main() -> None:
     """Write the database afresh."""
     for suffix in ("", "-wal", "-shm"):
         Path(f"{DB}{suffix}").unlink(missing_ok=True)
-    storage = Storage(str(DB))
+    storage = SqliteStorage(str(DB))
     await storage.open()
     service = GameService(storage, clock=lambda: datetime(2026, 11, 25, 12, tzinfo=UTC))
     for channel, (world, players, seed, moves) in GAMES.items():
