@@ -21,6 +21,7 @@ from ai import make_player
 from engine import to_act
 from engine.core.state import clone
 
+from .claims import AI, Claims
 from .service import GameService
 from .service.outcome import Outcome
 
@@ -42,8 +43,11 @@ class AiSeats:
         *,
         budget_s: float | None = None,
         iterations: int | None = None,
+        claims: Claims | None = None,
     ) -> None:
         self.service = service
+        #: One process at a time plays a game's AI seats (``bot.claims``).
+        self.claims = claims or Claims(service.storage, service.clock)
         self.announce = announce
         #: Thinking time per decision for the searching levels (their default when None);
         #: ``iterations`` bounds them by playouts instead (tests use it to be quick).
@@ -82,6 +86,10 @@ class AiSeats:
     async def _run(self, game_id: int) -> None:
         try:
             for _ in range(MAX_MOVES):
+                # Claimed (or renewed) move by move: another process playing this game's AI
+                # seats is left to it; if it dies, its claim lapses and this one goes on.
+                if not await self._owed(game_id) or not await self.claims.take(AI, game_id):
+                    return
                 if not await self._move(game_id):
                     return
             log.warning("game %s: the AI stopped after %s moves in a row", game_id, MAX_MOVES)
@@ -89,6 +97,22 @@ class AiSeats:
             raise
         except Exception:  # the deadline's default remains the fallback
             log.exception("game %s: an AI seat failed to move", game_id)
+        finally:
+            await asyncio.shield(self._let_go(game_id))
+
+    async def _let_go(self, game_id: int) -> None:
+        try:
+            await self.claims.release(AI, game_id)
+        except Exception:  # a closed database at shutdown: the claim lapses by itself
+            log.debug("game %s: the AI claim was not released", game_id, exc_info=True)
+
+    async def _owed(self, game_id: int) -> bool:
+        """Whether the decision owed in the game is an AI seat's (read from the cache)."""
+        lg = await self.service.load(game_id)
+        if lg.status != "active" or lg.game is None or lg.paused:
+            return False
+        seat = to_act(lg.game.state)
+        return seat is not None and lg.seat_row(seat).ai is not None
 
     async def _move(self, game_id: int) -> bool:
         """Play one AI move if one is owed; whether one was played."""

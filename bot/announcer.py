@@ -30,6 +30,7 @@ from typing import Any, Protocol
 import discord
 
 from . import outbox
+from .claims import OUTBOX, Claims
 from .controls import turn_view
 from .messages import CHANNEL, Announcement
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
@@ -123,8 +124,11 @@ class Announcer:
         games: GameDesk,
         clock: Callable[[], datetime],
         render: Callable[[Announcement], list[discord.File]] = render_files,
+        claims: Claims | None = None,
     ) -> None:
         self.storage = storage
+        #: One process at a time posts a game's announcements (``bot.claims``).
+        self.claims = claims or Claims(storage, clock)
         self.courier = courier
         self.games = games
         self.clock = clock
@@ -193,30 +197,56 @@ class Announcer:
     # --- one game -------------------------------------------------------------------------
 
     async def _deliver_game(self, game_id: int, *, force: bool) -> list[Delivery]:
+        """Post a game's open rows, if no other process is posting them.
+
+        The claim is let go before looking once more for rows not seen yet: a row that
+        another process recorded while this one held the claim (its own try to post was
+        turned away) is posted by this one.
+        """
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         results: list[Delivery] = []
+        seen: set[int] = set()
         async with lock:
-            now = self.clock()
-            channel_held = False
-            rows = await outbox.open_rows(self.storage, game_id)
-            for i, row in enumerate(rows):
-                is_channel = row.kind == CHANNEL
-                if is_channel and channel_held:
-                    continue
-                if is_channel and row.announcement.live and superseded(rows[i + 1 :]):
-                    # A later state of the turn (or its summary) is waiting: edits coalesce,
-                    # and the channel never sees a state that is already past.
-                    await outbox.mark(self.storage, row, SENT, now, error="superseded")
-                    results.append(Delivery(row.id, row.kind, SENT))
-                    continue
-                due = row.next_at is None or row.next_at <= now
-                if not due and not (force and row.status in (PENDING, BLOCKED)):
-                    channel_held = channel_held or (is_channel and row.status != PARTIAL)
-                    continue
-                delivery = await self._post(row)
-                results.append(delivery)
-                if is_channel and delivery.status in (PENDING, BLOCKED):
-                    channel_held = True
+            while await self.claims.take(OUTBOX, game_id):
+                try:
+                    results += await self._deliver_rows(game_id, force, seen)
+                finally:
+                    await self.claims.release(OUTBOX, game_id)
+                now = self.clock()
+                if not any(
+                    row.id not in seen and (row.next_at is None or row.next_at <= now)
+                    for row in await outbox.open_rows(self.storage, game_id)
+                ):
+                    break
+        return results
+
+    async def _deliver_rows(self, game_id: int, force: bool, seen: set[int]) -> list[Delivery]:
+        """One pass over the game's open rows, in order (``seen`` gathers their ids)."""
+        results: list[Delivery] = []
+        now = self.clock()
+        channel_held = False
+        rows = await outbox.open_rows(self.storage, game_id)
+        seen.update(row.id for row in rows)
+        for i, row in enumerate(rows):
+            is_channel = row.kind == CHANNEL
+            if is_channel and channel_held:
+                continue
+            if is_channel and row.announcement.live and superseded(rows[i + 1 :]):
+                # A later state of the turn (or its summary) is waiting: edits coalesce,
+                # and the channel never sees a state that is already past.
+                await outbox.mark(self.storage, row, SENT, now, error="superseded")
+                results.append(Delivery(row.id, row.kind, SENT))
+                continue
+            due = row.next_at is None or row.next_at <= now
+            if not due and not (force and row.status in (PENDING, BLOCKED)):
+                channel_held = channel_held or (is_channel and row.status != PARTIAL)
+                continue
+            # A post may wait on Discord's rate limits: the claim is renewed row by row.
+            await self.claims.take(OUTBOX, game_id)
+            delivery = await self._post(row)
+            results.append(delivery)
+            if is_channel and delivery.status in (PENDING, BLOCKED):
+                channel_held = True
         return results
 
     async def _post(self, row: Row) -> Delivery:

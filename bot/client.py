@@ -1,4 +1,11 @@
-"""The bot process: a ``commands.Bot`` with storage, the game service, and deadlines."""
+"""The bot process: a ``commands.AutoShardedBot`` with storage, the game service, and
+deadlines.
+
+One process runs every shard by default. Past Discord's 2,500 servers a bot needs several
+shards, and several processes can share them: each runs the shards ``SHARD_IDS`` of
+``SHARD_COUNT`` on one shared PostgreSQL database (``bot.storage``), where the revision of
+each game keeps their writes apart.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +17,10 @@ from typing import Any
 import discord
 from discord.ext import commands, tasks
 
-from . import startup
+from . import health, startup
 from .ai_seats import AiSeats
 from .announcer import Announcer
+from .claims import Claims
 from .club_maps import ClubMaps
 from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
@@ -35,7 +43,7 @@ SAFE_MENTIONS = discord.AllowedMentions(
 )
 
 
-class SmallWorldBot(commands.Bot):
+class SmallWorldBot(commands.AutoShardedBot):
     """Slash commands only: ``Intents.default()`` and no privileged intent."""
 
     def __init__(
@@ -54,19 +62,27 @@ class SmallWorldBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             allowed_mentions=SAFE_MENTIONS,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            shard_count=settings.shard_count,
         )
         self.settings = settings
         self.storage = storage_for(settings.database_target, pool_size=settings.database_pool_size)
         now = clock or discord.utils.utcnow
-        self.service = GameService(self.storage, clock=now)
-        self.announcer = Announcer(self.storage, self, self.service, now)
+        self.service = GameService(self.storage, clock=now, cache_size=settings.game_cache_size)
+        #: This process's claims on background work (several processes may share the
+        #: database: ``bot.claims``).
+        self.claims = Claims(self.storage, now)
+        self.announcer = Announcer(self.storage, self, self.service, now, claims=self.claims)
         self.desk = Desk(self.service, self.announcer)
-        self.ai_seats = AiSeats(self.service, self.desk.announce)
+        self.ai_seats = AiSeats(self.service, self.desk.announce, claims=self.claims)
         self.desk.on_change = self.ai_seats.wake
         self.league_desk = LeagueDesk(self.service, self)
         self.club_maps = ClubMaps(self.storage)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
+        #: The event loop's lag, and the health line that reports it every few minutes.
+        self.loop_lag = health.LoopLag()
+        self.health = tasks.loop(seconds=health.EVERY)(self._health)
         # One clear warning per server where the bot lacks what its games need.
         startup.watch_permissions(self)
 
@@ -89,6 +105,9 @@ class SmallWorldBot(commands.Bot):
         elif self.sync_on_start:
             await self.tree.sync()
         self.deadlines.start()
+        self.loop_lag.start()
+        self.health.start()
+        log.info("storage: %s", self.storage.describe())
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A press on a component whose custom id none of the bot's controls claims (one it
@@ -107,9 +126,14 @@ class SmallWorldBot(commands.Bot):
         except Exception:  # deadlines must keep running whatever one pass hit
             log.exception("deadline pass failed")
 
+    async def _health(self) -> None:
+        await health.report(self.service, self.loop_lag, None)
+
     async def close(self) -> None:
         """Stop deadlines and close the database before disconnecting."""
         self.deadlines.cancel()
+        self.health.cancel()
+        self.loop_lag.stop()
         self.announcer.close()
         await self.ai_seats.close()
         await super().close()

@@ -22,6 +22,7 @@ from engine.core.changes import attack_costs, turn_marks
 from engine.core.view import plural, visible_events
 
 from .announcer import Announcer, Delivery
+from .claims import DEADLINE
 from .controls import panel_view
 from .messages import CHANNEL
 from .narrate import describe_event
@@ -439,15 +440,27 @@ class Desk:
         """Post what is owed, apply defaults for overdue decisions, send reminders."""
         await self.announcer.deliver_due()
         overdue, remind = await self.service.due_games()
+        claims = self.announcer.claims
         for game_id in overdue:
+            # Another process may be applying this deadline: it is skipped here (and even if
+            # both tried, the game's revision would let one apply it).
+            if not await claims.take(DEADLINE, game_id):
+                continue
             try:
                 outcome = await self.service.run_deadline(game_id)
             except Exception:  # one broken game must not stop the others' deadlines
                 log.exception("deadline of game %s failed", game_id)
                 continue
+            finally:
+                await claims.release(DEADLINE, game_id)
             if outcome is not None:
                 await self.announce(outcome)
         for game_id in remind:
-            ids = await self.service.remind(game_id)
+            if not await claims.take(DEADLINE, game_id):
+                continue
+            try:
+                ids = await self.service.remind(game_id)
+            finally:
+                await claims.release(DEADLINE, game_id)
             if ids:
                 await self.announcer.deliver(game_id, ids)

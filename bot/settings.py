@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
 DEFAULT_DATABASE_PATH = "smallworld.sqlite3"
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_POOL_SIZE = 10
+DEFAULT_GAME_CACHE_SIZE = 2000
 #: The levels ``LOG_LEVEL`` may name, from the most to the least said.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -28,6 +30,12 @@ class Settings:
     database_url: str | None = None
     #: Connections the PostgreSQL pool may open.
     database_pool_size: int = DEFAULT_POOL_SIZE
+    #: Games kept in memory at most (the least recently used leave first).
+    game_cache_size: int = DEFAULT_GAME_CACHE_SIZE
+    #: The shards this process runs (``SHARD_IDS``, e.g. ``0,1``) out of ``shard_count``
+    #: (``SHARD_COUNT``); both unset: one process, as many shards as Discord advises.
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
     @property
     def database_target(self) -> str:
@@ -56,6 +64,10 @@ class Settings:
             database_pool_size=_parse_count(
                 "DATABASE_POOL_SIZE", os.environ.get("DATABASE_POOL_SIZE"), DEFAULT_POOL_SIZE
             ),
+            game_cache_size=_parse_count(
+                "GAME_CACHE_SIZE", os.environ.get("GAME_CACHE_SIZE"), DEFAULT_GAME_CACHE_SIZE
+            ),
+            **_parse_shards(os.environ.get("SHARD_IDS"), os.environ.get("SHARD_COUNT")),
         )
 
 
@@ -105,3 +117,20 @@ def _parse_count(name: str, raw: str | None, default: int) -> int:
     if not value.isdigit() or int(value) <= 0:
         raise ValueError(f"{name} must be a positive whole number, got {value!r}")
     return int(value)
+
+
+def _parse_shards(ids: str | None, count: str | None) -> dict[str, Any]:
+    """``SHARD_IDS`` and ``SHARD_COUNT``: both or neither; every id below the count."""
+    ids_text, count_text = _clean(ids), _clean(count)
+    if ids_text is None and count_text is None:
+        return {"shard_ids": None, "shard_count": None}
+    if ids_text is None or count_text is None:
+        raise ValueError("SHARD_IDS and SHARD_COUNT go together: set both or neither")
+    total = _parse_count("SHARD_COUNT", count_text, 1)
+    parts = [p.strip() for p in ids_text.split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise ValueError(f"SHARD_IDS must list shard numbers, e.g. 0,1 (got {ids_text!r})")
+    chosen = tuple(sorted({int(p) for p in parts}))
+    if chosen[-1] >= total:
+        raise ValueError(f"SHARD_IDS must be below SHARD_COUNT={total} (got {ids_text!r})")
+    return {"shard_ids": chosen, "shard_count": total}

@@ -20,6 +20,8 @@ from typing import Any, TextIO
 import aiohttp
 import discord
 
+from .storage import DatabaseUnavailable
+
 log = logging.getLogger(__name__)
 
 #: Exit codes of ``python -m bot`` (2 is bad or missing settings, see ``bot.__main__``).
@@ -68,6 +70,11 @@ def explain(exc: BaseException, database_path: str = "") -> tuple[int, str] | No
             advice = "check the token and the application in the Developer Portal, then retry."
         return EXIT_DISCORD_ERROR, (
             f"Discord answered HTTP {exc.status} while the bot logged in ({reason}): {advice}"
+        )
+    if isinstance(exc, DatabaseUnavailable):
+        return EXIT_DATABASE, (
+            f"Could not open the database ({_one_line(exc)}): check DATABASE_URL in .env, that "
+            "the PostgreSQL server is running and that its user may connect."
         )
     if isinstance(exc, sqlite3.Error) or (
         isinstance(exc, (PermissionError, FileNotFoundError, IsADirectoryError, NotADirectoryError))

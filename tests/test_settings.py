@@ -13,7 +13,17 @@ from bot.__main__ import NO_TOKEN_MESSAGE
 from bot.settings import DEFAULT_DATABASE_PATH, Settings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SETTING_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTING_VARS = (
+    "DISCORD_TOKEN",
+    "DATABASE_PATH",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "DATABASE_URL",
+    "DATABASE_POOL_SIZE",
+    "GAME_CACHE_SIZE",
+    "SHARD_IDS",
+    "SHARD_COUNT",
+)
 
 
 @pytest.fixture
@@ -144,3 +154,51 @@ def test_python_m_bot_refuses_bad_input_in_one_line(
     assert "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(says), result.stderr
+
+
+def test_postgresql_url_cache_and_shards(clean_env: pytest.MonkeyPatch) -> None:
+    clean_env.setenv("DATABASE_URL", " postgresql://sw:secret@db.example/sw ")
+    clean_env.setenv("DATABASE_POOL_SIZE", "20")
+    clean_env.setenv("GAME_CACHE_SIZE", "500")
+    clean_env.setenv("SHARD_IDS", "3, 1")
+    clean_env.setenv("SHARD_COUNT", "4")
+    settings = Settings.from_env()
+    assert settings.database_url == "postgresql://sw:secret@db.example/sw"
+    # The URL wins over the SQLite file.
+    assert settings.database_target == settings.database_url
+    assert settings.database_pool_size == 20
+    assert settings.game_cache_size == 500
+    assert settings.shard_ids == (1, 3)
+    assert settings.shard_count == 4
+
+
+def test_without_a_url_the_games_stay_in_sqlite(clean_env: pytest.MonkeyPatch) -> None:
+    settings = Settings.from_env()
+    assert settings.database_url is None
+    assert settings.database_target == DEFAULT_DATABASE_PATH
+    assert settings.shard_ids is None and settings.shard_count is None
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("DATABASE_URL", "mysql://x/y", "DATABASE_URL"),
+        ("DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE"),
+        ("GAME_CACHE_SIZE", "lots", "GAME_CACHE_SIZE"),
+        ("SHARD_IDS", "0", "go together"),
+    ],
+)
+def test_bad_scaling_settings_are_refused(
+    clean_env: pytest.MonkeyPatch, name: str, value: str, message: str
+) -> None:
+    clean_env.setenv(name, value)
+    with pytest.raises(ValueError, match=message):
+        Settings.from_env()
+
+
+@pytest.mark.parametrize(("ids", "count"), [("4", "4"), ("a,b", "2"), (",", "2")])
+def test_bad_shards_are_refused(clean_env: pytest.MonkeyPatch, ids: str, count: str) -> None:
+    clean_env.setenv("SHARD_IDS", ids)
+    clean_env.setenv("SHARD_COUNT", count)
+    with pytest.raises(ValueError, match="SHARD"):
+        Settings.from_env()

@@ -44,20 +44,25 @@ from .pairing import Pairing
 from .play import Acknowledge, Actions, Play
 from .presses import Planned, Presses
 from .seating import Change, Seating
-from .store import Games
+from .store import DEFAULT_CACHE_SIZE, Games
 
 
 class GameService:
     """Games stored in SQLite and played through the engine."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], datetime] | None = None,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
         self.storage = storage
         self.clock = clock or (lambda: datetime.now(UTC))
         #: Seasons and ratings: a finished game's result is recorded with its last action.
         self.league = League(storage, self.clock)
         #: Where new games get their seed; tests replace it to replay the same game.
         self.seed_source: Callable[[], int] = lambda: random.SystemRandom().randrange(1, 2**31)
-        self.games = Games(storage, self.clock)
+        self.games = Games(storage, self.clock, cache_size)
         self.lobby = Lobby(self.games, self.league, lambda: self.seed_source())
         #: A team lobby's pairing step (partner choices, the host's pairs, the draw).
         self.pairing = Pairing(self.games)

@@ -188,3 +188,5 @@ class Committer:
         lg.reminded = reminded
         if over:
             lg.status = "over"
+            # Nothing changes a finished game any more: it leaves the cache.
+            self.games.forget(lg.id)

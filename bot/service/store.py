@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from typing import TypeVar
@@ -34,6 +35,8 @@ T = TypeVar("T")
 
 #: The text an undo leaves in the action log.
 UNDO = "undo"
+#: How many games a process keeps in memory unless told otherwise (``GAME_CACHE_SIZE``).
+DEFAULT_CACHE_SIZE = 2000
 #: How many times a request is decided afresh when another process wrote its game first.
 ATTEMPTS = 4
 
@@ -67,11 +70,18 @@ def require_running(lg: LoadedGame) -> None:
 class Games:
     """The games of one database, loaded once and kept in memory while they change."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], datetime],
+        cache_size: int = DEFAULT_CACHE_SIZE,
+    ) -> None:
         self.storage = storage
         self.clock = clock
+        #: How many games stay in memory at most: the least recently used leave first.
+        self.cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, LoadedGame] = {}
+        self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes every change to one game."""
@@ -80,6 +90,29 @@ class Games:
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after a failed write): the next load reads the database."""
         self._cache.pop(game_id, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            # A lock nobody holds or waits for is made afresh when needed; keeping one per
+            # game ever seen would grow without end.
+            del self._locks[game_id]
+
+    @property
+    def cached(self) -> int:
+        """How many games are in memory now."""
+        return len(self._cache)
+
+    def keep(self, lg: LoadedGame) -> None:
+        """Put a game read from the database in the cache, most recently used; a finished or
+        cancelled game is not kept (nothing changes it any more), and past ``cache_size`` the
+        least recently used game leaves."""
+        if lg.status not in ("lobby", "active"):
+            self.forget(lg.id)
+            return
+        self._cache[lg.id] = lg
+        self._cache.move_to_end(lg.id)
+        while len(self._cache) > self.cache_size:
+            oldest = next(iter(self._cache))
+            self.forget(oldest)
 
     async def live_game_id(self, channel_id: int) -> int | None:
         """The id of the lobby or running game in a channel, if any."""
@@ -131,6 +164,7 @@ class Games:
         if cached is not None:
             row = await self.storage.fetchone("SELECT revision FROM games WHERE id = ?", (game_id,))
             if row is not None and row["revision"] == cached.revision:
+                self._cache.move_to_end(game_id)
                 return cached
             self.forget(game_id)
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -181,7 +215,7 @@ class Games:
             config = config_from_json(row["config"])
             log = await self._effective_log(game_id)
             lg.game = Game.restore(config, log, from_json(row["state"]))
-        self._cache[game_id] = lg
+        self.keep(lg)
         return lg
 
     async def _effective_log(self, game_id: int) -> list[tuple[int, str]]:

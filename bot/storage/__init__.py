@@ -11,13 +11,14 @@ the backend from the settings: a ``postgresql://`` URL, or else a SQLite file.
 
 from __future__ import annotations
 
-from .base import Row, StaleWrite, Storage, Transaction, now_iso
+from .base import DatabaseUnavailable, Row, StaleWrite, Storage, Transaction, now_iso
 from .migrations import MIGRATIONS
 from .postgres import PostgresStorage
 from .sqlite import SqliteStorage
 
 __all__ = [
     "MIGRATIONS",
+    "DatabaseUnavailable",
     "PostgresStorage",
     "Row",
     "SqliteStorage",

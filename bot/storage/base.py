@@ -28,6 +28,11 @@ class Row(Protocol):
         """The column names."""
 
 
+class DatabaseUnavailable(Exception):
+    """The database server cannot be reached or refuses the bot (its message says which
+    database and why, never a password)."""
+
+
 class StaleWrite(Exception):
     """Another writer changed the row first (its revision moved on): nothing was written.
 

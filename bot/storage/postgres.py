@@ -17,7 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import Row, Storage, Transaction
+from .base import DatabaseUnavailable, Row, Storage, Transaction
 from .migrations import migrations, split_sql
 
 #: The advisory lock that makes two processes starting at once migrate one after the other.
@@ -96,9 +96,13 @@ class PostgresStorage(Storage):
 
     async def open(self) -> None:
         """Open the pool and apply pending migrations."""
-        self._pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self.pool_size, init=_setup
-        )
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self.pool_size, init=_setup
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            # Told apart from Discord being unreachable (an OSError too) at start-up.
+            raise DatabaseUnavailable(f"{self.describe()}: {exc}") from exc
         await self.migrate()
 
     async def close(self) -> None:

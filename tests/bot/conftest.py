@@ -34,6 +34,9 @@ def make_bot(db: Path | str, seed: int = 5) -> SmallWorldBot:
         log_level="INFO",
         database_url=url,
         database_pool_size=4,
+        # One shard, as a small bot runs (the bot is an ``AutoShardedBot``).
+        shard_ids=(0,),
+        shard_count=1,
     )
     bot = SmallWorldBot(settings, tick_seconds=60.0)
     bot.service.seed_source = lambda: seed

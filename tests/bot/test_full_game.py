@@ -67,6 +67,8 @@ async def test_three_players_play_a_whole_game(simcord_env) -> None:
         assert steps < 2000
     lg = await game_of(w)
     assert lg.status == "over"
+    # Nothing changes a finished game any more: it is not kept in memory (issue 24).
+    assert simcord_env.bot.service.games.cached == 0
     history = w.channel.history()
     final = history[-1]
     assert "Game over" in final.content

@@ -173,3 +173,24 @@ async def test_actions_in_different_games_at_the_same_time(tmp_path) -> None:
         )
         assert [r["text"] for r in rows] == ["pick 1", "stop", "end"]
     await service.storage.close()
+
+
+async def test_the_cache_keeps_the_most_recently_used_games(database) -> None:
+    storage = storage_for(database)
+    await storage.open()
+    service = GameService(storage, clock=Clock(), cache_size=2)
+    service.seed_source = lambda: 9
+    for channel in (100, 200, 300):
+        await service.create(1, channel, 11, "ann", 2)
+        await service.join(channel, 22, "bob")
+        await service.start(channel, 11)
+    assert service.games.cached == 2
+    first = await service.in_channel(100)  # read again from the database
+    assert service.games.cached == 2
+    # The evicted game was read afresh and plays on; a cancelled game leaves at once.
+    await service.act(100, first.user_at(0), "pick 1")
+    await service.cancel(200, 11, is_admin=False)
+    assert service.games.cached == 1
+    again = await service.in_channel(100)
+    assert again.game is not None and [t for _, t in again.game.log] == ["pick 1"]
+    await storage.close()

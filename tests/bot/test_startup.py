@@ -15,6 +15,7 @@ import pytest
 from bot import startup
 from bot.__main__ import main
 from bot.client import SmallWorldBot
+from bot.storage import DatabaseUnavailable, storage_for
 
 
 def _response(status: int, reason: str = "") -> Any:
@@ -279,3 +280,15 @@ async def test_a_channel_that_refuses_the_bot_is_warned_about(simcord_env) -> No
     [line] = await startup.check_permissions(bot)
     assert line.startswith(f"Server {channel.guild.name!r} ({w.guild.id}): #smallworld lacks ")
     assert "lacks Send Messages, Attach Files." in line
+
+
+async def test_an_unreachable_postgresql_server_is_a_database_problem() -> None:
+    # Nothing listens on port 1: the pool cannot connect. That is exit 7 with a line naming
+    # the database (without its password), not "Discord cannot be reached".
+    storage = storage_for("postgresql://sw:secret@127.0.0.1:1/sw")
+    with pytest.raises(DatabaseUnavailable) as caught:
+        await storage.open()
+    code, line = startup.explain(caught.value) or (0, "")
+    assert code == startup.EXIT_DATABASE
+    assert "DATABASE_URL" in line and "127.0.0.1:1/sw" in line
+    assert "secret" not in line

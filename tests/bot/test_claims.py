@@ -1,0 +1,92 @@
+"""Claims on background work (issue 24, item 3): one process at a time posts a game's
+announcements, applies its deadline or plays its AI seats; a dead process's claim lapses
+and another takes the work over."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from bot.announcer import Announcer
+from bot.claims import AI, LEASE, OUTBOX, Claims
+from bot.storage import storage_for
+
+from .world import actor, started_game, world
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def test_one_holder_at_a_time_and_a_lapsed_claim_is_taken_over(database: str) -> None:
+    storage = storage_for(database)
+    await storage.open()
+    clock = Clock()
+    first = Claims(storage, clock, owner="first")
+    second = Claims(storage, clock, owner="second")
+    try:
+        assert await first.take(OUTBOX, 7)
+        assert not await second.take(OUTBOX, 7)
+        # Other work, other games: claimed apart.
+        assert await second.take(AI, 7)
+        assert await second.take(OUTBOX, 8)
+        # The holder renews its claim; releasing lets the other in.
+        clock.now += LEASE / 2
+        assert await first.take(OUTBOX, 7)
+        clock.now += LEASE / 2 + timedelta(seconds=1)
+        assert not await second.take(OUTBOX, 7)  # renewed: still held
+        await second.release(OUTBOX, 7)  # not its claim: nothing happens
+        assert await first.holder(OUTBOX, 7) == "first"
+        await first.release(OUTBOX, 7)
+        assert await first.holder(OUTBOX, 7) is None
+        assert await second.take(OUTBOX, 7)
+        # The holder dies: after its lease, the claim is another's for the taking.
+        clock.now += LEASE - timedelta(seconds=1)
+        assert not await first.take(OUTBOX, 7)
+        clock.now += timedelta(seconds=2)
+        assert await first.holder(OUTBOX, 7) is None
+        assert await first.take(OUTBOX, 7)
+        assert await second.holder(OUTBOX, 7) == "first"
+    finally:
+        await storage.close()
+
+
+async def test_two_processes_post_each_announcement_once(simcord_env, db_path) -> None:
+    w = await world(simcord_env)
+    await started_game(w)
+    bot = simcord_env.bot
+    who, _seat = await actor(w)
+    before = len(w.channel.history())
+    # A move committed through the service alone: its announcements wait in the outbox.
+    await bot.service.act(w.channel.id, who.id, ["pick 1", "stop", "end"])
+    pending = await bot.storage.fetchall(
+        "SELECT id FROM outbox WHERE status = 'pending' AND kind = 'channel'"
+    )
+    assert pending
+    # A second process on the same database, posting through the same Discord.
+    other_storage = storage_for(str(db_path))
+    await other_storage.open()
+    try:
+        other = Announcer(other_storage, bot, bot.service, bot.announcer.clock)
+        assert other.claims.owner != bot.announcer.claims.owner
+        await asyncio.gather(bot.announcer.deliver_due(), other.deliver_due())
+        await asyncio.gather(bot.announcer.deliver_due(), other.deliver_due())
+    finally:
+        await other_storage.close()
+    new = w.channel.history()[before:]
+    # Each announcement is posted once, by whichever process got the claim: no message
+    # is repeated, and each outbox row names its own message.
+    contents = [m.content for m in new]
+    assert contents and len(contents) == len(set(contents)), contents
+    rows = await bot.storage.fetchall(
+        "SELECT status, message_id FROM outbox WHERE kind = 'channel' ORDER BY id"
+    )
+    assert all(r["status"] == "sent" for r in rows)
+    posted = [r["message_id"] for r in rows if r["message_id"] is not None]
+    assert len(posted) == len(set(posted)) == len(new) + (len(posted) - len(new))

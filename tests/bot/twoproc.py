@@ -1,0 +1,125 @@
+"""One bot process for the two-process tests: the real bot, on a shared database, under its
+own simulated Discord, driven by JSON lines on stdin.
+
+    python -m tests.bot.twoproc DATABASE_URL
+
+Both processes build the same server (simcord numbers its objects alike in each), so a
+slash command typed "at once" in both reaches two bots that share only the database, as two
+shards of one bot would. Each request is answered by one JSON line on stdout:
+
+- ``{"op": "world"}``: the server, its #smallworld channel and members ann, bob, cyd;
+- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command
+  through the real interaction path; the answer's ``content`` and ``ephemeral``;
+- ``{"op": "clock", "iso": "..."}``: move the bot's clock (deadlines);
+- ``{"op": "tick"}``: one pass of the deadline loop (announcements, deadlines, reminders);
+- ``{"op": "messages"}``: the channel's messages, oldest first;
+- ``{"op": "slow_commit", "seconds": 5}``: the next write holds its transaction open that
+  long before committing (the test kills the process meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+
+import simcord
+
+from bot.client import SmallWorldBot
+from bot.settings import Settings
+
+GUILD_ID = 1234567890123456789
+NAMES = ("ann", "bob", "cyd")
+#: The simulated Discord's clock when the server is made (seconds after its epoch).
+WORLD_AT = 3600.0
+
+
+class Clock:
+    """The bot's clock, set by the driver."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def slow_writes(bot: SmallWorldBot, seconds: float) -> None:
+    """Make the storage's next transaction wait ``seconds`` before it commits."""
+    storage = bot.storage
+    real = storage.transaction
+
+    @contextlib.asynccontextmanager
+    async def slow() -> AsyncIterator[Any]:
+        storage.transaction = real  # type: ignore[method-assign]
+        async with real() as tx:
+            yield tx
+            sys.stderr.write("holding the transaction open\n")
+            sys.stderr.flush()
+            await asyncio.sleep(seconds)
+
+    storage.transaction = slow  # type: ignore[method-assign]
+
+
+async def serve(url: str) -> None:
+    """Answer requests until stdin closes."""
+    settings = Settings(
+        token="test",
+        database_path="unused.sqlite3",
+        dev_guild_id=None,
+        log_level="WARNING",
+        database_url=url,
+        database_pool_size=4,
+        shard_ids=(0,),
+        shard_count=1,
+    )
+    clock = Clock()
+    bot = SmallWorldBot(settings, clock=clock, tick_seconds=3600.0)
+    bot.service.seed_source = lambda: 5
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    members: list[Any] = []
+    channel: Any = None
+    # The machine may be busy (CI runs tests side by side): let the bot take its time.
+    async with simcord.run(bot, check_errors=False, settle_timeout=60.0) as env:
+        print(json.dumps({"ready": True}), flush=True)
+        while line := await reader.readline():
+            req = json.loads(line)
+            op = req["op"]
+            out: dict[str, Any] = {"op": op}
+            if op == "world":
+                # Snowflakes carry the simulated clock's time: both processes number their
+                # objects alike from the same moment.
+                clock_now = env.backend.clock
+                clock_now.elapsed = max(clock_now.elapsed, WORLD_AT)
+                guild = env.create_guild(id=GUILD_ID)
+                channel = guild.create_text_channel("smallworld")
+                members = [guild.add_member(env.create_user(n)) for n in NAMES]
+                await bot.tree.sync()
+                out["members"] = [m.id for m in members]
+                out["channel"] = channel.id
+            elif op == "slash":
+                result = await members[req["member"]].slash(
+                    channel, req["name"], **req.get("options", {})
+                )
+                out["ephemeral"] = bool(result.ephemeral)
+                out["content"] = result.response.content if result.response else ""
+            elif op == "clock":
+                clock.now = datetime.fromisoformat(req["iso"])
+            elif op == "tick":
+                await bot.desk.tick()
+            elif op == "messages":
+                out["messages"] = [m.content for m in channel.history()]
+            elif op == "slow_commit":
+                slow_writes(bot, float(req["seconds"]))
+            print(json.dumps(out), flush=True)
+    await bot.storage.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(serve(sys.argv[1]))
