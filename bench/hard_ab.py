@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import sys
 import time
 from pathlib import Path
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--world", default="surface")
+    ap.add_argument("--log", default=None, help="write each game's result per entry (JSON lines)")
     args = ap.parse_args(argv)
     attrs: dict[str, object] = {}
     module_sets: dict[str, object] = {}
@@ -83,7 +85,21 @@ def main(argv: list[str] | None = None) -> int:
         return Variant(p, module_sets) if module_sets else p
 
     start = time.perf_counter()
-    stats = tournament(make, seats, args.games, args.seed, world=args.world)
+    log = open(args.log, "w") if args.log else None  # noqa: SIM115 - closed below
+    seen = [0.0] * len(seats)
+
+    def progress(done: int, stats: list) -> None:
+        # Each entry's win share in this game: the paired A/B compares game by game.
+        if log is None:
+            return
+        row = [st.wins - seen[i] for i, st in enumerate(stats)]
+        seen[:] = [st.wins for st in stats]
+        log.write(json.dumps({"game": done - 1, "wins": row, "coins": [st.coins[-1] for st in stats]}) + "\n")
+        log.flush()
+
+    stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
+    if log is not None:
+        log.close()
     print(
         f"{len(seats)} players, {args.world}, {args.games} games, seed={args.seed},"
         f" iterations={args.iterations} budget={args.budget} set={args.set},"
