@@ -94,7 +94,10 @@ def main(argv: list[str] | None = None) -> int:
             return
         row = [st.wins - seen[i] for i, st in enumerate(stats)]
         seen[:] = [st.wins for st in stats]
-        log.write(json.dumps({"game": done - 1, "wins": row, "coins": [st.coins[-1] for st in stats]}) + "\n")
+        log.write(
+            json.dumps({"game": done - 1, "wins": row, "coins": [st.coins[-1] for st in stats]})
+            + "\n"
+        )
         log.flush()
 
     stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
