@@ -2,13 +2,15 @@
 
     python bench/hard_ab.py [--set first_moves=1] [--seats hard,easy,easy,easy] [--games 100]
         [--iterations 300 | --budget 1.5] [--seed 1] [--world surface|underground]
+        [--log results.jsonl]
 
 Every ``hard`` seat plays with the attributes given by ``--set NAME=VALUE`` (repeatable; an
 attribute of ``ai.hard.Hard``, such as ``first_moves``, or a setting of ``ai.search``, such as
 ``LEAF``), the other seats as ``python -m ai tournament`` builds them (same seeds), the seat
 list rotated over the games. Prints the same table as the tournament. A setting of
 ``ai.search`` is set around the variant's decisions only, so every other seat keeps the
-defaults.
+defaults. ``--log`` writes each game's win shares and coins per entry, one JSON line a
+game, so that two runs of the same seed pair up game by game.
 """
 
 from __future__ import annotations
