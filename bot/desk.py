@@ -30,6 +30,7 @@ from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
 from .panel import build as build_panel
+from .request_log import RequestLog
 from .service import GameService
 from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
@@ -116,7 +117,11 @@ class Desk:
         self.service = service
         self.announcer = announcer
         #: Copies of a request sent at once are answered once (every command and press).
-        self.once = Once(service.clock)
+        self.once = Once(
+            service.clock,
+            # Several processes on one database: the requests they saw are kept there too.
+            RequestLog(service.storage, announcer.claims.owner) if service.storage.shared else None,
+        )
         #: Called with the game's id after every accepted change (the AI seats listen).
         self.on_change: Callable[[int], None] | None = None
 

@@ -33,6 +33,8 @@ from typing import Any
 
 import discord
 
+from .request_log import RequestLog
+
 #: How long an answered request is remembered (Discord gives 3 seconds to answer a request:
 #: one created before an answer this old has long expired).
 MEMORY = timedelta(seconds=60)
@@ -89,8 +91,12 @@ def answered(interaction: discord.Interaction[Any], now: datetime) -> None:
 class Once:
     """Answers copies of a request once, without playing them again."""
 
-    def __init__(self, clock: Callable[[], datetime]) -> None:
+    def __init__(self, clock: Callable[[], datetime], shared: RequestLog | None = None) -> None:
         self.clock = clock
+        #: The requests of every process, when several share the database.
+        self.shared = shared
+        #: When (Discord's clock) the shared record was last cleared of old rows.
+        self._swept: datetime | None = None
         self._running: dict[Key, Request] = {}
         self._answered: dict[Key, datetime] = {}
 
@@ -106,6 +112,12 @@ class Once:
         request = Request(created, self.clock())
         self._running[key] = request
         interaction.extras["once"] = request
+        if self.shared is not None and not await self._claimed(interaction, key, created):
+            # Another process has (or had) this request: a copy, here as there.
+            request.answer(self.clock())
+            del self._running[key]
+            await self._answer_copy(interaction)
+            return
         try:
             await handle()
         except BaseException:
@@ -121,6 +133,27 @@ class Once:
                 assert request.answered_at is not None
                 self._answered[key] = request.answered_at
             self._forget_before(created - MEMORY)
+            if self.shared is not None:
+                await asyncio.shield(
+                    self.shared.finish(
+                        key, created, None if request.refused else request.answered_at
+                    )
+                )
+
+    async def _claimed(
+        self, interaction: discord.Interaction[Any], key: Key, created: datetime
+    ) -> bool:
+        """Whether this process handles the request (the database's record decides)."""
+        assert self.shared is not None
+        if self._swept is None or created - self._swept > MEMORY:
+            # Rows are dropped on Discord's clock, the one they are written in.
+            self._swept = created
+            await self.shared.forget_before(created - MEMORY)
+
+        async def defer() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+        return await self.shared.claim(key, created, PATIENCE, defer)
 
     async def _is_copy(
         self, interaction: discord.Interaction[Any], key: Key, created: datetime

@@ -78,6 +78,9 @@ class Storage(ABC):
 
     #: ``sqlite`` or ``postgresql``: which migration files apply (``migrations``).
     dialect: str
+    #: Whether several bot processes may use this database at once (what one process keeps
+    #: in memory, such as the requests it saw, must then be kept in the database too).
+    shared: bool
 
     @abstractmethod
     async def open(self) -> None:

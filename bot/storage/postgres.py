@@ -72,6 +72,7 @@ class PostgresStorage(Storage):
     """A pool of connections to one PostgreSQL database."""
 
     dialect = "postgresql"
+    shared = True
 
     def __init__(self, url: str, pool_size: int = 10) -> None:
         self.url = url

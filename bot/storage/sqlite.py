@@ -22,6 +22,8 @@ class SqliteStorage(Storage):
     """One connection to a SQLite file."""
 
     dialect = "sqlite"
+    #: One process per file: the embedded default serves one bot process.
+    shared = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)

@@ -8,8 +8,9 @@ slash command typed "at once" in both reaches two bots that share only the datab
 shards of one bot would. Each request is answered by one JSON line on stdout:
 
 - ``{"op": "world"}``: the server, its #smallworld channel and members ann, bob, cyd;
-- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command
-  through the real interaction path; the answer's ``content`` and ``ephemeral``;
+- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}, "at": 60}``: a slash
+  command through the real interaction path, made ``at`` seconds after the server (so that
+  both processes' Discords date it alike); the answer's ``content`` and ``ephemeral``;
 - ``{"op": "clock", "iso": "..."}``: move the bot's clock (deadlines);
 - ``{"op": "tick"}``: one pass of the deadline loop (announcements, deadlines, reminders);
 - ``{"op": "messages"}``: the channel's messages, oldest first;
@@ -23,8 +24,9 @@ import asyncio
 import contextlib
 import json
 import sys
+import time
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import simcord
@@ -39,13 +41,17 @@ WORLD_AT = 3600.0
 
 
 class Clock:
-    """The bot's clock, set by the driver."""
+    """The bot's clock: it runs as time passes, from where the driver last set it."""
 
     def __init__(self) -> None:
-        self.now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+        self.set(datetime(2026, 3, 1, 12, tzinfo=UTC))
+
+    def set(self, moment: datetime) -> None:
+        """Make it ``moment`` now."""
+        self._base, self._since = moment, time.monotonic()
 
     def __call__(self) -> datetime:
-        return self.now
+        return self._base + timedelta(seconds=time.monotonic() - self._since)
 
 
 def slow_writes(bot: SmallWorldBot, seconds: float) -> None:
@@ -104,13 +110,18 @@ async def serve(url: str) -> None:
                 out["members"] = [m.id for m in members]
                 out["channel"] = channel.id
             elif op == "slash":
+                if "at" in req:
+                    # One Discord gives requests made at once the same moment: the driver
+                    # sets both simulated clocks alike (seconds after the server was made).
+                    sim = env.backend.clock
+                    sim.elapsed = max(sim.elapsed, WORLD_AT + float(req["at"]))
                 result = await members[req["member"]].slash(
                     channel, req["name"], **req.get("options", {})
                 )
                 out["ephemeral"] = bool(result.ephemeral)
                 out["content"] = result.response.content if result.response else ""
             elif op == "clock":
-                clock.now = datetime.fromisoformat(req["iso"])
+                clock.set(datetime.fromisoformat(req["iso"]))
             elif op == "tick":
                 await bot.desk.tick()
             elif op == "messages":
