@@ -94,12 +94,13 @@ class PostgresStorage(Storage):
             netloc = f"{user.split(':', 1)[0]}:***@{host}" if ":" in user else netloc
         return f"PostgreSQL {urlunsplit(parts._replace(netloc=netloc))}"
 
-    async def open(self) -> None:
+    async def open(self, *, migrate: bool = True) -> None:
         """Open the pool and apply pending migrations."""
         self._pool = await asyncpg.create_pool(
             self.url, min_size=1, max_size=self.pool_size, init=_setup
         )
-        await self.migrate()
+        if migrate:
+            await self.migrate()
 
     async def close(self) -> None:
         """Close the pool."""
