@@ -22,7 +22,7 @@ from typing import Any, TextIO
 import asyncpg
 
 from ..settings import Settings
-from ..storage import Storage, storage_for
+from ..storage import SqliteStorage, Storage, storage_for
 from ..storage.migrations import migrations
 from .document import TransferError
 from .export import export_game, game_ids
@@ -171,6 +171,11 @@ async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: Te
     """Run one sub-command on the database of ``settings``; its exit code."""
     storage = storage_for(settings.database_target, pool_size=2)
     try:
+        if isinstance(storage, SqliteStorage):
+            # A file that cannot be opened is found here, in this thread: after a failed
+            # connect, aiosqlite's worker thread stops on its own, racing the end of the event
+            # loop, and may print a traceback after the command's one line.
+            sqlite3.connect(storage.path).close()
         # ``migrate`` opens the database as it is, to say what it applies; the others bring
         # it up to date first, as the bot does when it starts.
         await storage.open(migrate=args.command != "migrate")
