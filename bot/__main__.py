@@ -4,6 +4,12 @@
 with ``DEV_GUILD_ID`` set they are synced to that server on every start instead, which
 takes effect at once.
 
+Operations, which need no Discord token (``bot.transfer.cli``, docs/operations.md):
+``python -m bot migrate`` applies pending migrations; ``python -m bot export-game ID``
+writes a game as a JSON file (``--all DIR``: every game); ``python -m bot import-game FILE``
+replays a game file and adds it as a new game. Their exit codes: 0 done, 1 refused, 2 bad
+arguments or settings, 7 database cannot be opened.
+
 Exit codes: 0 stopped normally, 2 bad or missing settings, 3 token refused, 4 privileged
 intent not enabled, 5 Discord unreachable, 6 Discord answered an error, 7 database cannot be
 opened (``bot.startup``). Each of these prints one line on stderr, never a traceback.
@@ -15,21 +21,30 @@ import logging
 import sys
 
 from bot.settings import Settings
+from bot.transfer import cli
 from engine.console import arguments
 
 NO_TOKEN_MESSAGE = "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
 
 
+def parser() -> arguments.Parser:
+    """The command line: ``--sync``, or one of the operations (``bot.transfer.cli``)."""
+    found = arguments.Parser(prog="python -m bot", description="Small World for Discord")
+    found.add_argument("--sync", action="store_true", help="sync slash commands globally")
+    cli.add_commands(found)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Read settings, then run the bot until it is stopped."""
-    parser = arguments.Parser(prog="python -m bot", description="Small World for Discord")
-    parser.add_argument("--sync", action="store_true", help="sync slash commands globally")
-    args = parser.parse_args(argv)
+    """Read settings, then run the bot until it is stopped (or run one operation)."""
+    args = parser().parse_args(argv)
     try:
         settings = Settings.from_env()
     except ValueError as exc:
         print(f"Bad settings: {exc}", file=sys.stderr)
         return 2
+    if args.command is not None:
+        return cli.main(args, settings)
     if settings.token is None:
         print(NO_TOKEN_MESSAGE, file=sys.stderr)
         return 2

@@ -83,8 +83,9 @@ class Storage(ABC):
     shared: bool
 
     @abstractmethod
-    async def open(self) -> None:
-        """Connect and apply pending migrations."""
+    async def open(self, *, migrate: bool = True) -> None:
+        """Connect and, unless ``migrate`` is False, apply pending migrations (``python -m
+        bot migrate`` connects first, to tell which migrations it applies)."""
 
     @abstractmethod
     async def close(self) -> None:

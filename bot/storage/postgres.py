@@ -95,7 +95,7 @@ class PostgresStorage(Storage):
             netloc = f"{user.split(':', 1)[0]}:***@{host}" if ":" in user else netloc
         return f"PostgreSQL {urlunsplit(parts._replace(netloc=netloc))}"
 
-    async def open(self) -> None:
+    async def open(self, *, migrate: bool = True) -> None:
         """Open the pool and apply pending migrations."""
         try:
             self._pool = await asyncpg.create_pool(
@@ -104,7 +104,8 @@ class PostgresStorage(Storage):
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             # Told apart from Discord being unreachable (an OSError too) at start-up.
             raise DatabaseUnavailable(f"{self.describe()}: {exc}") from exc
-        await self.migrate()
+        if migrate:
+            await self.migrate()
 
     async def close(self) -> None:
         """Close the pool."""

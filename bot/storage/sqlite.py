@@ -43,14 +43,15 @@ class SqliteStorage(Storage):
         """The file's path."""
         return f"SQLite file {self.path}"
 
-    async def open(self) -> None:
+    async def open(self, *, migrate: bool = True) -> None:
         """Connect, switch on WAL and foreign keys, and apply pending migrations."""
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
         for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
             # Each PRAGMA answers with a row: fetch it so no statement stays open.
             await self.fetchone(f"PRAGMA {pragma}")
-        await self.migrate()
+        if migrate:
+            await self.migrate()
 
     async def close(self) -> None:
         """Close the connection."""

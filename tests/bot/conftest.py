@@ -7,14 +7,17 @@ tests' PostgreSQL server (``tests.pg``): the same tests, on either backend.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.client import SmallWorldBot
+from bot.service import GameService
 from bot.settings import Settings
 from tests.pg import fresh_database
+
+from .played import open_service
 
 #: Which backend the bot's tests run on: ``sqlite`` (the default) or ``postgresql``.
 BACKEND = os.environ.get("SW_TEST_DATABASE", "sqlite")
@@ -70,3 +73,19 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "postgresql":
         return await fresh_database()
     return str(tmp_path / "db.sqlite3")
+
+
+@pytest.fixture
+async def opened() -> AsyncIterator[Callable[..., Awaitable[GameService]]]:
+    """``await opened(target)``: a service on a database (``open_service``), closed after
+    the test even when it fails, so that no SQLite worker thread outlives it."""
+    services: list[GameService] = []
+
+    async def opener(target: str | Path, seed: int = 9) -> GameService:
+        service = await open_service(target, seed)
+        services.append(service)
+        return service
+
+    yield opener
+    for service in services:
+        await service.storage.close()
