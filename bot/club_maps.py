@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +24,7 @@ from renderer.mapcheck import check_map_bytes
 from renderer.static import use_geometry
 
 from .errors import ServiceError
-from .storage import Storage, now_iso
+from .storage import INTEGRITY_ERRORS, Storage, now_iso
 
 #: The largest map file accepted, in bytes: the printed 5-player board is about 8 KB.
 MAX_BYTES = 64 * 1024
@@ -141,7 +140,7 @@ class ClubMaps:
         geometry = json.dumps(found.geometry, separators=(",", ":"))
         try:
             await self._insert(guild_id, user_id, name, key, found.data, content, geometry)
-        except sqlite3.IntegrityError:  # the same name added twice at the same moment
+        except INTEGRITY_ERRORS:  # the same name added twice at the same moment
             raise MapRefused(
                 [f"this server already has a map `{name}`: remove it first (`/maps remove`)"]
             ) from None

@@ -12,7 +12,6 @@ that hold games, and logs one warning line per server where it may not.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import sys
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TextIO
@@ -20,7 +19,7 @@ from typing import Any, TextIO
 import aiohttp
 import discord
 
-from .storage import DatabaseUnavailable
+from .storage import SQLITE_ERRORS, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ def explain(exc: BaseException, database_path: str = "") -> tuple[int, str] | No
             f"Could not open the database ({_one_line(exc)}): check DATABASE_URL in .env, that "
             "the PostgreSQL server is running and that its user may connect."
         )
-    if isinstance(exc, sqlite3.Error) or (
+    if isinstance(exc, SQLITE_ERRORS) or (
         isinstance(exc, (PermissionError, FileNotFoundError, IsADirectoryError, NotADirectoryError))
         and not isinstance(exc, aiohttp.ClientError)
     ):

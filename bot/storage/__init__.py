@@ -11,13 +11,20 @@ the backend from the settings: a ``postgresql://`` URL, or else a SQLite file.
 
 from __future__ import annotations
 
+import sqlite3
+
+import asyncpg
+
 from .base import DatabaseUnavailable, Row, StaleWrite, Storage, Transaction, now_iso
 from .migrations import MIGRATIONS
 from .postgres import PostgresStorage
 from .sqlite import SqliteStorage
 
 __all__ = [
+    "DATABASE_ERRORS",
+    "INTEGRITY_ERRORS",
     "MIGRATIONS",
+    "SQLITE_ERRORS",
     "DatabaseUnavailable",
     "PostgresStorage",
     "Row",
@@ -28,6 +35,22 @@ __all__ = [
     "now_iso",
     "storage_for",
 ]
+
+#: What a SQLite file that cannot be opened or written raises.
+SQLITE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.Error,)
+#: What either backend raises when the database cannot be reached or used.
+DATABASE_ERRORS: tuple[type[BaseException], ...] = (
+    sqlite3.Error,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    DatabaseUnavailable,
+    OSError,
+)
+#: What either backend raises when a write breaks a unique key or another constraint.
+INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (
+    sqlite3.IntegrityError,
+    asyncpg.IntegrityConstraintViolationError,
+)
 
 #: The URL schemes that name a PostgreSQL database.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")

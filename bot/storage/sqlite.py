@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,10 @@ class SqliteStorage(Storage):
 
     async def open(self, *, migrate: bool = True) -> None:
         """Connect, switch on WAL and foreign keys, and apply pending migrations."""
+        # A file that cannot be opened is found here, in this thread: after a failed connect,
+        # aiosqlite's worker thread stops on its own, racing the end of the event loop, and
+        # may print a traceback after the one line that tells what happened.
+        sqlite3.connect(self.path).close()
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
         for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):

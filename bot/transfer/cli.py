@@ -14,15 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-import asyncpg
-
 from ..settings import Settings
-from ..storage import SqliteStorage, Storage, storage_for
+from ..storage import DATABASE_ERRORS, Storage, storage_for
 from ..storage.migrations import migrations
 from .document import TransferError
 from .export import export_game, game_ids
@@ -32,7 +29,6 @@ from .importer import import_game
 EXIT_REFUSED = 1
 EXIT_DATABASE = 7
 #: Errors of the database itself, from either backend.
-DATABASE_ERRORS = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
 
 def add_commands(parser: argparse.ArgumentParser) -> None:
@@ -171,11 +167,6 @@ async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: Te
     """Run one sub-command on the database of ``settings``; its exit code."""
     storage = storage_for(settings.database_target, pool_size=2)
     try:
-        if isinstance(storage, SqliteStorage):
-            # A file that cannot be opened is found here, in this thread: after a failed
-            # connect, aiosqlite's worker thread stops on its own, racing the end of the event
-            # loop, and may print a traceback after the command's one line.
-            sqlite3.connect(storage.path).close()
         # ``migrate`` opens the database as it is, to say what it applies; the others bring
         # it up to date first, as the bot does when it starts.
         await storage.open(migrate=args.command != "migrate")
