@@ -135,9 +135,7 @@ class Once:
             self._forget_before(created - MEMORY)
             if self.shared is not None:
                 await asyncio.shield(
-                    self.shared.finish(
-                        key, created, None if request.refused else request.answered_at
-                    )
+                    self.shared.finish(key, None if request.refused else request.answered_at)
                 )
 
     async def _claimed(

@@ -5,8 +5,9 @@ Two processes share requests only in a few moments (a shard moving from one proc
 another, two processes answering one server while one of them stops), but a move that is
 legal twice (moving a token, then the same again) must not be played twice then either.
 Each request is a row keyed by a digest of its channel, member and content: the process
-whose insert wins handles it; a copy finds the row and, once the first has its answer, is
-answered as a copy if it was made before that answer. A refused request's row is deleted,
+whose insert wins handles it; a copy in another process finds the row and, once the first
+has its answer, is answered as a copy if it was made before that answer. Within one process
+``bot.once`` decides, and the process takes its own rows over. A refused request's row is deleted,
 so its copy gets its own answer; a row whose process died is ignored after ``MEMORY``.
 """
 
@@ -80,21 +81,14 @@ class RequestLog:
                 " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner,"
                 " created = excluded.created, answered = NULL"
                 " WHERE (requests.answered IS NOT NULL AND requests.answered <= excluded.created)"
-                " OR requests.created < ?",
+                " OR requests.owner = excluded.owner OR requests.created < ?",
                 (row_key, self.owner, stamp(created), stamp(created - MEMORY)),
             )
         return taken == 1
 
-    async def finish(
-        self, key: tuple[Any, ...], created: datetime, answered: datetime | None
-    ) -> None:
-        """The request made at ``created`` was answered at ``answered`` (Discord's clock),
-        or refused (None)."""
+    async def finish(self, key: tuple[Any, ...], answered: datetime | None) -> None:
+        """The request was answered at ``answered`` (Discord's clock), or refused (None)."""
         row_key = digest(key)
-        if answered is not None:
-            # An answer comes at least a millisecond after its request: a copy made in the
-            # same millisecond as the request is a copy.
-            answered = max(answered, created + timedelta(milliseconds=1))
         async with self.storage.transaction() as tx:
             if answered is None:
                 await tx.execute(

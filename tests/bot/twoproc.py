@@ -41,17 +41,22 @@ WORLD_AT = 3600.0
 
 
 class Clock:
-    """The bot's clock: it runs as time passes, from where the driver last set it."""
+    """The bot's clock: it runs as time passes, from where the driver last set it.
+
+    It reads ``time.perf_counter``, which the simulated Discord leaves alone (it freezes
+    ``time.monotonic``): an answer then comes some milliseconds after its request, as it
+    does in life, and a copy made in the other process before that answer is a copy.
+    """
 
     def __init__(self) -> None:
         self.set(datetime(2026, 3, 1, 12, tzinfo=UTC))
 
     def set(self, moment: datetime) -> None:
         """Make it ``moment`` now."""
-        self._base, self._since = moment, time.monotonic()
+        self._base, self._since = moment, time.perf_counter()
 
     def __call__(self) -> datetime:
-        return self._base + timedelta(seconds=time.monotonic() - self._since)
+        return self._base + timedelta(seconds=time.perf_counter() - self._since)
 
 
 def slow_writes(bot: SmallWorldBot, seconds: float) -> None:
