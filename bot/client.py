@@ -21,6 +21,7 @@ from .lobby_desk import LobbyButton, LobbySelect
 from .service import GameService
 from .settings import Settings
 from .storage import storage_for
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -58,24 +59,28 @@ class SmallWorldBot(commands.Bot):
         self.settings = settings
         self.storage = storage_for(settings.database_target, pool_size=settings.database_pool_size)
         now = clock or discord.utils.utcnow
+        #: AI decisions and pictures run here, off the event loop (started in setup_hook).
+        self.workers = Workers(settings.workers)
         self.service = GameService(self.storage, clock=now)
-        self.announcer = Announcer(self.storage, self, self.service, now)
-        self.desk = Desk(self.service, self.announcer)
-        self.ai_seats = AiSeats(self.service, self.desk.announce)
+        self.announcer = Announcer(self.storage, self, self.service, now, self.workers)
+        self.desk = Desk(self.service, self.announcer, self.workers)
+        self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers)
         self.desk.on_change = self.ai_seats.wake
-        self.league_desk = LeagueDesk(self.service, self)
-        self.club_maps = ClubMaps(self.storage)
+        self.league_desk = LeagueDesk(self.service, self, self.workers)
+        self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
         # One clear warning per server where the bot lacks what its games need.
         startup.watch_permissions(self)
 
     async def setup_hook(self) -> None:
-        """Open the database, register commands and persistent buttons, start deadlines.
+        """Start the worker processes, open the database, register commands and persistent
+        buttons, start deadlines.
 
         The deadline loop's first pass runs at once: it posts whatever a crash left in the
         outbox before anything else happens.
         """
+        self.workers.start()
         await self.storage.open()
         await self.service.backfill_results()
         await self.load_extension("cogs.game")
@@ -108,9 +113,11 @@ class SmallWorldBot(commands.Bot):
             log.exception("deadline pass failed")
 
     async def close(self) -> None:
-        """Stop deadlines and close the database before disconnecting."""
+        """Stop deadlines, the AI and the worker processes, and close the database before
+        disconnecting."""
         self.deadlines.cancel()
         self.announcer.close()
         await self.ai_seats.close()
         await super().close()
+        await self.workers.close()
         await self.storage.close()

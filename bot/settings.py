@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -11,8 +11,17 @@ from dotenv import load_dotenv
 DEFAULT_DATABASE_PATH = "smallworld.sqlite3"
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_POOL_SIZE = 10
+#: The most worker processes (``WORKERS``) the default gives, however many cores there are:
+#: the bot's CPU work comes in short jobs, and each process holds its own picture caches.
+MAX_DEFAULT_WORKERS = 4
 #: The levels ``LOG_LEVEL`` may name, from the most to the least said.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def default_workers() -> int:
+    """``WORKERS`` when it is not set: one worker process a core, ``MAX_DEFAULT_WORKERS`` at
+    most."""
+    return min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS)
 
 
 @dataclass(frozen=True)
@@ -28,6 +37,9 @@ class Settings:
     database_url: str | None = None
     #: Connections the PostgreSQL pool may open.
     database_pool_size: int = DEFAULT_POOL_SIZE
+    #: Worker processes for AI decisions and pictures (``bot.workers``); 0 runs them in
+    #: threads of the bot process instead.
+    workers: int = field(default_factory=default_workers)
 
     @property
     def database_target(self) -> str:
@@ -55,6 +67,9 @@ class Settings:
             database_url=_parse_database_url(os.environ.get("DATABASE_URL")),
             database_pool_size=_parse_count(
                 "DATABASE_POOL_SIZE", os.environ.get("DATABASE_POOL_SIZE"), DEFAULT_POOL_SIZE
+            ),
+            workers=_parse_count(
+                "WORKERS", os.environ.get("WORKERS"), default_workers(), zero=True
             ),
         )
 
@@ -98,10 +113,13 @@ def _parse_database_url(raw: str | None) -> str | None:
     return value
 
 
-def _parse_count(name: str, raw: str | None, default: int) -> int:
+def _parse_count(name: str, raw: str | None, default: int, *, zero: bool = False) -> int:
+    """A whole number of things, positive (or, with ``zero``, possibly 0)."""
     value = _clean(raw)
     if value is None:
         return default
-    if not value.isdigit() or int(value) <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+    least = 0 if zero else 1
+    if not value.isdigit() or int(value) < least:
+        what = "a whole number, 0 or more" if zero else "a positive whole number"
+        raise ValueError(f"{name} must be {what}, got {value!r}")
     return int(value)
