@@ -22,6 +22,7 @@ import asyncio
 import contextvars
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -37,6 +38,10 @@ T = TypeVar("T")
 
 #: How worker processes start: never by ``fork`` (see the module's docstring).
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+#: How much lower the workers' scheduling priority is than the bot's (``os.nice``): when the
+#: cores are busy, the event loop runs first and a worker waits, not the other way round
+#: (a member's press waits for the loop; a board can come a little later).
+WORKER_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,10 @@ def _call(fn: Callable[..., T], args: tuple[Any, ...], needs: MapData | None) ->
 
 
 def _warm() -> None:
-    """A worker's start: import what the jobs use, so that its first job does not pay."""
+    """A worker's start: yield the CPU to the bot process, and import what the jobs use, so
+    that its first job does not pay."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     from . import jobs  # noqa: F401  (the engine, the AI and the renderer come with it)
 
 
