@@ -2,6 +2,7 @@
 
     python bench/loop_lag.py [--games 100] [--seconds 60] [--workers 0 2] [--rounds 1]
                              [--players 3] [--level normal] [--iterations 30] [--culprits 5]
+                             [--no-freeze]
 
 For each ``--workers`` value in turn (0: AI decisions and images in threads, as before the
 pool; N: in N worker processes, ``bot.workers``), a fresh SQLite database holds ``--games``
@@ -9,8 +10,10 @@ games whose seats are all AI players, started together. They play through the bo
 parts, wired as ``bot.client`` wires them: ``AiSeats`` asks for each move, ``GameService``
 applies and commits it with its outbox rows, ``Desk.announce`` hands them to the real
 ``Announcer``, which has every turn summary's board (and the final sheet) drawn as it does
-for Discord and posts it to an in-memory channel (no network). ``--rounds`` repeats the
-sequence (0, 2, 0, 2, ...), so that each setting sees the machine's other load alike.
+for Discord and posts it to an in-memory channel (no network). Once the games are open, the
+heap is frozen as ``python -m bot`` does after its start (``--no-freeze``: it is not).
+``--rounds`` repeats the sequence (0, 2, 0, 2, ...), so that each setting sees the machine's
+other load alike.
 
 Two things are measured on the loop while the games play for ``--seconds``:
 
@@ -34,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import asyncio.events
+import gc
 import itertools
 import os
 import statistics
@@ -232,6 +236,10 @@ async def run(args: argparse.Namespace, size: int) -> None:
         channels = await open_games(service, args.games, args.players, args.level)
         # Every worker process has started and imported what it needs, as after start-up.
         await asyncio.gather(*(workers.run(sum, ()) for _ in range(max(size, 1))))
+        if args.freeze:
+            # What ``SmallWorldBot.setup_hook`` does at the end of the start (``python -m bot``).
+            gc.collect()
+            gc.freeze()
         stop = asyncio.Event()
         MEASURED.append(tally)
         probing = asyncio.create_task(probe(tally, workers, stop))
@@ -255,6 +263,7 @@ async def run(args: argparse.Namespace, size: int) -> None:
         announcer.close()
         await workers.close()
         await storage.close()
+    gc.unfreeze()
     report(args, size, tally, elapsed, over[0]["n"])
 
 
@@ -296,6 +305,9 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--culprits", type=int, default=0, help="list the N longest loop steps")
+    ap.add_argument(
+        "--no-freeze", dest="freeze", action="store_false", help="leave the start-up heap to gc"
+    )
     args = ap.parse_args()
     asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
     for _ in range(args.rounds):
