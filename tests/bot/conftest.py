@@ -3,10 +3,11 @@
 The database is a SQLite file, or with ``SW_TEST_DATABASE=postgresql`` a new database on the
 tests' PostgreSQL server (``tests.pg``): the same tests, on either backend.
 
-The bot draws and thinks in threads (``WORKERS=0``): a worker process per test would cost
-its start-up and its own picture caches in every test, and tests may replace a renderer
-function in this process. ``SW_TEST_WORKERS=N`` runs them with N worker processes instead;
-``tests/bot/test_workers.py`` checks the pool itself.
+The bot draws and thinks in threads (``WORKERS=0``): a worker process per test costs its
+start-up and its own picture caches in every test (``tests/bot`` on 2 cores: 96 s in
+threads, 135 s with one worker), and a test may replace a renderer function in this process.
+``SW_TEST_WORKERS=N`` runs them with N worker processes instead (then the one test that
+does, in ``test_league_rules.py``, fails); ``test_workers.py`` checks the pool itself.
 """
 
 from __future__ import annotations
