@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     from bot import startup
     from bot.client import SmallWorldBot
 
-    bot = SmallWorldBot(settings, sync_on_start=args.sync)
+    bot = SmallWorldBot(settings, sync_on_start=args.sync, freeze_heap=True)
     return startup.run(bot, settings.token, database_path=settings.database_path)
 
 

@@ -3,8 +3,9 @@
 An AI seat is added in the lobby (``/sw addai``) or takes over the seat of a member who
 missed too many deadlines in a row. Whenever the decision owed is an AI seat's, ``wake``
 starts that game's task: it asks the seat's AI player (``ai.make_player``) for a move in a
-worker thread, so the event loop keeps answering everyone else, and plays it through the
-service like a member's move (``GameService.act_ai``), committed before it is announced.
+worker process (``bot.workers``, ``bot.jobs.choose_move``), so the event loop keeps answering
+everyone else, and plays it through the service like a member's move
+(``GameService.act_ai``), committed before it is announced.
 A crash or a restart loses nothing: the deadline loop wakes every game whose AI is owed a
 move, and the deadline's default stays the fallback if an AI ever fails.
 """
@@ -17,13 +18,13 @@ import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ai import make_player
-from engine import to_act
-from engine.core.state import clone
+from engine import parse, to_act, to_json
 
 from .claims import AI, Claims
+from .jobs import choose_move
 from .service import GameService
 from .service.outcome import Outcome
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class AiSeats:
         self,
         service: GameService,
         announce: Callable[[Outcome], Awaitable[Any]],
+        workers: Workers | None = None,
         *,
         budget_s: float | None = None,
         iterations: int | None = None,
@@ -49,6 +51,7 @@ class AiSeats:
         #: One process at a time plays a game's AI seats (``bot.claims``).
         self.claims = claims or Claims(service.storage, service.clock)
         self.announce = announce
+        self.workers = workers or Workers(0)
         #: Thinking time per decision for the searching levels (their default when None);
         #: ``iterations`` bounds them by playouts instead (tests use it to be quick).
         self.budget_s = budget_s
@@ -130,10 +133,13 @@ class AiSeats:
         # The same position gives the same move: the seed is the game's, the seat's and
         # the moment's (a restart replays nothing differently).
         seed = zlib.crc32(f"{lg.seed}:{seat}:{version}".encode())
-        player = make_player(level, seed, budget_s=self.budget_s, iterations=self.iterations)
-        # The AI thinks in a worker thread on its own copy, so the loop stays responsive
-        # and the cached game is never read while it changes.
-        action = await asyncio.to_thread(player.choose, clone(state), seat)
+        # The AI thinks in a worker process on its own copy (the state's JSON, which carries
+        # a server's own map), so the loop stays responsive and the cached game is never
+        # read while it changes.
+        text = await self.workers.run(
+            choose_move, level, seed, self.budget_s, self.iterations, to_json(state), seat
+        )
+        action = parse(text)
         outcome = await self.service.act_ai(game_id, seat, action, version)
         if outcome is None:
             return True  # the position moved on meanwhile (a deadline): look again

@@ -32,9 +32,11 @@ import discord
 from . import outbox
 from .claims import OUTBOX, Claims
 from .controls import turn_view
+from .jobs import announcement_pngs
 from .messages import CHANNEL, Announcement
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .storage import Storage
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -82,19 +84,6 @@ class Delivery:
     error: str | None = None
 
 
-def render_files(a: Announcement) -> list[discord.File]:
-    """The images of an announcement (CPU work: called in a worker thread)."""
-    from renderer import render_board, render_final
-
-    assert a.view is not None
-    if a.image == "final":
-        return [
-            discord.File(io.BytesIO(render_final(a.view)), "final.png"),
-            discord.File(io.BytesIO(render_board(a.view)), "board.png"),
-        ]
-    return [discord.File(io.BytesIO(render_board(a.view)), "board.png")]
-
-
 class ImageError(Exception):
     """The image of an announcement could not be made."""
 
@@ -123,7 +112,7 @@ class Announcer:
         courier: Courier,
         games: GameDesk,
         clock: Callable[[], datetime],
-        render: Callable[[Announcement], list[discord.File]] = render_files,
+        workers: Workers | None = None,
         claims: Claims | None = None,
     ) -> None:
         self.storage = storage
@@ -132,7 +121,8 @@ class Announcer:
         self.courier = courier
         self.games = games
         self.clock = clock
-        self.render = render
+        #: Where the images are drawn: worker processes (a thread at size 0).
+        self.workers = workers or Workers(0)
         self._locks: dict[int, asyncio.Lock] = {}
         #: The pending wake-up: when, and the task sleeping until then (None once it woke).
         self._wake: tuple[datetime, asyncio.Task[None]] | None = None
@@ -395,8 +385,14 @@ class Announcer:
         return await channel.send(content, **kwargs)
 
     async def _images(self, a: Announcement) -> list[discord.File]:
+        """The announcement's images, drawn by a worker; the files are made here, on the
+        loop (a worker returns PNG bytes: a ``discord.File`` holds an open stream)."""
         try:
-            return await asyncio.to_thread(self.render, a)
+            assert a.view is not None and a.image is not None
+            pngs = await self.workers.run(
+                announcement_pngs, a.view, a.image, map_key=a.view.get("map")
+            )
+            return [discord.File(io.BytesIO(png), name) for name, png in pngs]
         except Exception as exc:
             # A drawing bug must not stop the game: the turn goes out as text.
             log.exception("rendering failed")

@@ -13,7 +13,6 @@ drawing. (A started game also carries its map inside its state, ``GameState.cust
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from renderer.static import use_geometry
 
 from .errors import ServiceError
 from .storage import INTEGRITY_ERRORS, Storage, now_iso
+from .workers import Workers
 
 #: The largest map file accepted, in bytes: the printed 5-player board is about 8 KB.
 MAX_BYTES = 64 * 1024
@@ -94,8 +94,10 @@ def _register(content: str, key: str, geometry: str) -> None:
 class ClubMaps:
     """The ``club_maps`` table: add, list, remove, and find a server's maps."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, workers: Workers | None = None) -> None:
         self.storage = storage
+        #: Where maps are checked and laid out, and their previews drawn (``bot.workers``).
+        self.workers = workers or Workers(0)
 
     async def register_all(self) -> int:
         """Register every stored map, removed ones included, as at start-up; return how many."""
@@ -131,8 +133,8 @@ class ClubMaps:
         )
         if count is not None and count[0] >= MAX_MAPS:
             raise MapRefused([f"this server has {MAX_MAPS} maps already: remove one first"])
-        # Laying the board out takes a few seconds: off the event loop.
-        found = await asyncio.to_thread(check_map_bytes, raw)
+        # Laying the board out takes a few seconds: in a worker process.
+        found = await self.workers.run(check_map_bytes, raw)
         if not found.ok or found.geometry is None:
             raise MapRefused(found.problems)
         key = register_map(found.data)

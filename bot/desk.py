@@ -9,7 +9,6 @@ the channel did not get the message.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -24,6 +23,7 @@ from engine.core.view import plural, visible_events
 from .announcer import Announcer, Delivery
 from .claims import DEADLINE
 from .controls import panel_view
+from .jobs import board_png, combos_png
 from .messages import CHANNEL
 from .narrate import describe_event
 from .once import Once, answered, refused
@@ -36,6 +36,7 @@ from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
 from .service.play import Actions
 from .service.presses import LOOKS, Planned
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -45,20 +46,6 @@ Interaction = discord.Interaction[Any]
 MAX_REFUSAL = 300
 #: Events told to the member at once in their reply: what the dice and the tray said.
 TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow", "return", "spread"})
-
-
-def render_board_png(state_view: dict[str, Any]) -> bytes:
-    """The board image for a public view (imported lazily: Pillow is only needed here)."""
-    from renderer import render_board
-
-    return render_board(state_view)
-
-
-def render_combos_png(state_view: dict[str, Any]) -> bytes:
-    """The combos panel for a public view."""
-    from renderer import render_combos
-
-    return render_combos(state_view)
 
 
 async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
@@ -113,9 +100,13 @@ def delivery_note(deliveries: list[Delivery]) -> str | None:
 class Desk:
     """Plays requests for members and has their announcements posted."""
 
-    def __init__(self, service: GameService, announcer: Announcer) -> None:
+    def __init__(
+        self, service: GameService, announcer: Announcer, workers: Workers | None = None
+    ) -> None:
         self.service = service
         self.announcer = announcer
+        #: Where boards and panels are drawn (``bot.workers``).
+        self.workers = workers or Workers(0)
         #: Copies of a request sent at once are answered once (every command and press).
         self.once = Once(
             service.clock,
@@ -409,7 +400,7 @@ class Desk:
                 else " · you have nothing to conquer right now."
             )
         await interaction.response.defer(ephemeral=mine, thinking=True)
-        png = await asyncio.to_thread(render_board_png, board)
+        png = await self.workers.run(board_png, board, map_key=s.map_id)
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
         )
@@ -429,7 +420,7 @@ class Desk:
         assert lg.game is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         public = view(lg.game.state)
-        png = await asyncio.to_thread(render_combos_png, public)
+        png = await self.workers.run(combos_png, public)
         lines = [
             f"`{c['slot']}` **{c['power']} {c['race']}** · {c['tokens']} tokens · "
             f"costs {c['slot'] - 1}" + (f" · {c['coins']} coins on it" if c["coins"] else "")

@@ -1,12 +1,11 @@
 """League and archive requests: from an interaction to the league's data and back.
 
-Standings, player cards and replays are drawn off the event loop (Pillow work), and every
-reply names members by mention without pinging them.
+Standings, player cards and replays are drawn off the event loop, by the worker processes
+(``bot.workers``), and every reply names members by mention without pinging them.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from datetime import timedelta
@@ -14,13 +13,13 @@ from typing import Any
 
 import discord
 
-from engine import Game, view
-
 from . import ratings, stats
 from .errors import ServiceError
+from .jobs import card_png, replay_image, standings_png
 from .league import PAGE, League, LeagueError, Season, Standing
 from .options import chosen, stored, title
 from .service import GameService
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -31,28 +30,16 @@ QUIET = discord.AllowedMentions.none()
 MIN_SAMPLE = 3
 
 
-def turn_views(game: Game) -> list[dict[str, Any]]:
-    """The public board after every turn of a game, rebuilt from its action log."""
-    replay = Game(game.config)
-    views = [view(replay.state)]
-    turn = (replay.state.round, replay.state.turn.seat)
-    for seat, text in game.log:
-        replay.play(seat, text)
-        now = (replay.state.round, replay.state.turn.seat)
-        if now != turn:
-            views.append(view(replay.state))
-            turn = now
-    if replay.state.turn.phase == "over" and views[-1]["phase"] != "over":
-        views.append(view(replay.state))
-    return views
-
-
 class LeagueDesk:
     """Answers ``/league`` and the archive commands of ``/sw``."""
 
-    def __init__(self, service: GameService, client: discord.Client) -> None:
+    def __init__(
+        self, service: GameService, client: discord.Client, workers: Workers | None = None
+    ) -> None:
         self.service = service
         self.client = client
+        #: Where the pictures are drawn (``bot.workers``).
+        self.workers = workers or Workers(0)
 
     @property
     def league(self) -> League:
@@ -172,7 +159,7 @@ class LeagueDesk:
             "provisional": [row(None, s) for s in extra],
             "threshold": ratings.PROVISIONAL_GAMES,
         }
-        png = await asyncio.to_thread(_render_standings, data)
+        png = await self.workers.run(standings_png, data)
         head = "🏆 Final standings" if final else "Standings"
         lines = [f"**{head} · {season.name}** (page {page}/{pages})"]
         for r in data["rows"][:3]:
@@ -246,7 +233,7 @@ class LeagueDesk:
             "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
         }
         await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(_render_card, data)
+        png = await self.workers.run(card_png, data)
         where = f"#{rank}" if rank else "provisional"
         text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
         if data["team_games"]:
@@ -371,26 +358,10 @@ class LeagueDesk:
             )
         await interaction.response.defer(thinking=True)
         game = lg.game
-        data, ext = await asyncio.to_thread(_render_replay, game)
+        data, ext = await self.workers.run(
+            replay_image, game.config, list(game.log), map_key=game.config.map_id
+        )
         await interaction.followup.send(
             f"Game `#{game_id}` on `{stats.map_name(lg.map_id)}`, turn by turn.",
             file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}"),
         )
-
-
-def _render_standings(data: dict[str, Any]) -> bytes:
-    from renderer import render_standings
-
-    return render_standings(data)
-
-
-def _render_card(data: dict[str, Any]) -> bytes:
-    from renderer import render_card
-
-    return render_card(data)
-
-
-def _render_replay(game: Game) -> tuple[bytes, str]:
-    from renderer import render_replay
-
-    return render_replay(turn_views(game))

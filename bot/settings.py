@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +13,17 @@ DEFAULT_DATABASE_PATH = "smallworld.sqlite3"
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_POOL_SIZE = 10
 DEFAULT_GAME_CACHE_SIZE = 2000
+#: The most worker processes (``WORKERS``) the default gives, however many cores there are:
+#: the bot's CPU work comes in short jobs, and each process holds its own picture caches.
+MAX_DEFAULT_WORKERS = 4
 #: The levels ``LOG_LEVEL`` may name, from the most to the least said.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def default_workers() -> int:
+    """``WORKERS`` when it is not set: one worker process a core, ``MAX_DEFAULT_WORKERS`` at
+    most."""
+    return min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS)
 
 
 @dataclass(frozen=True)
@@ -36,6 +45,9 @@ class Settings:
     #: (``SHARD_COUNT``); both unset: one process, as many shards as Discord advises.
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: Worker processes for AI decisions and pictures (``bot.workers``); 0 runs them in
+    #: threads of the bot process instead.
+    workers: int = field(default_factory=default_workers)
 
     @property
     def database_target(self) -> str:
@@ -68,6 +80,9 @@ class Settings:
                 "GAME_CACHE_SIZE", os.environ.get("GAME_CACHE_SIZE"), DEFAULT_GAME_CACHE_SIZE
             ),
             **_parse_shards(os.environ.get("SHARD_IDS"), os.environ.get("SHARD_COUNT")),
+            workers=_parse_count(
+                "WORKERS", os.environ.get("WORKERS"), default_workers(), zero=True
+            ),
         )
 
 
@@ -110,12 +125,15 @@ def _parse_database_url(raw: str | None) -> str | None:
     return value
 
 
-def _parse_count(name: str, raw: str | None, default: int) -> int:
+def _parse_count(name: str, raw: str | None, default: int, *, zero: bool = False) -> int:
+    """A whole number of things, positive (or, with ``zero``, possibly 0)."""
     value = _clean(raw)
     if value is None:
         return default
-    if not value.isdigit() or int(value) <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+    least = 0 if zero else 1
+    if not value.isdigit() or int(value) < least:
+        what = "a whole number, 0 or more" if zero else "a positive whole number"
+        raise ValueError(f"{name} must be {what}, got {value!r}")
     return int(value)
 
 

@@ -9,7 +9,6 @@ fit the lobby's player count and world (``map_choices``). The storage is ``bot.c
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -18,9 +17,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.club_maps import MAX_BYTES, ClubMap, ClubMaps, MapRefused, too_big
+from bot.club_maps import MAX_BYTES, ClubMaps, MapRefused, too_big
 from bot.desk import answer, reply_error
 from bot.errors import ServiceError
+from bot.jobs import map_preview_png
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -44,15 +44,6 @@ def club_maps(interaction: Interaction) -> ClubMaps:
 def _manager(interaction: Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
-
-
-def _preview(m: ClubMap) -> bytes:
-    """The map's board as set up for its smallest player count."""
-    from engine import new_game, view
-    from renderer import render_board
-
-    players = min(m.players)
-    return render_board(view(new_game([f"P{i + 1}" for i in range(players)], 1, m.key)))
 
 
 async def map_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -131,7 +122,10 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
         except discord.HTTPException:
             await reply_error(interaction, "Discord would not give me the file; try again.")
             return
-        png = await asyncio.to_thread(_preview, added)
+        # The board as set up for the map's smallest player count, drawn by a worker.
+        png = await club_maps(interaction).workers.run(
+            map_preview_png, added.key, min(added.players), map_key=added.key
+        )
         counts = " or ".join(str(n) for n in added.players)
         await answer(
             interaction,

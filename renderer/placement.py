@@ -111,6 +111,12 @@ def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
     map_shape.cache_clear()
 
 
+def given_geometry(map_id: str) -> dict[str, Any] | None:
+    """The geometry ``use_geometry`` gave for ``map_id`` in this process, or None (a map
+    drawn from its committed file). Another process that must draw the map is handed it."""
+    return _BUILT.get(map_id)
+
+
 def forget_geometries() -> None:
     """Forget every geometry given by ``use_geometry`` and the layouts drawn from it, as a
     restarted process would."""
@@ -477,6 +483,7 @@ __all__ = [
     "RegionLayout",
     "RegionShape",
     "forget_geometries",
+    "given_geometry",
     "layouts",
     "map_shape",
     "marker_places",

@@ -2,6 +2,12 @@
 
 The database is a SQLite file, or with ``SW_TEST_DATABASE=postgresql`` a new database on the
 tests' PostgreSQL server (``tests.pg``): the same tests, on either backend.
+
+The bot draws and thinks in threads (``WORKERS=0``): a worker process per test costs its
+start-up and its own picture caches in every test (``tests/bot`` on 2 cores: 96 s in
+threads, 135 s with one worker), and a test may replace a renderer function in this process.
+``SW_TEST_WORKERS=N`` runs them with N worker processes instead (then the one test that
+does, in ``test_league_rules.py``, fails); ``test_workers.py`` checks the pool itself.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from .played import open_service
 
 #: Which backend the bot's tests run on: ``sqlite`` (the default) or ``postgresql``.
 BACKEND = os.environ.get("SW_TEST_DATABASE", "sqlite")
+#: Worker processes of the bots under test (``bot.workers``): 0, threads, unless set.
+WORKERS = int(os.environ.get("SW_TEST_WORKERS", "0"))
 
 
-def make_bot(db: Path | str, seed: int = 5) -> SmallWorldBot:
+def make_bot(db: Path | str, seed: int = 5, workers: int | None = None) -> SmallWorldBot:
     """A bot on a given database, a SQLite file or a PostgreSQL URL (the same database
-    survives a simulated restart).
+    survives a simulated restart), with ``workers`` worker processes (``WORKERS`` if None).
 
     Game seeds come from ``seed`` so that every test plays the same game each run.
     """
@@ -40,6 +48,7 @@ def make_bot(db: Path | str, seed: int = 5) -> SmallWorldBot:
         # One shard, as a small bot runs (the bot is an ``AutoShardedBot``).
         shard_ids=(0,),
         shard_count=1,
+        workers=WORKERS if workers is None else workers,
     )
     bot = SmallWorldBot(settings, tick_seconds=60.0)
     bot.service.seed_source = lambda: seed
@@ -58,11 +67,12 @@ async def db_path(tmp_path: Path) -> Path | str:
 async def simcord_bot(db_path: Path) -> AsyncIterator[SmallWorldBot]:
     """The bot under test (simcord's ``simcord_env`` fixture starts it).
 
-    The database is closed afterwards even when a test fails, so no SQLite worker thread
-    outlives the test.
+    The database and the worker processes are closed afterwards even when a test fails, so
+    no SQLite thread or worker process outlives the test (simcord never closes the bot).
     """
     bot = make_bot(db_path)
     yield bot
+    await bot.workers.close()
     await bot.storage.close()
 
 
