@@ -69,11 +69,12 @@ class AiSeats:
         """Wake every running game with an AI seat (after a restart, and on each deadline
         pass, in case a task died)."""
         rows = await self.service.storage.fetchall(
-            "SELECT DISTINCT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+            "SELECT DISTINCT g.id, g.guild_id FROM games g JOIN seats s ON s.game_id = g.id"
             " WHERE g.status = 'active' AND g.paused = 0 AND s.ai IS NOT NULL"
         )
         for r in rows:
-            self.wake(r["id"])
+            if self.service.owns(r["guild_id"]):
+                self.wake(r["id"])
 
     async def idle(self) -> None:
         """Wait until no AI task is running (tests, and a clean shutdown)."""

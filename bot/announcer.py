@@ -73,6 +73,8 @@ class GameDesk(Protocol):
 
     async def resume(self, game_id: int) -> None: ...
 
+    def owns(self, guild_id: int) -> bool: ...
+
 
 @dataclass
 class Delivery:
@@ -141,7 +143,8 @@ class Announcer:
     async def deliver_due(self) -> None:
         """Post every open row whose time has come (on start, on every tick, and when the
         announcer wakes itself for a retry)."""
-        for game_id in await outbox.games_with_open_rows(self.storage):
+        # Another process's servers are its own to post to (it holds their shards).
+        for game_id in await outbox.games_with_open_rows(self.storage, self.games.owns):
             try:
                 await self._deliver_game(game_id, force=False)
             except Exception:  # one game's trouble must not hold back the others

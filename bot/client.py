@@ -81,6 +81,9 @@ class SmallWorldBot(commands.AutoShardedBot):
             self.storage, self, self.service, now, self.workers, claims=self.claims
         )
         self.desk = Desk(self.service, self.announcer, self.workers)
+        # Background work follows the shards: a process posts, applies deadlines and plays
+        # AI seats for the servers it holds (claims keep a handover safe).
+        self.service.games.owns = self.owns
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.wake
         self.league_desk = LeagueDesk(self.service, self, self.workers)
@@ -95,6 +98,13 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.health = tasks.loop(seconds=health.EVERY)(self._health)
         # One clear warning per server where the bot lacks what its games need.
         startup.watch_permissions(self)
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether a server is on one of this process's shards (all of them when this
+        process runs every shard)."""
+        if self.shard_ids is None or not self.shard_count:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     async def setup_hook(self) -> None:
         """Start the worker processes, open the database, register commands and persistent

@@ -105,6 +105,8 @@ class LeagueDesk:
     async def close_due(self) -> None:
         """Close seasons whose planned end passed, posting their standings where they opened."""
         for guild_id in await self.league.due_to_close():
+            if not self.service.owns(guild_id):
+                continue  # another process's shard closes it
             try:
                 season = await self.league.close_season(guild_id)
                 channel = self.client.get_channel(season.channel_id) or (

@@ -7,6 +7,7 @@ each one's fate; every mark is its own small transaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -98,12 +99,15 @@ async def open_rows(storage: Storage, game_id: int | None = None) -> list[Row]:
     return [_row(r) for r in rows]
 
 
-async def games_with_open_rows(storage: Storage) -> list[int]:
-    """Games that still owe an announcement."""
+async def games_with_open_rows(
+    storage: Storage, owns: Callable[[int], bool] | None = None
+) -> list[int]:
+    """Games that still owe an announcement (on the servers ``owns`` accepts)."""
     rows = await storage.fetchall(
-        f"SELECT DISTINCT game_id FROM outbox WHERE status IN {_OPEN_SQL} ORDER BY game_id"
+        "SELECT DISTINCT o.game_id, g.guild_id FROM outbox o JOIN games g ON g.id = o.game_id"
+        f" WHERE o.status IN {_OPEN_SQL} ORDER BY o.game_id"
     )
-    return [r["game_id"] for r in rows]
+    return [r["game_id"] for r in rows if owns is None or owns(r["guild_id"])]
 
 
 async def next_retry(storage: Storage, now: datetime) -> datetime | None:

@@ -181,7 +181,11 @@ def permission_warnings(bot: Any, games: Iterable[tuple[int, int]]) -> list[str]
 async def check_permissions(bot: Any) -> list[str]:
     """Log (and return) the warnings of ``permission_warnings`` for the games in storage."""
     rows = await bot.storage.fetchall(OPEN_GAMES)
-    lines = permission_warnings(bot, [(row["guild_id"], row["channel_id"]) for row in rows])
+    # Only this process's servers: another process's shards are not in its cache.
+    owns = getattr(bot, "owns", lambda _guild_id: True)
+    lines = permission_warnings(
+        bot, [(row["guild_id"], row["channel_id"]) for row in rows if owns(row["guild_id"])]
+    )
     for line in lines:
         log.warning("%s", line)
     return lines

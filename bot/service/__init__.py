@@ -73,6 +73,10 @@ class GameService:
 
     # --- loading ------------------------------------------------------------------------
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether a server's background work is this process's (``Games.owns``)."""
+        return self.games.owns(guild_id)
+
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes every change to one game."""
         return self.games.lock(game_id)

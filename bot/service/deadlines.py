@@ -42,14 +42,17 @@ class Deadlines:
         self.games = games
 
     async def due_games(self) -> tuple[list[int], list[int]]:
-        """Games whose deadline has passed, and games due a reminder (paused ones wait)."""
+        """Games whose deadline has passed, and games due a reminder (paused ones wait), on
+        this process's servers."""
         now = self.games.clock()
         rows = await self.games.storage.fetchall(
-            "SELECT id, deadline_at, deadline_hours, reminded FROM games"
+            "SELECT id, guild_id, deadline_at, deadline_hours, reminded FROM games"
             " WHERE status = 'active' AND deadline_at IS NOT NULL AND paused = 0"
         )
         overdue, remind = [], []
         for r in rows:
+            if not self.games.owns(r["guild_id"]):
+                continue  # another process's shard: its deadlines are that process's
             at = datetime.fromisoformat(r["deadline_at"])
             if at <= now:
                 overdue.append(r["id"])

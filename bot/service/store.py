@@ -82,6 +82,10 @@ class Games:
         self.cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
+        #: Whether a server's background work (deadlines, reminders, announcements, AI
+        #: seats) is this process's: a server on one of its shards. Every server, in one
+        #: process; the bot sets it from its shards.
+        self.owns: Callable[[int], bool] = lambda _guild_id: True
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serializes every change to one game."""

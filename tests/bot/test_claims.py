@@ -7,8 +7,11 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from bot import outbox
 from bot.announcer import Announcer
 from bot.claims import AI, LEASE, OUTBOX, Claims
+from bot.client import SmallWorldBot
+from bot.settings import Settings
 from bot.storage import storage_for
 
 from .world import actor, started_game, world
@@ -90,3 +93,37 @@ async def test_two_processes_post_each_announcement_once(simcord_env, db_path) -
     assert all(r["status"] == "sent" for r in rows)
     posted = [r["message_id"] for r in rows if r["message_id"] is not None]
     assert len(posted) == len(set(posted)) == len(new) + (len(posted) - len(new))
+
+
+async def test_a_process_does_the_background_work_of_its_own_shards_only(tmp_path) -> None:
+    # The second of two processes: shard 1 of 2. A server's shard is (id >> 22) % 2.
+    settings = Settings(
+        token="test",
+        database_path=str(tmp_path / "db.sqlite3"),
+        dev_guild_id=None,
+        log_level="INFO",
+        shard_ids=(1,),
+        shard_count=2,
+        workers=0,
+    )
+    bot = SmallWorldBot(settings)
+    mine, other = (3 << 22) + 5, (4 << 22) + 5
+    assert bot.owns(mine) and not bot.owns(other)
+    await bot.storage.open()
+    try:
+        service = bot.service
+        for guild, channel in ((mine, 100), (other, 200)):
+            await service.create(guild, channel, 11, "ann", 2)
+            await service.join(channel, 22, "bob")
+            await service.start(channel, 11)
+        # Both games' turn messages wait in the outbox, both deadlines are past: this
+        # process posts and plays the defaults of its own server's game only.
+        service.games.clock = lambda: datetime.now(UTC) + timedelta(days=30)
+        overdue, _ = await service.due_games()
+        game_mine = await service.in_channel(100)
+        assert overdue == [game_mine.id]
+        owed = await outbox.games_with_open_rows(bot.storage, service.owns)
+        assert owed == [game_mine.id]
+        assert len(await outbox.games_with_open_rows(bot.storage)) == 2
+    finally:
+        await bot.storage.close()

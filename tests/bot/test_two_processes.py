@@ -160,7 +160,7 @@ async def test_two_processes_share_one_game_without_double_or_lost_moves(tmp_pat
         await a.send(op="slash", member=who, name="sw do", options={"action": action.text})
         await asyncio.sleep(3)
         a.proc.send_signal(signal.SIGKILL)
-        await a.proc.wait()
+        await asyncio.wait_for(a.proc.wait(), 60)
         assert (await _snapshot(url))[1] == log
         answer = await b.ask(op="slash", member=who, name="sw do", options={"action": action.text})
         assert answer["content"].startswith("✅"), answer

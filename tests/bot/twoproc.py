@@ -87,6 +87,8 @@ async def serve(url: str) -> None:
         database_pool_size=4,
         shard_ids=(0,),
         shard_count=1,
+        # No worker processes: a killed bot's pool would keep its output pipe open.
+        workers=0,
     )
     clock = Clock()
     bot = SmallWorldBot(settings, clock=clock, tick_seconds=3600.0)
