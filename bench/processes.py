@@ -1,0 +1,237 @@
+"""Benchmark: bot processes on one database, each driving its own games at once (issue 24).
+
+    python bench/processes.py --processes 2 --games 100 --database postgresql [--rounds 2]
+    python bench/processes.py --processes 1 --games 100 --database sqlite
+
+Each process is the real bot under simcord's in-memory Discord, on its own server (as a
+shard would be), with ``--games`` 3-player games; its commands are sent in bursts, one per
+game, turn after turn (pick, conquer, end), as ``bench/bot.py`` does. With ``postgresql`` the
+processes share one database on a throwaway server (``tests/pg.py`` starts it); with
+``sqlite`` there is one process on a fresh file. Printed, over every process:
+
+- actions per second: the commands answered, over the time the rounds took;
+- press → first answer (reply or defer), p50 / p99 / max;
+- ``/sw end`` → the turn's board posted (the message carrying ``board.png``), p50 / p99 / max;
+- the event loop's longest stall and p99 lag in each process (``bot.health.LoopLag``).
+
+The driver runs in the bot's own process and shares its cores, as a load from outside would.
+Each process makes its server and channels at its own simulated moment, so that their ids
+differ across processes, as Discord's do (the processes share one database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import simcord
+
+from bench.bot import burst, pct
+from bot.client import SmallWorldBot
+from bot.health import LoopLag
+from bot.settings import Settings
+from engine import legal_actions, to_act
+
+ARRIVED: dict[int, tuple[float, int, str]] = {}
+FIRST: dict[int, float] = {}
+BOARDS: list[tuple[int, float]] = []
+
+
+def instrument(bot: SmallWorldBot) -> None:
+    """Note when each interaction arrives and is first answered, and when boards are sent."""
+    tree = bot.tree
+    original = tree._from_interaction
+
+    def arrive(interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
+        options = data.get("options") or [{}]
+        ARRIVED[interaction.id] = (
+            time.perf_counter(),
+            interaction.channel_id or 0,
+            options[0].get("name", "?"),
+        )
+        original(interaction)
+
+    tree._from_interaction = arrive  # type: ignore[method-assign]
+    for method in ("send_message", "defer", "edit_message"):
+        real = getattr(discord.InteractionResponse, method)
+
+        def wrap(real: Any = real) -> Any:
+            async def first(self: Any, *args: Any, **kwargs: Any) -> Any:
+                FIRST.setdefault(self._parent.id, time.perf_counter())
+                return await real(self, *args, **kwargs)
+
+            return first
+
+        setattr(discord.InteractionResponse, method, wrap())
+    send = discord.abc.Messageable.send
+
+    async def sent(self: Any, *args: Any, **kwargs: Any) -> Any:
+        message = await send(self, *args, **kwargs)
+        files = kwargs.get("files") or ([kwargs["file"]] if kwargs.get("file") else [])
+        if any(getattr(f, "filename", "") == "board.png" for f in files):
+            BOARDS.append((getattr(self, "id", 0), time.perf_counter()))
+        return message
+
+    discord.abc.Messageable.send = sent  # type: ignore[method-assign]
+
+
+async def drive(
+    target: str, index: int, processes: int, games: int, rounds: int, workers: int
+) -> dict[str, Any]:
+    """One process: its server, its games, its rounds; the raw figures."""
+    url = target if target.startswith("postgresql://") else None
+    settings = Settings(
+        "bench",
+        target if url is None else "unused.sqlite3",
+        None,
+        "WARNING",
+        database_url=url,
+        # Process ``index`` runs shard ``index`` of ``processes``, and its server is there.
+        shard_ids=(index,),
+        shard_count=processes,
+        workers=workers,
+    )
+    bot = SmallWorldBot(settings, tick_seconds=3600.0)
+    bot.service.seed_source = lambda: 7 + index
+    instrument(bot)
+    lag = LoopLag(probe=0.01)
+    # A settle that outlasts 30 s moves on (the bot keeps working); errors the bot logs are
+    # not re-raised at the end, so one slow game does not void the figures of the others.
+    async with simcord.run(bot, settle_timeout=30, check_errors=False) as env:
+        # Snowflakes carry the simulated clock's time: each process makes its objects at
+        # another moment, so their ids differ, as Discord's do.
+        env.backend.clock.elapsed = max(env.backend.clock.elapsed, 3600.0 * (index + 1))
+        guild = env.create_guild(shard_id=index)
+        members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
+        await bot.tree.sync()
+        channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
+        for ch in channels:
+            await members[0].slash(ch, "sw new", players=3)
+            await members[1].slash(ch, "sw join")
+            await members[2].slash(ch, "sw join")
+            await members[0].slash(ch, "sw start")
+        ARRIVED.clear()
+        FIRST.clear()
+        BOARDS.clear()
+        lag.start()
+        started = time.perf_counter()
+        for _ in range(rounds * 3):  # three players: a round is three turns
+            for kind in ("pick", "conquer", "end"):
+                calls = []
+                for channel in channels:
+                    lg = await bot.service.in_channel(channel.id)
+                    assert lg.game is not None
+                    seat = to_act(lg.game.state)
+                    if seat is None:
+                        continue
+                    member = next(m for m in members if m.id == lg.user_at(seat))
+                    state = lg.game.state
+                    if kind == "pick" and state.turn.phase == "pick":
+                        calls.append((member, channel, "sw pick", {"slot": 1}))
+                    elif kind == "conquer":
+                        targets = [a for a in legal_actions(state) if a.verb == "conquer"]
+                        if targets:
+                            region = targets[0].region
+                            calls.append((member, channel, "sw conquer", {"region": region}))
+                    elif kind == "end":
+                        calls.append((member, channel, "sw end", {}))
+                if calls:
+                    await burst(env, calls)
+        await bot.announcer.deliver_due()
+        took = time.perf_counter() - started
+        worst, p99 = lag.take()
+        lag.stop()
+    await bot.storage.close()
+    first = [FIRST[i] - t for i, (t, _c, _n) in ARRIVED.items() if i in FIRST]
+    boards = []
+    for t, channel, name in ARRIVED.values():
+        if name != "end":
+            continue
+        after = [b for c, b in BOARDS if c == channel and b >= t]
+        if after:
+            boards.append(min(after) - t)
+    return {
+        "answered": len(first),
+        "seconds": took,
+        "first": first,
+        "boards": boards,
+        "lag_max": worst,
+        "lag_p99": p99,
+    }
+
+
+def child(
+    target: str, index: int, processes: int, games: int, rounds: int, workers: int, out: str
+) -> None:
+    """A process of its own: drive, then write the figures to ``out``."""
+    figures = asyncio.run(drive(target, index, processes, games, rounds, workers))
+    Path(out).write_text(json.dumps(figures))
+
+
+def main() -> None:
+    """Start the processes together and print the figures over all of them."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--processes", type=int, default=1)
+    ap.add_argument("--games", type=int, default=50, help="games per process")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
+    ap.add_argument("--workers", type=int, default=0, help="worker processes per bot")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.database == "postgresql":
+            from tests.pg import fresh_database
+
+            target = asyncio.run(fresh_database())
+        else:
+            target = str(Path(tmp) / "bench.sqlite3")
+        ctx = multiprocessing.get_context("spawn")
+        outs = [str(Path(tmp) / f"out{i}.json") for i in range(args.processes)]
+        procs = [
+            ctx.Process(
+                target=child,
+                args=(target, i, args.processes, args.games, args.rounds, args.workers, outs[i]),
+            )
+            for i in range(args.processes)
+        ]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join()
+        results = [json.loads(Path(o).read_text()) for o in outs]
+    first = [x for r in results for x in r["first"]]
+    boards = [x for r in results for x in r["boards"]]
+    rate = sum(r["answered"] / r["seconds"] for r in results)
+    print(
+        f"{args.processes} process(es) × {args.games} games on {args.database},"
+        f" {args.rounds} rounds, workers={args.workers}"
+    )
+    print(f"actions/s {rate:.1f} ({sum(r['answered'] for r in results)} answered)")
+    print(
+        f"press → first answer: p50 {pct(first, 50):.0f} ms, p99 {pct(first, 99):.0f} ms,"
+        f" max {max(first) * 1000:.0f} ms"
+    )
+    if boards:
+        print(
+            f"/sw end → board posted: p50 {pct(boards, 50):.0f} ms, p99 {pct(boards, 99):.0f} ms,"
+            f" max {max(boards) * 1000:.0f} ms ({len(boards)} boards)"
+        )
+    for i, r in enumerate(results):
+        print(
+            f"process {i}: loop lag max {r['lag_max'] * 1000:.0f} ms,"
+            f" p99 {r['lag_p99'] * 1000:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
