@@ -132,6 +132,15 @@ async def play_round(env, channels, members, service) -> None:
         await step(kind)
 
 
+async def open_games(members, channels) -> None:
+    """A 3-player game in each channel: opened, joined and started by slash commands."""
+    for ch in channels:
+        await members[0].slash(ch, "sw new", players=3)
+        await members[1].slash(ch, "sw join")
+        await members[2].slash(ch, "sw join")
+        await members[0].slash(ch, "sw start")
+
+
 async def measure(games: int, rounds: int) -> dict[str, list[float]]:
     """Play ``rounds`` turns in each of ``games`` games; return latencies by command."""
     ARRIVED.clear()
@@ -146,11 +155,7 @@ async def measure(games: int, rounds: int) -> dict[str, list[float]]:
             members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
             await bot.tree.sync()
             channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
-            for ch in channels:
-                await members[0].slash(ch, "sw new", players=3)
-                await members[1].slash(ch, "sw join")
-                await members[2].slash(ch, "sw join")
-                await members[0].slash(ch, "sw start")
+            await open_games(members, channels)
             ARRIVED.clear()
             FIRST.clear()
             for _ in range(rounds):

@@ -36,11 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 
-from bench.bot import burst, pct
+from bench.bot import open_games, pct, play_round
 from bot.client import SmallWorldBot
 from bot.health import LoopLag
 from bot.settings import Settings
-from engine import legal_actions, to_act
 
 ARRIVED: dict[int, tuple[float, int, str]] = {}
 FIRST: dict[int, float] = {}
@@ -116,38 +115,14 @@ async def drive(
         members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
         await bot.tree.sync()
         channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
-        for ch in channels:
-            await members[0].slash(ch, "sw new", players=3)
-            await members[1].slash(ch, "sw join")
-            await members[2].slash(ch, "sw join")
-            await members[0].slash(ch, "sw start")
+        await open_games(members, channels)
         ARRIVED.clear()
         FIRST.clear()
         BOARDS.clear()
         lag.start()
         started = time.perf_counter()
         for _ in range(rounds * 3):  # three players: a round is three turns
-            for kind in ("pick", "conquer", "end"):
-                calls = []
-                for channel in channels:
-                    lg = await bot.service.in_channel(channel.id)
-                    assert lg.game is not None
-                    seat = to_act(lg.game.state)
-                    if seat is None:
-                        continue
-                    member = next(m for m in members if m.id == lg.user_at(seat))
-                    state = lg.game.state
-                    if kind == "pick" and state.turn.phase == "pick":
-                        calls.append((member, channel, "sw pick", {"slot": 1}))
-                    elif kind == "conquer":
-                        targets = [a for a in legal_actions(state) if a.verb == "conquer"]
-                        if targets:
-                            region = targets[0].region
-                            calls.append((member, channel, "sw conquer", {"region": region}))
-                    elif kind == "end":
-                        calls.append((member, channel, "sw end", {}))
-                if calls:
-                    await burst(env, calls)
+            await play_round(env, channels, members, bot.service)
         await bot.announcer.deliver_due()
         took = time.perf_counter() - started
         worst, p99 = lag.take()

@@ -200,11 +200,11 @@ class Announcer:
         results: list[Delivery] = []
         seen: set[int] = set()
         async with lock:
-            while await self.claims.take(OUTBOX, game_id):
-                try:
+            while True:
+                async with self.claims.holding(OUTBOX, game_id) as mine:
+                    if not mine:
+                        break
                     results += await self._deliver_rows(game_id, force, seen)
-                finally:
-                    await self.claims.release(OUTBOX, game_id)
                 now = self.clock()
                 if not any(
                     row.id not in seen and (row.next_at is None or row.next_at <= now)

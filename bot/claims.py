@@ -14,10 +14,11 @@ twice and from both thinking for one AI seat.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
 
 from .storage import Storage, now_iso
@@ -64,6 +65,17 @@ class Claims:
                 (kind, item, self.owner, now_iso(now + self.lease), now_iso(now)),
             )
         return changed == 1
+
+    @contextlib.asynccontextmanager
+    async def holding(self, kind: str, item: int) -> AsyncIterator[bool]:
+        """``take`` the claim for the block, which learns whether it got it; let go of it
+        after the block, however it ends."""
+        mine = await self.take(kind, item)
+        try:
+            yield mine
+        finally:
+            if mine:
+                await self.release(kind, item)
 
     async def release(self, kind: str, item: int) -> None:
         """Let go of a claim of this process (another process's claim stays)."""

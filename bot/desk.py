@@ -440,23 +440,18 @@ class Desk:
         for game_id in overdue:
             # Another process may be applying this deadline: it is skipped here (and even if
             # both tried, the game's revision would let one apply it).
-            if not await claims.take(DEADLINE, game_id):
-                continue
-            try:
-                outcome = await self.service.run_deadline(game_id)
-            except Exception:  # one broken game must not stop the others' deadlines
-                log.exception("deadline of game %s failed", game_id)
-                continue
-            finally:
-                await claims.release(DEADLINE, game_id)
+            outcome = None
+            async with claims.holding(DEADLINE, game_id) as mine:
+                if not mine:
+                    continue
+                try:
+                    outcome = await self.service.run_deadline(game_id)
+                except Exception:  # one broken game must not stop the others' deadlines
+                    log.exception("deadline of game %s failed", game_id)
             if outcome is not None:
                 await self.announce(outcome)
         for game_id in remind:
-            if not await claims.take(DEADLINE, game_id):
-                continue
-            try:
-                ids = await self.service.remind(game_id)
-            finally:
-                await claims.release(DEADLINE, game_id)
+            async with claims.holding(DEADLINE, game_id) as mine:
+                ids = await self.service.remind(game_id) if mine else []
             if ids:
                 await self.announcer.deliver(game_id, ids)

@@ -28,16 +28,14 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import discord
 
-from .request_log import RequestLog
+# How long an answered request is remembered, here and in the database's record alike.
+from .request_log import MEMORY, RequestLog
 
-#: How long an answered request is remembered (Discord gives 3 seconds to answer a request:
-#: one created before an answer this old has long expired).
-MEMORY = timedelta(seconds=60)
 #: How long a copy waits, silent, for the first request's result before deferring its own
 #: answer (Discord wants one within 3 seconds).
 PATIENCE = 2.0

@@ -21,7 +21,9 @@ from typing import Any
 
 from .storage import Storage
 
-#: How long a request's row matters (a copy is sent within seconds of its original).
+#: How long an answered request is remembered, in this record and in ``bot.once`` (Discord
+#: gives 3 seconds to answer a request: one created before an answer this old has long
+#: expired).
 MEMORY = timedelta(seconds=60)
 #: How often a copy looks whether the first request has its answer, in seconds.
 POLL = 0.1

@@ -177,15 +177,12 @@ class Lobby:
                 raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
             # A team lobby: the leaver's team is unpaired, and choices naming them forgotten.
             unpair(lg, user_id)
-            try:
-                async with self.games.write(lg) as tx:
-                    await save(tx, lg)
-                    await tx.execute(
-                        "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
-                    )
-            except BaseException:
-                self.games.forget(lg.id)  # the cached lobby changed: read it again
-                raise
+            # A failed write drops the cached lobby (``Games.write``): it is read again.
+            async with self.games.write(lg) as tx:
+                await save(tx, lg)
+                await tx.execute(
+                    "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (lg.id, user_id)
+                )
             lg.seats = [s for s in lg.seats if s.user_id != user_id]
             return lg
 
@@ -296,32 +293,28 @@ class Lobby:
             game = Game(config)
             deadline = deadline_for(lg, game.state, self.games.clock())
             now = now_iso(self.games.clock())
-            try:
-                async with self.games.write(lg) as tx:
-                    if lg.teams:
-                        await save(tx, lg)
-                    for s in order:
-                        await tx.execute(
-                            "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                            (s.seat, lg.id, s.user_id),
-                        )
+            async with self.games.write(lg) as tx:
+                if lg.teams:
+                    await save(tx, lg)
+                for s in order:
                     await tx.execute(
-                        "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
-                        " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
-                        (
-                            config_json(config),
-                            to_json(game.state),
-                            game.state.version,
-                            now_iso(deadline),
-                            now,
-                            lg.id,
-                        ),
+                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                        (s.seat, lg.id, s.user_id),
                     )
-                    items = await turn_announcements(tx, lg, game.state, deadline)
-                    announced = await outbox.record(tx, lg.id, items, self.games.clock())
-            except BaseException:
-                self.games.forget(lg.id)  # seats and pairs changed in the cache: read again
-                raise
+                await tx.execute(
+                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
+                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
+                    (
+                        config_json(config),
+                        to_json(game.state),
+                        game.state.version,
+                        now_iso(deadline),
+                        now,
+                        lg.id,
+                    ),
+                )
+                items = await turn_announcements(tx, lg, game.state, deadline)
+                announced = await outbox.record(tx, lg.id, items, self.games.clock())
             lg.status = "active"
             lg.game = game
             lg.deadline_at = deadline

@@ -106,7 +106,6 @@ class Play:
         game_id = (await self.games.in_channel(channel_id)).id
 
         async def decide(lg: LoadedGame) -> Outcome:
-            lg = await self.games.in_channel(channel_id)
             seat = self._seat_for(lg, user_id, key)
             game = lg.game
             assert game is not None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -31,9 +32,16 @@ BACKEND = os.environ.get("SW_TEST_DATABASE", "sqlite")
 WORKERS = int(os.environ.get("SW_TEST_WORKERS", "0"))
 
 
-def make_bot(db: Path | str, seed: int = 5, workers: int | None = None) -> SmallWorldBot:
+def make_bot(
+    db: Path | str,
+    seed: int = 5,
+    workers: int | None = None,
+    clock: Callable[[], datetime] | None = None,
+    tick_seconds: float = 60.0,
+) -> SmallWorldBot:
     """A bot on a given database, a SQLite file or a PostgreSQL URL (the same database
-    survives a simulated restart), with ``workers`` worker processes (``WORKERS`` if None).
+    survives a simulated restart), with ``workers`` worker processes (``WORKERS`` if None),
+    ``clock`` (Discord's, simulated, if None) and its deadline loop every ``tick_seconds``.
 
     Game seeds come from ``seed`` so that every test plays the same game each run.
     """
@@ -50,7 +58,7 @@ def make_bot(db: Path | str, seed: int = 5, workers: int | None = None) -> Small
         shard_count=1,
         workers=WORKERS if workers is None else workers,
     )
-    bot = SmallWorldBot(settings, tick_seconds=60.0)
+    bot = SmallWorldBot(settings, clock=clock, tick_seconds=tick_seconds)
     bot.service.seed_source = lambda: seed
     return bot
 

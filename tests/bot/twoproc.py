@@ -32,7 +32,7 @@ from typing import Any
 import simcord
 
 from bot.client import SmallWorldBot
-from bot.settings import Settings
+from tests.bot.conftest import make_bot
 
 GUILD_ID = 1234567890123456789
 NAMES = ("ann", "bob", "cyd")
@@ -78,21 +78,10 @@ def slow_writes(bot: SmallWorldBot, seconds: float) -> None:
 
 async def serve(url: str) -> None:
     """Answer requests until stdin closes."""
-    settings = Settings(
-        token="test",
-        database_path="unused.sqlite3",
-        dev_guild_id=None,
-        log_level="WARNING",
-        database_url=url,
-        database_pool_size=4,
-        shard_ids=(0,),
-        shard_count=1,
-        # No worker processes: a killed bot's pool would keep its output pipe open.
-        workers=0,
-    )
     clock = Clock()
-    bot = SmallWorldBot(settings, clock=clock, tick_seconds=3600.0)
-    bot.service.seed_source = lambda: 5
+    # No worker processes: a killed bot's pool would keep its output pipe open. Deadlines
+    # run only when the driver asks (``tick``).
+    bot = make_bot(url, seed=5, workers=0, clock=clock, tick_seconds=3600.0)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
