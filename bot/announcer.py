@@ -341,7 +341,8 @@ class Announcer:
         assert a.live is not None
         live = outbox.Live(message.id, a.live, ping)
         await outbox.mark(self.storage, row, SENT, self.clock(), message_id=message.id, live=live)
-        await self.games.resume(row.game_id)
+        if row.paused:
+            await self.games.resume(row.game_id)
         return Delivery(row.id, row.kind, SENT)
 
     async def _close_live(self, game_id: int, channel: Any) -> None:
@@ -440,8 +441,11 @@ class Announcer:
         await outbox.mark(
             self.storage, row, status, now, message_id=message.id, error=error, next_at=next_at
         )
-        # A message went through: a game paused for its channel may go on.
-        await self.games.resume(row.game_id)
+        # A message went through: a game paused for its channel may go on. (Only the
+        # announcer pauses a game, after a refused post, and the rows are read afresh at
+        # each pass; so the row says whether the game was paused.)
+        if row.paused:
+            await self.games.resume(row.game_id)
         return Delivery(row.id, row.kind, status, error)
 
     async def _blocked(self, row: Row, reason: str) -> Delivery:

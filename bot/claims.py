@@ -56,14 +56,13 @@ class Claims:
         """Claim (or renew) ``kind`` work for ``item`` (a game id); False while another
         process holds it."""
         now = self.clock()
-        async with self.storage.transaction() as tx:
-            changed = await tx.execute(
-                "INSERT INTO claims (kind, item, owner, until) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (kind, item) DO UPDATE SET owner = excluded.owner,"
-                " until = excluded.until"
-                " WHERE claims.owner = excluded.owner OR claims.until < ?",
-                (kind, item, self.owner, now_iso(now + self.lease), now_iso(now)),
-            )
+        changed = await self.storage.execute(
+            "INSERT INTO claims (kind, item, owner, until) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (kind, item) DO UPDATE SET owner = excluded.owner,"
+            " until = excluded.until"
+            " WHERE claims.owner = excluded.owner OR claims.until < ?",
+            (kind, item, self.owner, now_iso(now + self.lease), now_iso(now)),
+        )
         return changed == 1
 
     @contextlib.asynccontextmanager
@@ -79,11 +78,10 @@ class Claims:
 
     async def release(self, kind: str, item: int) -> None:
         """Let go of a claim of this process (another process's claim stays)."""
-        async with self.storage.transaction() as tx:
-            await tx.execute(
-                "DELETE FROM claims WHERE kind = ? AND item = ? AND owner = ?",
-                (kind, item, self.owner),
-            )
+        await self.storage.execute(
+            "DELETE FROM claims WHERE kind = ? AND item = ? AND owner = ?",
+            (kind, item, self.owner),
+        )
 
     async def holder(self, kind: str, item: int) -> str | None:
         """Who holds a claim now (a lapsed claim is held by no one)."""

@@ -227,7 +227,9 @@ class Desk:
         if interaction is not None:
             # The member has the result: a copy made from now on is a new request.
             answered(interaction, self.service.clock())
-        if self.on_change is not None:
+        if self.on_change is not None and any(s.ai is not None for s in outcome.game.seats):
+            # Only a game with an AI seat after this change can owe an AI move: the others
+            # are not read again for it.
             self.on_change(outcome.game.id)
         if not outcome.announced:
             return []

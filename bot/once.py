@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -39,6 +40,8 @@ from .request_log import MEMORY, RequestLog
 #: How long a copy waits, silent, for the first request's result before deferring its own
 #: answer (Discord wants one within 3 seconds).
 PATIENCE = 2.0
+
+log = logging.getLogger(__name__)
 
 Key = tuple[int, int, str]
 
@@ -70,12 +73,16 @@ class Request:
     answered_at: datetime | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     refused: bool = False
+    #: Told the moment when the member has the result (the shared record keeps it).
+    on_answer: Callable[[datetime], None] | None = None
 
     def answer(self, now: datetime) -> None:
         """The result is out (the first call counts)."""
         if self.answered_at is None:
             self.answered_at = self.created + (now - self.arrived)
             self.answered.set()
+            if self.on_answer is not None:
+                self.on_answer(self.answered_at)
 
 
 def answered(interaction: discord.Interaction[Any], now: datetime) -> None:
@@ -97,6 +104,8 @@ class Once:
         self._swept: datetime | None = None
         self._running: dict[Key, Request] = {}
         self._answered: dict[Key, datetime] = {}
+        #: Writes of answers to the shared record, under way (kept from the collector).
+        self._writes: set[asyncio.Task[None]] = set()
 
     async def run(
         self, interaction: discord.Interaction[Any], handle: Callable[[], Awaitable[None]]
@@ -110,12 +119,16 @@ class Once:
         request = Request(created, self.clock())
         self._running[key] = request
         interaction.extras["once"] = request
-        if self.shared is not None and not await self._claimed(interaction, key, created):
-            # Another process has (or had) this request: a copy, here as there.
-            request.answer(self.clock())
-            del self._running[key]
-            await self._answer_copy(interaction)
-            return
+        if self.shared is not None:
+            if not await self._claimed(interaction, key, created):
+                # Another process has (or had) this request: a copy, here as there.
+                request.answer(self.clock())
+                del self._running[key]
+                await self._answer_copy(interaction)
+                return
+            # The record learns of the answer when the member does, not once the turn's
+            # message is posted too: a copy elsewhere waits no longer than it must.
+            request.on_answer = lambda when: self._record(key, when)
         try:
             await handle()
         except BaseException:
@@ -123,6 +136,7 @@ class Once:
             refused(interaction)
             raise
         finally:
+            request.on_answer = None
             request.refused = bool(interaction.extras.get("refused"))
             request.answer(self.clock())
             if self._running.get(key) is request:
@@ -132,9 +146,25 @@ class Once:
                 self._answered[key] = request.answered_at
             self._forget_before(created - MEMORY)
             if self.shared is not None:
+                # Written again even when recorded early: that write may have failed.
                 await asyncio.shield(
                     self.shared.finish(key, None if request.refused else request.answered_at)
                 )
+
+    def _record(self, key: Key, when: datetime) -> None:
+        """Write the answer's moment to the shared record, without waiting for it."""
+        assert self.shared is not None
+        shared = self.shared
+
+        async def write() -> None:
+            try:
+                await shared.finish(key, when)
+            except Exception:  # the record is written again once the request ends
+                log.warning("the answer of a request was not recorded yet", exc_info=True)
+
+        task = asyncio.get_running_loop().create_task(write())
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
 
     async def _claimed(
         self, interaction: discord.Interaction[Any], key: Key, created: datetime

@@ -42,6 +42,8 @@ class Row:
     next_at: datetime | None
     message_id: int | None
     error: str | None
+    #: Whether the game was paused for its channel when the row was read.
+    paused: bool = False
 
 
 @dataclass
@@ -68,7 +70,7 @@ async def record(
     return ids
 
 
-_SELECT = "SELECT o.*, g.channel_id FROM outbox o JOIN games g ON g.id = o.game_id"
+_SELECT = "SELECT o.*, g.channel_id, g.paused FROM outbox o JOIN games g ON g.id = o.game_id"
 
 
 def _row(r: StoredRow) -> Row:
@@ -85,6 +87,7 @@ def _row(r: StoredRow) -> Row:
         next_at=datetime.fromisoformat(get("next_at")) if get("next_at") else None,
         message_id=get("message_id"),
         error=get("error"),
+        paused=bool(get("paused")),
     )
 
 
@@ -123,8 +126,7 @@ async def mark_attempt(storage: Storage, row: Row) -> None:
     """Count an attempt before it is made: after a crash, a row with attempts may have
     been posted already, and the announcer looks for it before posting again."""
     row.attempts += 1
-    async with storage.transaction() as tx:
-        await tx.execute("UPDATE outbox SET attempts = ? WHERE id = ?", (row.attempts, row.id))
+    await storage.execute("UPDATE outbox SET attempts = ? WHERE id = ?", (row.attempts, row.id))
 
 
 async def mark(
@@ -184,8 +186,6 @@ async def _set_live(tx: Transaction, game_id: int, live: Live) -> None:
 
 async def clear_live(storage: Storage, game_id: int, message_id: int) -> None:
     """Forget the game's live message once it is deleted (only that one)."""
-    async with storage.transaction() as tx:
-        await tx.execute(
-            "DELETE FROM live_messages WHERE game_id = ? AND message_id = ?",
-            (game_id, message_id),
-        )
+    await storage.execute(
+        "DELETE FROM live_messages WHERE game_id = ? AND message_id = ?", (game_id, message_id)
+    )

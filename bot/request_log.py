@@ -8,7 +8,8 @@ Each request is a row keyed by a digest of its channel, member and content: the 
 whose insert wins handles it; a copy in another process finds the row and, once the first
 has its answer, is answered as a copy if it was made before that answer. Within one process
 ``bot.once`` decides, and the process takes its own rows over. A refused request's row is deleted,
-so its copy gets its own answer; a row whose process died is ignored after ``MEMORY``.
+so its copy gets its own answer; a row whose process died unanswered is taken over after
+``ABANDONED``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,11 @@ from .storage import Storage
 #: gives 3 seconds to answer a request: one created before an answer this old has long
 #: expired).
 MEMORY = timedelta(seconds=60)
+#: How long a first request may stay unanswered before a copy of it takes it over: its
+#: process died while handling it. Discord wants an answer within 3 seconds, and the record
+#: is answered as soon as the member has the result (``bot.once``), so a live process is
+#: never this late but for a stall; a copy made during such a stall would be played.
+ABANDONED = timedelta(seconds=10)
 #: How often a copy looks whether the first request has its answer, in seconds.
 POLL = 0.1
 
@@ -42,9 +48,16 @@ def digest(key: tuple[Any, ...]) -> str:
 class RequestLog:
     """The requests of every process on one database."""
 
-    def __init__(self, storage: Storage, owner: str) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        owner: str,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.storage = storage
         self.owner = owner
+        #: How a copy waits between two looks at the record (tests pass time faster).
+        self.sleep = sleep
 
     async def claim(
         self,
@@ -60,7 +73,10 @@ class RequestLog:
         waited = 0.0
         deferred = False
         while True:
-            if await self._insert(row_key, created):
+            # A first request still unanswered ABANDONED after it was made (the wait
+            # counted on Discord's clock, from this copy's making) belongs to a process that
+            # died while handling it: this copy takes it over.
+            if await self._insert(row_key, created, created + timedelta(seconds=waited)):
                 return True
             row = await self.storage.fetchone(
                 "SELECT answered FROM requests WHERE key = ?", (row_key,)
@@ -73,36 +89,33 @@ class RequestLog:
             if waited >= patience and not deferred:
                 await defer()
                 deferred = True
-            await asyncio.sleep(POLL)
+            await self.sleep(POLL)
             waited += POLL
 
-    async def _insert(self, row_key: str, created: datetime) -> bool:
-        async with self.storage.transaction() as tx:
-            taken = await tx.execute(
-                "INSERT INTO requests (key, owner, created, answered) VALUES (?, ?, ?, NULL)"
-                " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner,"
-                " created = excluded.created, answered = NULL"
-                " WHERE (requests.answered IS NOT NULL AND requests.answered <= excluded.created)"
-                " OR requests.owner = excluded.owner OR requests.created < ?",
-                (row_key, self.owner, stamp(created), stamp(created - MEMORY)),
-            )
+    async def _insert(self, row_key: str, created: datetime, now: datetime) -> bool:
+        taken = await self.storage.execute(
+            "INSERT INTO requests (key, owner, created, answered) VALUES (?, ?, ?, NULL)"
+            " ON CONFLICT (key) DO UPDATE SET owner = excluded.owner,"
+            " created = excluded.created, answered = NULL"
+            " WHERE (requests.answered IS NOT NULL AND requests.answered <= excluded.created)"
+            " OR requests.owner = excluded.owner OR requests.created < ?",
+            (row_key, self.owner, stamp(created), stamp(now - ABANDONED)),
+        )
         return taken == 1
 
     async def finish(self, key: tuple[Any, ...], answered: datetime | None) -> None:
         """The request was answered at ``answered`` (Discord's clock), or refused (None)."""
         row_key = digest(key)
-        async with self.storage.transaction() as tx:
-            if answered is None:
-                await tx.execute(
-                    "DELETE FROM requests WHERE key = ? AND owner = ?", (row_key, self.owner)
-                )
-            else:
-                await tx.execute(
-                    "UPDATE requests SET answered = ? WHERE key = ? AND owner = ?",
-                    (stamp(answered), row_key, self.owner),
-                )
+        if answered is None:
+            await self.storage.execute(
+                "DELETE FROM requests WHERE key = ? AND owner = ?", (row_key, self.owner)
+            )
+        else:
+            await self.storage.execute(
+                "UPDATE requests SET answered = ? WHERE key = ? AND owner = ?",
+                (stamp(answered), row_key, self.owner),
+            )
 
     async def forget_before(self, moment: datetime) -> None:
         """Drop the rows of requests made before ``moment`` (no copy can come any more)."""
-        async with self.storage.transaction() as tx:
-            await tx.execute("DELETE FROM requests WHERE created < ?", (stamp(moment),))
+        await self.storage.execute("DELETE FROM requests WHERE created < ?", (stamp(moment),))

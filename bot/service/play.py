@@ -37,14 +37,22 @@ class Play:
     async def check(
         self, channel_id: int, user_id: int, actions: Actions, *, key: str | None = None
     ) -> tuple[LoadedGame, int, list[Action]]:
-        """Refuse now, changing nothing, what ``act`` would refuse for this member.
+        """Refuse now, changing nothing, what ``act`` would refuse for this member in the
+        channel's game (``check_on``)."""
+        lg = await self.games.in_channel(channel_id)
+        seat, parsed = self.check_on(lg, user_id, actions, key=key)
+        return lg, seat, parsed
+
+    def check_on(
+        self, lg: LoadedGame, user_id: int, actions: Actions, *, key: str | None = None
+    ) -> tuple[int, list[Action]]:
+        """The member's seat and the parsed actions, or the refusal of the first action.
 
         The first action is checked against the engine's rules; later ones in a batch can
-        only be judged once the earlier ones are applied (``act`` checks them all again).
-        ``act`` calls this again inside the game's lock, so a second press of the same
+        only be judged once the earlier ones are applied (``Committer.apply`` checks them
+        all). ``act`` checks again inside the game's lock, so a second press of the same
         button, queued behind the first, is refused there.
         """
-        lg = await self.games.in_channel(channel_id)
         seat = self._seat_for(lg, user_id, key)
         items = actions if isinstance(actions, list) else [actions]
         parsed = [parse(a) if isinstance(a, str) else a for a in items]
@@ -55,7 +63,7 @@ class Play:
         why = problem(lg.game.state, seat, parsed[0])
         if why is not None:
             raise IllegalAction(why)
-        return lg, seat, parsed
+        return seat, parsed
 
     def _seat_for(self, lg: LoadedGame, user_id: int, key: str | None) -> int:
         """The member's seat, if they may act in this game now with this button's key."""
@@ -70,13 +78,22 @@ class Play:
         return seat
 
     async def act(
-        self, channel_id: int, user_id: int, actions: Actions, *, key: str | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        actions: Actions,
+        *,
+        key: str | None = None,
+        game_id: int | None = None,
     ) -> Outcome:
-        """Apply one or more actions for a member, all or nothing, committed before returning."""
-        game_id = (await self.games.in_channel(channel_id)).id
+        """Apply one or more actions for a member, all or nothing, committed before returning,
+        in the channel's game (or in ``game_id``, the channel's game when it was checked:
+        if that one ended meanwhile, the request is refused rather than played elsewhere)."""
+        if game_id is None:
+            game_id = (await self.games.in_channel(channel_id)).id
 
         async def decide(lg: LoadedGame) -> Outcome:
-            lg, seat, parsed = await self.check(channel_id, user_id, actions, key=key)
+            seat, parsed = self.check_on(lg, user_id, actions, key=key)
             return await self.committer.apply(lg, [(seat, a, user_id, False) for a in parsed])
 
         return await self.games.retrying(game_id, decide)
@@ -91,11 +108,11 @@ class Play:
         acknowledge: Acknowledge | None = None,
     ) -> Outcome:
         """A member's request from start to end: ``check`` (a refusal changes nothing and
-        acknowledges nothing), ``acknowledge``, then ``act``."""
-        await self.check(channel_id, user_id, actions, key=key)
+        acknowledges nothing), ``acknowledge``, then ``act`` on the game checked."""
+        lg, _seat, _parsed = await self.check(channel_id, user_id, actions, key=key)
         if acknowledge is not None:
             await acknowledge()
-        return await self.act(channel_id, user_id, actions, key=key)
+        return await self.act(channel_id, user_id, actions, key=key, game_id=lg.id)
 
     async def undo(self, channel_id: int, user_id: int, *, key: str | None = None) -> Outcome:
         """Take back the member's last action of this turn.

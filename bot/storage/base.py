@@ -104,6 +104,11 @@ class Storage(ABC):
         """A write transaction: committed when the block ends, rolled back if it raises."""
 
     @abstractmethod
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement committed on its own (a claim, a request's record); how many rows
+        it changed. Cheaper than a ``transaction`` of one statement on a server."""
+
+    @abstractmethod
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One row of a query, or None."""
 

@@ -62,6 +62,14 @@ async def _setup(conn: asyncpg.Connection) -> None:
     )
 
 
+async def _keep(conn: asyncpg.Connection) -> None:
+    # A connection goes back to the pool as it is: the bot never leaves anything in a
+    # session (no LISTEN, cursor, setting or session lock outlives its block; the migration
+    # lock is let go in a ``finally``), so asyncpg's reset query, a round trip at every
+    # release, would undo nothing. asyncpg still rolls back an open transaction first.
+    del conn
+
+
 def _changed(status: str) -> int:
     """How many rows a command changed, from its status (``UPDATE 3``, ``INSERT 0 1``)."""
     last = status.rsplit(" ", 1)[-1]
@@ -99,7 +107,16 @@ class PostgresStorage(Storage):
         """Open the pool and apply pending migrations."""
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=self.pool_size, init=_setup
+                self.url,
+                min_size=1,
+                max_size=self.pool_size,
+                init=_setup,
+                # A bot's pool is small and busy: its connections and their prepared
+                # statements stay (asyncpg would otherwise arm a timer per connection and
+                # per cached statement to drop them after 5 idle minutes).
+                max_inactive_connection_lifetime=0,
+                max_cached_statement_lifetime=0,
+                reset=_keep,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             # Told apart from Discord being unreachable (an OSError too) at start-up.
@@ -155,6 +172,10 @@ class PostgresStorage(Storage):
         """A connection of the pool inside ``BEGIN`` ... ``COMMIT``."""
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTransaction(conn)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement, committed by itself (autocommit: no ``BEGIN``/``COMMIT``)."""
+        return _changed(await self.pool.execute(placeholders(sql), *_args(params)))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One row of a query, or None."""

@@ -106,6 +106,11 @@ class SqliteStorage(Storage):
                 raise
             await db.execute("COMMIT")
 
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement in a transaction of its own; how many rows it changed."""
+        async with self.transaction() as tx:
+            return await tx.execute(sql, params)
+
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One row of a query, or None."""
         async with self._lock, self.db.execute(sql, tuple(params)) as cur:
