@@ -127,6 +127,7 @@ class Desk:
     ) -> Outcome | None:
         """Apply actions for the member in one call to the service (``Planned`` ones worked
         out from the game there); reply with what was done; announce the change."""
+        await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.request(
             interaction.channel_id,
             interaction.user.id,
@@ -152,13 +153,17 @@ class Desk:
     @staticmethod
     def acknowledgement(interaction: Interaction) -> Callable[[], Awaitable[Any]] | None:
         """How a request that passed the first check is acknowledged before it is applied:
-        a press at once, without a message (Discord's 3 seconds); a command by its reply."""
+        a press at once, without a message (Discord's 3 seconds); a command by its reply.
+        (Nothing more when it was acknowledged on arrival: ``Once.acknowledge_if_busy``.)"""
+        if interaction.response.is_done():
+            return None
         if interaction.type == discord.InteractionType.component:
             return interaction.response.defer
         return None
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
+        await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.request_undo(
             interaction.channel_id, interaction.user.id, key=key
         )
@@ -246,6 +251,8 @@ class Desk:
     async def _press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
         # One call to the service per press: it reads and checks the message's game and,
         # for a button that plays, plays it and returns all that the answer needs.
+        if verb not in LOOKS:
+            await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.message_press(
             game_id,
             interaction.channel_id,
@@ -306,6 +313,9 @@ class Desk:
         # plays it and returns all that the answer needs.
         settings = Settings.decode(settings_text)
         channel_id, user_id = interaction.channel_id, interaction.user.id
+        if payload.startswith("a=") or payload == "undo":
+            # A move or an undo: its answer edits this panel, whenever it comes.
+            await self.once.acknowledge_if_busy(interaction)
         if payload.startswith("a="):
             reply = await self.service.panel_play(
                 game_id,

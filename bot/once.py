@@ -151,6 +151,25 @@ class Once:
                     self.shared.finish(key, None if request.refused else request.answered_at)
                 )
 
+    def busy(self) -> bool:
+        """Whether another request is being handled besides the caller's."""
+        return len(self._running) > 1
+
+    async def acknowledge_if_busy(self, interaction: discord.Interaction[Any]) -> None:
+        """Under load, tell the member at once that their move arrived.
+
+        A request whose every answer is private (a move, an undo) is acknowledged before
+        any work when other requests are being handled too: a press silently (its answer
+        may then edit the panel or follow privately), a command with Discord's private
+        "thinking…". On a quiet bot the answer itself comes first, saving Discord a call.
+        """
+        if interaction.response.is_done() or not self.busy():
+            return
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
     def _record(self, key: Key, when: datetime) -> None:
         """Write the answer's moment to the shared record, without waiting for it."""
         assert self.shared is not None

@@ -108,3 +108,41 @@ async def select_together(
         return await _together(member, stored.channel_id, kind, data, times, stored)
     finally:
         env._end_operation()
+
+
+async def slashes_together(calls: list[tuple[Any, Any, str, dict[str, Any]]]) -> list[Any]:
+    """Send several members' slash commands (member, channel, name, options) at the same
+    instant, as many games played at once do, then let the bot handle them all."""
+    env = calls[0][0]._env
+    env._begin_operation("slashes_together")
+    try:
+        results = []
+        for member, channel, name, options in calls:
+            parts = name.split()
+            root = sim_actors._resolve_visible_command(
+                member, channel.id, parts[0], AppCommandType.CHAT_INPUT
+            )
+            leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+            leaf_options, _resolved = sim_interactions.build_options(
+                member, name, leaf, options, channel_id=channel.id
+            )
+            data = {
+                "id": root["id"],
+                "name": root["name"],
+                "type": AppCommandType.CHAT_INPUT,
+                "options": sim_interactions.nest_options(root, nesting, leaf_options),
+            }
+            record, payload = sim_interactions.base_payload(
+                env.backend,
+                type=InteractionType.APPLICATION_COMMAND,
+                channel_id=channel.id,
+                guild_id=member.guild.id,
+                user_id=member.id,
+                data=data,
+            )
+            env.backend.emit("INTERACTION_CREATE", payload)
+            results.append(InteractionResult(env, record))
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+        return results
+    finally:
+        env._end_operation()
