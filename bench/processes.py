@@ -1,22 +1,32 @@
 """Benchmark: bot processes on one database, each driving its own games at once (issue 24).
 
     python bench/processes.py --processes 2 --games 100 --database postgresql [--rounds 2]
-    python bench/processes.py --processes 1 --games 100 --database sqlite
+    python bench/processes.py --processes 1 --games 100 --database sqlite [--pace 2]
 
 Each process is the real bot under simcord's in-memory Discord, on its own server (as a
-shard would be), with ``--games`` 3-player games; its commands are sent in bursts, one per
-game, turn after turn (pick, conquer, end), as ``bench/bot.py`` does. With ``postgresql`` the
-processes share one database on a throwaway server (``tests/pg.py`` starts it); with
-``sqlite`` there is one process on a fresh file. Printed, over every process:
+shard would be), with ``--games`` 3-player games, played turn after turn (pick, conquer,
+end) by slash commands in one of two ways:
+
+- in bursts (the default): every game's command at the same instant, step after step, as
+  ``bench/bot.py`` does; the worst case, where 50 games end their turns together;
+- at a pace (``--pace S``): each game's members send their next command a random while
+  after reading the answer to the last one (exponential, ``S`` seconds on average), so the
+  games' commands interleave as they come. ``actions/s`` is then the load offered.
+
+With ``postgresql`` the processes share one database on a throwaway server (``tests/pg.py``
+starts it); with ``sqlite`` there is one process on a fresh file. Printed, over every
+process:
 
 - actions per second: the commands answered, over the time the rounds took;
-- press → first answer (reply or defer), p50 / p99 / max;
+- press → first answer (reply or defer), p50 / p99 / max, in the bot (Discord's network
+  comes on top);
 - ``/sw end`` → the turn's board posted (the message carrying ``board.png``), p50 / p99 / max;
 - the event loop's longest stall and p99 lag in each process (``bot.health.LoopLag``).
 
-The driver runs in the bot's own process and shares its cores, as a load from outside would.
-Each process makes its server and channels at its own simulated moment, so that their ids
-differ across processes, as Discord's do (the processes share one database).
+The driver and the simulated Discord run in the bot's own process and share its cores, as a
+load from outside would. Each process makes its server and channels at its own simulated
+moment, so that their ids differ across processes, as Discord's do (the processes share one
+database).
 """
 
 from __future__ import annotations
@@ -24,7 +34,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import multiprocessing
+import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -36,10 +47,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 
-from bench.bot import open_games, pct, play_round
+from bench.bot import emit, open_games, pct, play_round
 from bot.client import SmallWorldBot
 from bot.health import LoopLag
 from bot.settings import Settings
+from engine import legal_actions, to_act
 
 ARRIVED: dict[int, tuple[float, int, str]] = {}
 FIRST: dict[int, float] = {}
@@ -85,8 +97,51 @@ def instrument(bot: SmallWorldBot) -> None:
     discord.abc.Messageable.send = sent  # type: ignore[method-assign]
 
 
+async def paced_game(
+    env: Any,
+    channel: Any,
+    members: list[Any],
+    bot: SmallWorldBot,
+    turns: int,
+    gap: float,
+    seed: int,
+) -> None:
+    """One game's members at a human pace: ``turns`` turns of pick (when due), one conquest
+    and end, each command sent a random while (``gap`` seconds on average) after the last
+    one was answered; the games' commands interleave as they come."""
+    rng = random.Random(seed)
+    for _ in range(turns):
+        for step in ("pick", "conquer", "end"):
+            lg = await bot.service.in_channel(channel.id)
+            state = lg.game.state
+            seat = to_act(state)
+            member = next(m for m in members if m.id == lg.user_at(seat))
+            if step == "pick":
+                if state.turn.phase != "pick":
+                    continue
+                call = ("sw pick", {"slot": 1})
+            elif step == "conquer":
+                targets = [a for a in legal_actions(state) if a.verb == "conquer"]
+                if not targets:
+                    continue
+                call = ("sw conquer", {"region": targets[0].region})
+            else:
+                call = ("sw end", {})
+            await asyncio.sleep(rng.expovariate(1 / gap))
+            record = emit(env, member, channel, *call)
+            # The member reads the answer (not just "thinking…") before going on.
+            while not record.responded or record.deferred:
+                await asyncio.sleep(0.005)
+
+
 async def drive(
-    target: str, index: int, processes: int, games: int, rounds: int, workers: int
+    target: str,
+    index: int,
+    processes: int,
+    games: int,
+    rounds: int,
+    workers: int,
+    pace: float = 0.0,
 ) -> dict[str, Any]:
     """One process: its server, its games, its rounds; the raw figures."""
     url = target if target.startswith("postgresql://") else None
@@ -121,8 +176,17 @@ async def drive(
         BOARDS.clear()
         lag.start()
         started = time.perf_counter()
-        for _ in range(rounds * 3):  # three players: a round is three turns
-            await play_round(env, channels, members, bot.service)
+        if pace > 0:
+            await asyncio.gather(
+                *(
+                    paced_game(env, ch, members, bot, rounds * 3, pace, 1000 * index + i)
+                    for i, ch in enumerate(channels)
+                )
+            )
+            await env.settle()
+        else:
+            for _ in range(rounds * 3):  # three players: a round is three turns
+                await play_round(env, channels, members, bot.service)
         await bot.announcer.deliver_due()
         took = time.perf_counter() - started
         worst, p99 = lag.take()
@@ -146,14 +210,6 @@ async def drive(
     }
 
 
-def child(
-    target: str, index: int, processes: int, games: int, rounds: int, workers: int, out: str
-) -> None:
-    """A process of its own: drive, then write the figures to ``out``."""
-    figures = asyncio.run(drive(target, index, processes, games, rounds, workers))
-    Path(out).write_text(json.dumps(figures))
-
-
 def main() -> None:
     """Start the processes together and print the figures over all of them."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -162,7 +218,32 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     ap.add_argument("--workers", type=int, default=0, help="worker processes per bot")
+    ap.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="mean seconds a member takes before each command (0: every game's command"
+        " sent at the same instant, step after step)",
+    )
+    ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--target", help=argparse.SUPPRESS)
+    ap.add_argument("--out", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.child is not None:
+        # One bot process: drive its games, then write its raw figures for the parent.
+        figures = asyncio.run(
+            drive(
+                args.target,
+                args.child,
+                args.processes,
+                args.games,
+                args.rounds,
+                args.workers,
+                args.pace,
+            )
+        )
+        Path(args.out).write_text(json.dumps(figures))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         if args.database == "postgresql":
             from tests.pg import fresh_database
@@ -170,26 +251,36 @@ def main() -> None:
             target = asyncio.run(fresh_database())
         else:
             target = str(Path(tmp) / "bench.sqlite3")
-        ctx = multiprocessing.get_context("spawn")
         outs = [str(Path(tmp) / f"out{i}.json") for i in range(args.processes)]
+        # Each bot process is a fresh interpreter running this script (``--child``), started
+        # as an operator would start the bot: its worker processes start as in production.
         procs = [
-            ctx.Process(
-                target=child,
-                args=(target, i, args.processes, args.games, args.rounds, args.workers, outs[i]),
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    str(i),
+                    "--target",
+                    target,
+                    "--out",
+                    outs[i],
+                    *sys.argv[1:],
+                ]
             )
             for i in range(args.processes)
         ]
         for p in procs:
-            p.start()
-        for p in procs:
-            p.join()
+            if p.wait() != 0:
+                raise SystemExit(f"a bot process failed (exit {p.returncode})")
         results = [json.loads(Path(o).read_text()) for o in outs]
     first = [x for r in results for x in r["first"]]
     boards = [x for r in results for x in r["boards"]]
     rate = sum(r["answered"] / r["seconds"] for r in results)
     print(
         f"{args.processes} process(es) × {args.games} games on {args.database},"
-        f" {args.rounds} rounds, workers={args.workers}"
+        f" {args.rounds} rounds, workers={args.workers},"
+        + (f" a command every {args.pace} s on average per game" if args.pace else " in bursts")
     )
     print(f"actions/s {rate:.1f} ({sum(r['answered'] for r in results)} answered)")
     print(

@@ -7,7 +7,8 @@ takes effect at once.
 Operations, which need no Discord token (``bot.transfer.cli``, docs/operations.md):
 ``python -m bot migrate`` applies pending migrations; ``python -m bot export-game ID``
 writes a game as a JSON file (``--all DIR``: every game); ``python -m bot import-game FILE``
-replays a game file and adds it as a new game. Their exit codes: 0 done, 1 refused, 2 bad
+replays a game file and adds it as a new game; ``python -m bot copy-database --from FILE``
+copies a whole SQLite file into an empty database. Their exit codes: 0 done, 1 refused, 2 bad
 arguments or settings, 7 database cannot be opened.
 
 Exit codes: 0 stopped normally, 2 bad or missing settings, 3 token refused, 4 privileged

@@ -72,6 +72,14 @@ class Transaction(ABC):
     async def run_script(self, script: str) -> None:
         """Run a migration's statements, in this transaction."""
 
+    @abstractmethod
+    async def restart_ids(self, tables: Sequence[str]) -> None:
+        """After rows were written with their own ids (a database copied): the next id a
+        table gives follows the highest one in it.
+
+        SQLite takes the highest id by itself; PostgreSQL's identity columns count apart.
+        """
+
 
 class Storage(ABC):
     """A connection (or pool of them) to the bot's database."""

@@ -221,3 +221,19 @@ class PostgresTransaction(Transaction):
         """Statement by statement, inside this transaction."""
         for statement in split_sql(script):
             await self._conn.execute(statement)
+
+    async def restart_ids(self, tables: Sequence[str]) -> None:
+        """Move each identity column's counter past the highest id in its table."""
+        found = await self._conn.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND is_identity = 'YES'"
+        )
+        for r in found:
+            table, column = r["table_name"], r["column_name"]
+            if table not in tables:
+                continue
+            # ``setval(…, n, false)``: the next id given is n itself.
+            await self._conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                f" COALESCE(MAX({column}), 0) + 1, false) FROM {table}"
+            )

@@ -160,3 +160,6 @@ class SqliteTransaction(Transaction):
         """Statement by statement (``executescript()`` would commit first)."""
         for statement in split_sql(script):
             await self.execute(statement)
+
+    async def restart_ids(self, tables: Sequence[str]) -> None:
+        """Nothing to do: a new row's id is the highest one plus one already."""

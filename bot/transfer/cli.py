@@ -1,4 +1,5 @@
-"""The operations of ``python -m bot``: ``migrate``, ``export-game`` and ``import-game``.
+"""The operations of ``python -m bot``: ``migrate``, ``export-game``, ``import-game`` and
+``copy-database``.
 
 Each opens the database the settings name (``DATABASE_URL``, else ``DATABASE_PATH``), as the
 bot would, and closes it when done. What a person or a script reads: results on stdout (the
@@ -21,6 +22,7 @@ from typing import Any, TextIO
 from ..settings import Settings
 from ..storage import DATABASE_ERRORS, Storage, storage_for
 from ..storage.migrations import migrations
+from .copy import copy_database
 from .document import TransferError
 from .export import export_game, game_ids
 from .importer import import_game
@@ -70,6 +72,17 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         "--replace",
         action="store_true",
         help="cancel this game's live copy in the database and take its place",
+    )
+    copy = commands.add_parser(
+        "copy-database",
+        help="copy a whole SQLite file into the (empty) database the settings name",
+        description=(
+            "Copy every game, season, standing, setting and map of a SQLite file, with their"
+            " ids, into the database the settings name (PostgreSQL), which must be empty."
+        ),
+    )
+    copy.add_argument(
+        "--from", dest="source", type=Path, required=True, metavar="FILE", help="the SQLite file"
     )
 
 
@@ -163,6 +176,34 @@ async def _import(storage: Storage, args: argparse.Namespace, out: TextIO, err: 
     return code
 
 
+async def _copy(
+    target: Storage, args: argparse.Namespace, settings: Settings, out: TextIO, err: TextIO
+) -> int:
+    path: Path = args.source
+    if not path.is_file():
+        _line(err, f"copy-database: no SQLite file at {path}")
+        return 2
+    if target.dialect == "sqlite" and Path(settings.database_path).resolve() == path.resolve():
+        _line(err, "copy-database: the file is the database the settings name already")
+        return 2
+    source = storage_for(str(path))
+    try:
+        # Brought up to date first, as the bot would do at its next start.
+        await source.open()
+    except DATABASE_ERRORS as exc:
+        await source.close()
+        _line(err, f"copy-database: could not open {path}: {exc}")
+        return EXIT_DATABASE
+    try:
+        copied = await copy_database(source, target)
+    finally:
+        await source.close()
+    for table, count in copied.rows.items():
+        out.write(f"{table} {count}\n")
+    _line(err, f"copied {sum(copied.rows.values())} rows from {path} to {target.describe()}")
+    return 0
+
+
 async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: TextIO) -> int:
     """Run one sub-command on the database of ``settings``; its exit code."""
     storage = storage_for(settings.database_target, pool_size=2)
@@ -179,6 +220,8 @@ async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: Te
             return await _migrate(storage, out, err)
         if args.command == "export-game":
             return await _export(storage, args, out, err)
+        if args.command == "copy-database":
+            return await _copy(storage, args, settings, out, err)
         return await _import(storage, args, out, err)
     except TransferError as exc:
         _line(err, f"{args.command}: {exc}")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
 from collections.abc import AsyncIterator, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +194,23 @@ async def test_a_board_a_worker_cannot_draw_leaves_the_text_posted(simcord_env) 
     posted = w.channel.last_message
     assert posted.content.startswith("A board on no map\n\n⚠️ The board image could not be")
     assert not posted.attachments
+
+
+async def test_a_killed_worker_fails_its_job_and_the_next_job_gets_a_fresh_pool() -> None:
+    """A worker killed (out of memory, by an operator) breaks Python's process pool for good;
+    the bot starts new worker processes, so one job fails and the next ones are drawn."""
+    workers = Workers(1)
+    workers.start()
+    try:
+        first = await workers.run(os.getpid)
+        assert first != os.getpid()
+        os.kill(first, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            # The pool learns of the death at the next job (or at once, if it noticed).
+            await workers.run(os.getpid)
+        again = await workers.run(os.getpid)
+        assert again not in (first, os.getpid())
+        state = positions(3, seed=4, count=1)[0]
+        assert (await workers.run(board_png, view(state)))[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        await workers.close()
