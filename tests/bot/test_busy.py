@@ -51,9 +51,12 @@ async def test_moves_arriving_together_are_acknowledged_at_once(
     calls = [await _move_in(w, ch) for ch in channels]
     deferrals.clear()
     results = await slashes_together(calls)
-    # The first to be handled found the bot idle and was answered directly; those arriving
-    # while it was handled were acknowledged privately first ("thinking…"), then told.
-    assert deferrals == [{"ephemeral": True, "thinking": True}] * (len(calls) - 1)
+    # Those arriving while another was handled were acknowledged privately first
+    # ("thinking…"), then told; the first to be handled found the bot idle.
+    # (With several processes' requests recorded in the database, the first may already
+    # find the others arrived while its record was written: all four are acknowledged.)
+    assert len(calls) - 1 <= len(deferrals) <= len(calls)
+    assert all(d == {"ephemeral": True, "thinking": True} for d in deferrals), deferrals
     for r in results:
         assert r.ephemeral and r.response.content.startswith("✅"), r
     for channel, (_m, _c, _n, options) in zip(channels, calls, strict=True):
