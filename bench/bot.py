@@ -28,6 +28,7 @@ import simcord
 from bot.client import SmallWorldBot
 from bot.settings import Settings
 from engine import legal_actions, to_act
+from tests.bot.presses import emit_slash
 
 ARRIVED: dict[int, float] = {}
 FIRST: dict[int, float] = {}
@@ -67,48 +68,15 @@ def pct(values: list[float], p: float) -> float:
     return ordered[k] * 1000
 
 
-def emit(env, actor, channel, name: str, options: dict):
-    """Send one slash command the way ``MemberActor.slash`` builds it, without waiting for
-    the bot; simcord's record of the interaction (``responded``, ``deferred``) is returned."""
-    from simcord import actors as sc_actors
-    from simcord import interactions as sc_inter
-    from simcord.enums import AppCommandType, InteractionType
-
-    parts = name.split()
-    root = sc_actors._resolve_visible_command(
-        actor, channel.id, parts[0], AppCommandType.CHAT_INPUT
-    )
-    leaf, nesting = sc_inter.walk_to_subcommand(root, parts[1:])
-    leaf_options, _resolved = sc_inter.build_options(
-        actor, name, leaf, options, channel_id=channel.id
-    )
-    data = {
-        "id": root["id"],
-        "name": root["name"],
-        "type": AppCommandType.CHAT_INPUT,
-        "options": sc_inter.nest_options(root, nesting, leaf_options),
-    }
-    record, payload = sc_inter.base_payload(
-        env.backend,
-        type=InteractionType.APPLICATION_COMMAND,
-        channel_id=channel.id,
-        guild_id=actor.guild.id,
-        user_id=actor.id,
-        data=data,
-    )
-    env.backend.emit("INTERACTION_CREATE", payload)
-    return record
-
-
 async def burst(env, calls) -> None:
     """Send several slash commands at the same instant, then let the bot work them all off.
 
-    simcord's actors run one operation at a time, so this emits them all (``emit``) and
+    simcord's actors run one operation at a time, so this emits them all (``emit_slash``) and
     settles once: the bot sees them arrive together, as it would when many games are played
     at once.
     """
     for actor, channel, name, options in calls:
-        emit(env, actor, channel, name, options)
+        emit_slash(actor, channel, name, options)
     await env.settle()
 
 
@@ -157,7 +125,7 @@ async def measure(games: int, rounds: int) -> dict[str, list[float]]:
         settings = Settings("bench", str(Path(tmp) / "bench.sqlite3"), None, "WARNING")
         bot = SmallWorldBot(settings)
         instrument(bot)
-        async with simcord.run(bot, settle_timeout=120) as env:
+        async with simcord.run(bot, settle_timeout=120, shard_count=1) as env:
             guild = env.create_guild()
             members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
             await bot.tree.sync()

@@ -171,7 +171,7 @@ async def run(seed: int, paths: dict[str, Path_]) -> dict[str, str]:
         settings = Settings("bench", str(Path(tmp) / "bench.sqlite3"), None, "WARNING")
         bot = SmallWorldBot(settings)
         bot.service.seed_source = lambda: seed
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, shard_count=1) as env:
             guild = env.create_guild()
             channel = guild.create_text_channel("smallworld")
             members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]

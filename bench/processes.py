@@ -47,11 +47,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 
-from bench.bot import emit, open_games, pct, play_round
+from bench.bot import open_games, pct, play_round
 from bot.client import SmallWorldBot
 from bot.health import LoopLag
 from bot.settings import Settings
 from engine import legal_actions, to_act
+from tests.bot.presses import emit_slash
 
 ARRIVED: dict[int, tuple[float, int, str]] = {}
 FIRST: dict[int, float] = {}
@@ -128,7 +129,7 @@ async def paced_game(
             else:
                 call = ("sw end", {})
             await asyncio.sleep(rng.expovariate(1 / gap))
-            record = emit(env, member, channel, *call)
+            record = emit_slash(member, channel, *call)
             # The member reads the answer (not just "thinking…") before going on.
             while not record.responded or record.deferred:
                 await asyncio.sleep(0.005)

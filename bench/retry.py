@@ -38,7 +38,7 @@ async def measure(status: int, times: int, step: float) -> tuple[float, float | 
         bot = SmallWorldBot(settings)
         bot.service.seed_source = lambda: 5
         failures: list[float] = []
-        async with simcord.run(bot) as env:
+        async with simcord.run(bot, shard_count=1) as env:
             with_retries(env)
             start = env.now()
             # The announcer logs each failure it sees ("... trying again later"): note when.

@@ -64,28 +64,51 @@ async def press_together(member: Any, message: Any, label: str, times: int = 2) 
         env._end_operation()
 
 
+def slash_data(member: Any, channel: Any, name: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The interaction data of the slash command ``name`` with ``options``, built as
+    ``MemberActor.slash`` builds it."""
+    parts = name.split()
+    root = sim_actors._resolve_visible_command(
+        member, channel.id, parts[0], AppCommandType.CHAT_INPUT
+    )
+    leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+    leaf_options, resolved = sim_interactions.build_options(
+        member, name, leaf, options, channel_id=channel.id
+    )
+    data: dict[str, Any] = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": root.get("type", AppCommandType.CHAT_INPUT),
+        "options": sim_interactions.nest_options(root, nesting, leaf_options),
+    }
+    if resolved:
+        data["resolved"] = resolved
+    return data
+
+
+def emit_slash(member: Any, channel: Any, name: str, options: dict[str, Any]) -> Any:
+    """Send the slash command without letting the bot run; simcord's record of the
+    interaction (``responded``, ``deferred``) is returned."""
+    env = member._env
+    record, payload = sim_interactions.base_payload(
+        env.backend,
+        type=InteractionType.APPLICATION_COMMAND,
+        channel_id=channel.id,
+        guild_id=member.guild.id,
+        user_id=member.id,
+        data=slash_data(member, channel, name, options),
+    )
+    env.backend.emit("INTERACTION_CREATE", payload)
+    return record
+
+
 async def slash_together(member: Any, channel: Any, name: str, /, **options: Any) -> list[Any]:
     """Send the slash command ``name`` twice at once: both copies are created (and reach the
     bot) before the first one is answered, as a member re-sending a slow command does."""
     env = member._env
     env._begin_operation("slash_together")
     try:
-        parts = name.split()
-        root = sim_actors._resolve_visible_command(
-            member, channel.id, parts[0], AppCommandType.CHAT_INPUT
-        )
-        leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
-        leaf_options, resolved = sim_interactions.build_options(
-            member, name, leaf, options, channel_id=channel.id
-        )
-        data: dict[str, Any] = {
-            "id": root["id"],
-            "name": root["name"],
-            "type": root.get("type", AppCommandType.CHAT_INPUT),
-            "options": sim_interactions.nest_options(root, nesting, leaf_options),
-        }
-        if resolved:
-            data["resolved"] = resolved
+        data = slash_data(member, channel, name, options)
         return await _together(member, channel.id, InteractionType.APPLICATION_COMMAND, data, 2)
     finally:
         env._end_operation()
@@ -116,33 +139,8 @@ async def slashes_together(calls: list[tuple[Any, Any, str, dict[str, Any]]]) ->
     env = calls[0][0]._env
     env._begin_operation("slashes_together")
     try:
-        results = []
-        for member, channel, name, options in calls:
-            parts = name.split()
-            root = sim_actors._resolve_visible_command(
-                member, channel.id, parts[0], AppCommandType.CHAT_INPUT
-            )
-            leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
-            leaf_options, _resolved = sim_interactions.build_options(
-                member, name, leaf, options, channel_id=channel.id
-            )
-            data = {
-                "id": root["id"],
-                "name": root["name"],
-                "type": AppCommandType.CHAT_INPUT,
-                "options": sim_interactions.nest_options(root, nesting, leaf_options),
-            }
-            record, payload = sim_interactions.base_payload(
-                env.backend,
-                type=InteractionType.APPLICATION_COMMAND,
-                channel_id=channel.id,
-                guild_id=member.guild.id,
-                user_id=member.id,
-                data=data,
-            )
-            env.backend.emit("INTERACTION_CREATE", payload)
-            results.append(InteractionResult(env, record))
+        records = [emit_slash(*call) for call in calls]
         await env._settle_internal(dispatch="INTERACTION_CREATE")
-        return results
+        return [InteractionResult(env, record) for record in records]
     finally:
         env._end_operation()

@@ -12,39 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from bot.service import GameService
-from bot.storage import storage_for
 from engine import apply, legal_actions, to_act
 from engine.core.state import clone
 from engine.simulate import choose
 
-
-def _clock() -> datetime:
-    return datetime(2026, 3, 1, 12, tzinfo=UTC)
-
-
-_open: list[GameService] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_services() -> AsyncIterator[None]:
-    yield
-    while _open:
-        await _open.pop().storage.close()
-
-
-async def _service(target: str) -> GameService:
-    storage = storage_for(target)
-    await storage.open()
-    service = GameService(storage, clock=_clock)
-    service.seed_source = lambda: 9
-    _open.append(service)
-    return service
+#: ``await opened(target)``: a service on the database, closed after the test (conftest).
+Opener = Callable[..., Awaitable[GameService]]
 
 
 async def _to_last_move(service: GameService, channel: int, seed: int) -> tuple[int, str]:
@@ -79,9 +57,9 @@ async def _rows(service: GameService, table: str, game_id: int) -> int:
 
 
 async def test_the_last_move_pressed_in_both_processes_rates_the_game_once(
-    database: str,
+    database: str, opened: Opener
 ) -> None:
-    a, b = await _service(database), await _service(database)
+    a, b = await opened(database), await opened(database)
     await a.league.open_season(1, 100, 11, "Spring")
     gid = await _rated_game(a, 100, (11, 22))
     member, last = await _to_last_move(a, 100, seed=2)
@@ -96,9 +74,9 @@ async def test_the_last_move_pressed_in_both_processes_rates_the_game_once(
 
 
 async def test_two_rated_games_ending_at_once_in_two_processes_are_rated_in_turn(
-    database: str,
+    database: str, opened: Opener
 ) -> None:
-    a, b = await _service(database), await _service(database)
+    a, b = await opened(database), await opened(database)
     season = await a.league.open_season(1, 100, 11, "Spring")
     # The same two members play both games.
     first = await _rated_game(a, 100, (11, 22))
