@@ -246,13 +246,15 @@ class Desk:
 
     async def press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
         """A game-message button (pressed twice at once, it counts once)."""
-        await self.once.run(interaction, lambda: self._press(interaction, game_id, key, verb))
+        await self.once.run(
+            interaction,
+            lambda: self._press(interaction, game_id, key, verb),
+            private=verb not in LOOKS,
+        )
 
     async def _press(self, interaction: Interaction, game_id: int, key: str, verb: str) -> None:
         # One call to the service per press: it reads and checks the message's game and,
         # for a button that plays, plays it and returns all that the answer needs.
-        if verb not in LOOKS:
-            await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.message_press(
             game_id,
             interaction.channel_id,
@@ -299,6 +301,8 @@ class Desk:
         await self.once.run(
             interaction,
             lambda: self._panel_press(interaction, game_id, version, settings_text, payload),
+            # A move or an undo: its answer edits this panel, whenever it comes.
+            private=payload.startswith("a=") or payload == "undo",
         )
 
     async def _panel_press(
@@ -313,9 +317,6 @@ class Desk:
         # plays it and returns all that the answer needs.
         settings = Settings.decode(settings_text)
         channel_id, user_id = interaction.channel_id, interaction.user.id
-        if payload.startswith("a=") or payload == "undo":
-            # A move or an undo: its answer edits this panel, whenever it comes.
-            await self.once.acknowledge_if_busy(interaction)
         if payload.startswith("a="):
             reply = await self.service.panel_play(
                 game_id,

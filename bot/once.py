@@ -108,9 +108,17 @@ class Once:
         self._writes: set[asyncio.Task[None]] = set()
 
     async def run(
-        self, interaction: discord.Interaction[Any], handle: Callable[[], Awaitable[None]]
+        self,
+        interaction: discord.Interaction[Any],
+        handle: Callable[[], Awaitable[None]],
+        *,
+        private: bool = False,
     ) -> None:
-        """Handle the request with ``handle``, unless it is a copy of one already handled."""
+        """Handle the request with ``handle``, unless it is a copy of one already handled.
+
+        ``private``: every answer to the request is private (a move, an undo), so a busy
+        bot acknowledges it at once (``acknowledge_if_busy``), before even recording it.
+        """
         key = request_key(interaction)
         created = discord.utils.snowflake_time(interaction.id)
         if await self._is_copy(interaction, key, created):
@@ -119,6 +127,9 @@ class Once:
         request = Request(created, self.clock())
         self._running[key] = request
         interaction.extras["once"] = request
+        if private:
+            # Before the shared record, whose write may wait for a database connection.
+            await self.acknowledge_if_busy(interaction)
         if self.shared is not None:
             if not await self._claimed(interaction, key, created):
                 # Another process has (or had) this request: a copy, here as there.

@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
+#: Commands whose every answer is private (a move, an undo): a busy bot acknowledges them
+#: on arrival (``bot.once``).
+MOVES = frozenset({"pick", "conquer", "abandon", "redeploy", "decline", "end", "undo", "do"})
+
+
 def refusals(func: Any) -> Any:
     """Answer expected refusals (bad input, not your turn, illegal move) with a short private
     message instead of letting them reach the error handler as failures; and answer a copy
@@ -54,7 +59,7 @@ def refusals(func: Any) -> Any:
             except (ServiceError, EngineError) as exc:
                 await reply_error(interaction, str(exc))
 
-        await self.bot.desk.once.run(interaction, handle)
+        await self.bot.desk.once.run(interaction, handle, private=func.__name__ in MOVES)
 
     return wrapper
 
