@@ -150,16 +150,17 @@ class Desk:
         await self.announce(reply.outcome, interaction)
         return reply.outcome
 
-    @staticmethod
-    def acknowledgement(interaction: Interaction) -> Callable[[], Awaitable[Any]] | None:
+    def acknowledgement(self, interaction: Interaction) -> Callable[[], Awaitable[Any]] | None:
         """How a request that passed the first check is acknowledged before it is applied:
-        a press at once, without a message (Discord's 3 seconds); a command by its reply.
-        (Nothing more when it was acknowledged on arrival: ``Once.acknowledge_if_busy``.)"""
+        a press at once, without a message (Discord's 3 seconds); a command by its reply,
+        unless other requests arrived meanwhile (``Once.acknowledge_if_busy``: the first
+        of many found the bot idle, and would wait for the others' work). Nothing more when
+        it was acknowledged on arrival."""
         if interaction.response.is_done():
             return None
         if interaction.type == discord.InteractionType.component:
             return interaction.response.defer
-        return None
+        return lambda: self.once.acknowledge_if_busy(interaction)
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
