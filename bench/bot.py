@@ -80,31 +80,44 @@ async def burst(env, calls) -> None:
     await env.settle()
 
 
+def next_command(lg, members, step: str):
+    """The command the member to act sends at ``step`` (pick when due, the first conquest
+    in the list, end), as (member, name, options); None when the step does not apply."""
+    state = lg.game.state
+    seat = to_act(state)
+    if seat is None:
+        return None
+    member = next(m for m in members if m.id == lg.user_at(seat))
+    if step == "pick":
+        return (member, "sw pick", {"slot": 1}) if state.turn.phase == "pick" else None
+    if step == "conquer":
+        targets = [a for a in legal_actions(state) if a.verb == "conquer"]
+        return (member, "sw conquer", {"region": targets[0].region}) if targets else None
+    return member, "sw end", {}
+
+
 async def play_round(env, channels, members, service) -> None:
     """In every game at once: pick if needed, then one conquest, then end the turn."""
-
-    async def step(kind: str) -> None:
+    for step in ("pick", "conquer", "end"):
         calls = []
         for channel in channels:
-            lg = await service.in_channel(channel.id)
-            seat = to_act(lg.game.state)
-            if seat is None:
-                continue
-            member = next(m for m in members if m.id == lg.user_at(seat))
-            state = lg.game.state
-            if kind == "pick" and state.turn.phase == "pick":
-                calls.append((member, channel, "sw pick", {"slot": 1}))
-            elif kind == "conquer":
-                targets = [a for a in legal_actions(state) if a.verb == "conquer"]
-                if targets:
-                    calls.append((member, channel, "sw conquer", {"region": targets[0].region}))
-            elif kind == "end":
-                calls.append((member, channel, "sw end", {}))
+            command = next_command(await service.in_channel(channel.id), members, step)
+            if command is not None:
+                member, name, options = command
+                calls.append((member, channel, name, options))
         if calls:
             await burst(env, calls)
 
-    for kind in ("pick", "conquer", "end"):
-        await step(kind)
+
+async def server(env, bot, games: int, shard_id: int | None = None):
+    """A server with three members and ``games`` channels, each with a started 3-player
+    game; the members and the channels."""
+    guild = env.create_guild() if shard_id is None else env.create_guild(shard_id=shard_id)
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
+    await bot.tree.sync()
+    channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
+    await open_games(members, channels)
+    return members, channels
 
 
 async def open_games(members, channels) -> None:
@@ -126,11 +139,7 @@ async def measure(games: int, rounds: int) -> dict[str, list[float]]:
         bot = SmallWorldBot(settings)
         instrument(bot)
         async with simcord.run(bot, settle_timeout=120, shard_count=1) as env:
-            guild = env.create_guild()
-            members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
-            await bot.tree.sync()
-            channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
-            await open_games(members, channels)
+            members, channels = await server(env, bot, games)
             ARRIVED.clear()
             FIRST.clear()
             for _ in range(rounds):

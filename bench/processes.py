@@ -47,11 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 
-from bench.bot import open_games, pct, play_round
+from bench.bot import next_command, pct, play_round, server
 from bot.client import SmallWorldBot
 from bot.health import LoopLag
 from bot.settings import Settings
-from engine import legal_actions, to_act
 from tests.bot.presses import emit_slash
 
 ARRIVED: dict[int, tuple[float, int, str]] = {}
@@ -113,23 +112,12 @@ async def paced_game(
     rng = random.Random(seed)
     for _ in range(turns):
         for step in ("pick", "conquer", "end"):
-            lg = await bot.service.in_channel(channel.id)
-            state = lg.game.state
-            seat = to_act(state)
-            member = next(m for m in members if m.id == lg.user_at(seat))
-            if step == "pick":
-                if state.turn.phase != "pick":
-                    continue
-                call = ("sw pick", {"slot": 1})
-            elif step == "conquer":
-                targets = [a for a in legal_actions(state) if a.verb == "conquer"]
-                if not targets:
-                    continue
-                call = ("sw conquer", {"region": targets[0].region})
-            else:
-                call = ("sw end", {})
+            command = next_command(await bot.service.in_channel(channel.id), members, step)
+            if command is None:
+                continue
+            member, name, options = command
             await asyncio.sleep(rng.expovariate(1 / gap))
-            record = emit_slash(member, channel, *call)
+            record = emit_slash(member, channel, name, options)
             # The member reads the answer (not just "thinking…") before going on.
             while not record.responded or record.deferred:
                 await asyncio.sleep(0.005)
@@ -167,11 +155,7 @@ async def drive(
         # Snowflakes carry the simulated clock's time: each process makes its objects at
         # another moment, so their ids differ, as Discord's do.
         env.backend.clock.elapsed = max(env.backend.clock.elapsed, 3600.0 * (index + 1))
-        guild = env.create_guild(shard_id=index)
-        members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
-        await bot.tree.sync()
-        channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
-        await open_games(members, channels)
+        members, channels = await server(env, bot, games, shard_id=index)
         ARRIVED.clear()
         FIRST.clear()
         BOARDS.clear()

@@ -23,6 +23,7 @@ from engine import parse, to_act, to_json
 from .claims import AI, Claims
 from .jobs import choose_move
 from .service import GameService
+from .service.loaded import LoadedGame
 from .service.outcome import Outcome
 from .workers import Workers
 
@@ -57,6 +58,12 @@ class AiSeats:
         self.budget_s = budget_s
         self.iterations = iterations
         self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def changed(self, lg: LoadedGame) -> None:
+        """A game changed: wake its AI seats, if it has any (the others are not read again
+        for an AI move they cannot owe)."""
+        if any(seat.ai is not None for seat in lg.seats):
+            self.wake(lg.id)
 
     def wake(self, game_id: int) -> None:
         """Make sure the game's AI seats play if the decision owed is theirs."""

@@ -85,7 +85,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         # AI seats for the servers it holds (claims keep a handover safe).
         self.service.games.owns = self.owns
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
-        self.desk.on_change = self.ai_seats.wake
+        self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start

@@ -113,8 +113,8 @@ class Desk:
             # Several processes on one database: the requests they saw are kept there too.
             RequestLog(service.storage, announcer.claims.owner) if service.storage.shared else None,
         )
-        #: Called with the game's id after every accepted change (the AI seats listen).
-        self.on_change: Callable[[int], None] | None = None
+        #: Called with the game after every accepted change (the AI seats listen).
+        self.on_change: Callable[[LoadedGame], None] | None = None
 
     # --- requests -----------------------------------------------------------------------
 
@@ -127,7 +127,6 @@ class Desk:
     ) -> Outcome | None:
         """Apply actions for the member in one call to the service (``Planned`` ones worked
         out from the game there); reply with what was done; announce the change."""
-        await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.request(
             interaction.channel_id,
             interaction.user.id,
@@ -164,7 +163,6 @@ class Desk:
 
     async def undo(self, interaction: Interaction, key: str | None = None) -> None:
         """Take back the member's last action (checked inside the game's lock)."""
-        await self.once.acknowledge_if_busy(interaction)
         reply = await self.service.request_undo(
             interaction.channel_id, interaction.user.id, key=key
         )
@@ -233,10 +231,8 @@ class Desk:
         if interaction is not None:
             # The member has the result: a copy made from now on is a new request.
             answered(interaction, self.service.clock())
-        if self.on_change is not None and any(s.ai is not None for s in outcome.game.seats):
-            # Only a game with an AI seat after this change can owe an AI move: the others
-            # are not read again for it.
-            self.on_change(outcome.game.id)
+        if self.on_change is not None:
+            self.on_change(outcome.game)
         if not outcome.announced:
             return []
         deliveries = await self.announcer.deliver(outcome.game.id, outcome.announced)

@@ -10,23 +10,13 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.storage import Storage, storage_for
+from bot.transfer.document import CHILDREN
 from engine import legal_actions, to_act
 from engine.simulate import choose
 from tests.pg import fresh_database
 
 #: The tables that hold a game's rows (and the league's and the maps' rows an import adds).
-TABLES = (
-    "games",
-    "seats",
-    "actions",
-    "results",
-    "rating_events",
-    "seat_log",
-    "followers",
-    "seasons",
-    "ratings",
-    "club_maps",
-)
+TABLES = ("games", *CHILDREN, "ratings")
 
 
 class Clock:
