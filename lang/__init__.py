@@ -9,7 +9,7 @@ them (README, "Adding a language").
 from __future__ import annotations
 
 from .languages import DEFAULT, LANGUAGES, language_of
-from .speech import N_, current, ntr, ptr, speaking, tr, translate_in
+from .speech import N_, current, ntr, ptr, slash, speaking, tr, translate_in
 
 __all__ = [
     "DEFAULT",
@@ -19,6 +19,7 @@ __all__ = [
     "language_of",
     "ntr",
     "ptr",
+    "slash",
     "speaking",
     "tr",
     "translate_in",

@@ -95,3 +95,9 @@ def translate_in(code: str, context: str | None, message: str) -> str | None:
     found = catalog(code)
     text = found.pgettext(context, message) if context else found.gettext(message)
     return None if code == DEFAULT or text == message else text
+
+
+def slash(path: str) -> str:
+    """A slash command as the member's client shows it, for a message that names it:
+    ``slash("sw play")`` is ``/sw play`` in English and the French names in French."""
+    return "/" + " ".join(ptr("command name", word) for word in path.split())
