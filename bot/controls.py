@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import discord
 
 from .panel import Menu, Panel
+from .speech import Spoken
 
 #: A number in a custom id: ASCII digits, at most 19 of them; ``fits`` also checks that it
 #: fits SQLite's 64-bit integers (a larger one cannot name anything the bot made).
@@ -106,7 +107,9 @@ def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("sw")):
+class TurnButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("sw")
+):
     """One button of a game message (or a forged ``sw:`` id, refused: ``verb`` is empty)."""
 
     def __init__(
@@ -195,7 +198,9 @@ def _desk(interaction: discord.Interaction[Any]) -> PressDesk:
     return interaction.client.desk  # type: ignore[attr-defined,no-any-return]
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("swb")):
+class PanelButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("swb")
+):
     """A button of a player's panel; its payload is in its custom id (``where`` is None for
     an id the bot never made)."""
 
@@ -216,7 +221,9 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ever
         await _panel_press(interaction, self.where, self.payload)
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_everything("sws")):
+class PanelSelect(
+    Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=_everything("sws")
+):
     """A select menu of a player's panel: the chosen option's value is the payload."""
 
     def __init__(self, item: discord.ui.Select[Any], where: Where | None) -> None:

@@ -27,6 +27,7 @@ from .errors import ServiceError
 from .options import offered, options_line, title
 from .service.loaded import LoadedGame
 from .service.lobby import WORLD_NAMES
+from .speech import Spoken
 from .teams import is_team_game, lobby_teams
 
 Interaction = discord.Interaction[Any]
@@ -165,7 +166,7 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
 ):
     """Join, Draw teams or Start on a team lobby's message (``verb`` empty: forged)."""
 
@@ -190,7 +191,7 @@ class LobbyButton(
 
 
 class LobbySelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"swp:(?P<rest>[\s\S]*)"
+    Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"swp:(?P<rest>[\s\S]*)"
 ):
     """The partner menu or the host's pairing menu of a team lobby's message."""
 

@@ -45,6 +45,9 @@ class Announcement:
     live: str | None = None
     #: A turn summary: once it is posted, the turn's live message is deleted.
     closes_live: bool = False
+    #: The language its buttons and images are drawn in when it is posted: the one its
+    #: text was written in (``outbox.record`` sets it; rows from before speak English).
+    language: str = "en"
 
     def to_json(self) -> str:
         """The stored form."""

@@ -16,6 +16,7 @@ from engine.core.rulesets import all_player_counts, counts_text, options_for, pl
 from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.rulesets.teams import OPTION as TEAM_OPTION
+from lang import DEFAULT, LANGUAGES
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
@@ -65,6 +66,7 @@ class Lobby:
         map_id: str | None = None,
         teams: bool | None = None,
         extra: dict[str, bool] | None = None,
+        language: str = DEFAULT,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -77,7 +79,8 @@ class Lobby:
         on the options a host may choose (``bot.options``: mixed markets, Places and Relics
         on the surface), refused where the engine would not play them or they change nothing.
         While the server has an open season the game counts for it, unless ``rated`` is
-        False; ``rated=True`` without an open season is refused.
+        False; ``rated=True`` without an open season is refused. ``language`` is the one
+        the game speaks in public (``Languages.for_server``).
         """
         options = game_options(players, teams)
         if open_scores and options:
@@ -114,8 +117,8 @@ class Lobby:
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " mode, options, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mode, options, language, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -131,6 +134,7 @@ class Lobby:
                     takeover_after,
                     TEAM_MODE if options else "free-for-all",
                     dumped(extra),
+                    language if language in LANGUAGES else DEFAULT,
                     now,
                     now,
                 ),

@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from engine import Game, GameConfig
 from engine.core.state import from_json
+from lang import speaking
 
 from ..errors import ServiceError
 from ..options import stored
@@ -136,14 +137,16 @@ class Games:
         dropped when the block fails, since ``lg`` may hold half of a change.
         """
         try:
-            async with self.storage.transaction() as tx:
-                claimed = await tx.execute(
-                    "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
-                    (lg.id, lg.revision),
-                )
-                if claimed != 1:
-                    raise StaleWrite(f"game {lg.id} changed since revision {lg.revision}")
-                yield tx
+            # What a change records for the channel is told in the game's language.
+            with speaking(lg.language):
+                async with self.storage.transaction() as tx:
+                    claimed = await tx.execute(
+                        "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
+                        (lg.id, lg.revision),
+                    )
+                    if claimed != 1:
+                        raise StaleWrite(f"game {lg.id} changed since revision {lg.revision}")
+                    yield tx
         except BaseException:
             self.forget(lg.id)
             raise
@@ -213,6 +216,7 @@ class Games:
             takeover_after=row["takeover_after"],
             mode=row["mode"],
             options=stored(row["options"]),
+            language=row["language"],
             revision=row["revision"],
         )
         if row["state"]:
