@@ -179,7 +179,7 @@ def _sample(kind: str, name: str) -> Image.Image:
         key = name.split("\t")[0]
         return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
-        return badge("LT", 1, WHITE, 38, tribe=True)
+        return badge(initials("Lost Tribe"), 1, WHITE, 38, tribe=True)
     if kind == "bony":
         return sprite("bony", 40)
     if kind == "decline":

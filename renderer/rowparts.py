@@ -62,10 +62,15 @@ def coins_text(coins: int) -> str:
     return ntr("{n} coin", "{n} coins", coins)
 
 
-@cache
 def race_sample(race: str, colour: RGB, decline: bool = False) -> Image.Image:
     """A token sample for the legend: the race's initials on its owner's colour (dark and
     ringed in the owner's colour for a race in decline)."""
+    return _sample(initials(race), colour, decline)
+
+
+@cache
+def _sample(tag: str, colour: RGB, decline: bool) -> Image.Image:
+    """A token sample with the initials ``tag`` (``race_sample``)."""
     h = 40
     n = h * SS
     wdt = int(n * 1.45) // SS * SS
@@ -82,7 +87,7 @@ def race_sample(race: str, colour: RGB, decline: bool = False) -> Image.Image:
         )
     d.text(
         (wdt / 2, n / 2),
-        initials(race),
+        tag,
         font=font(int(n * 0.5)),
         fill=text_on(fill),
         anchor="mm",
