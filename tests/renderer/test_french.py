@@ -15,7 +15,7 @@ import pytest
 
 from engine import new_game, view
 from engine.simulate import random_game
-from lang import speaking
+from lang import speaking, tr
 from renderer import combos
 from renderer.board import compose
 from renderer.combos import compose_combos
@@ -32,8 +32,6 @@ pytestmark = pytest.mark.usefixtures("compiled")
 def compiled() -> None:
     """The French catalog must be compiled (``python -m lang compile``, as scripts/test does)."""
     with speaking("fr"):
-        from lang import tr
-
         if tr("taken this turn") == "taken this turn":
             pytest.fail("no compiled French catalog: run `python -m lang compile`")
 
@@ -54,7 +52,7 @@ def inside(composed: Any) -> None:
     """Every text lies inside the picture: nothing overflows its right edge."""
     width = composed.image.width
     for t in composed.texts:
-        assert 0 <= t.box[0] and t.box[2] <= width, (t.text, t.box, width)
+        assert t.box[0] >= 0 and t.box[2] <= width, (t.text, t.box, width)
 
 
 def test_the_legend_and_key_are_in_french_and_english_is_unchanged(
