@@ -183,7 +183,7 @@ class LeagueDesk:
             ranked=len(ranked),
             provisional=len(provisional),
         )
-        data = {
+        data: dict[str, Any] = {
             "title": tr("{season} · final standings", season=season.name) if final else season.name,
             "subtitle": (guild.name if guild else "") + f" · {counted}",
             "page": page,
@@ -259,7 +259,7 @@ class LeagueDesk:
                 "ahead": ahead,
                 "behind": behind,
             }
-        data = {
+        data: dict[str, Any] = {
             "name": member.display_name,
             "season": season.name,
             "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
