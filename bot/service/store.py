@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from engine import Game, GameConfig
 from engine.core.state import from_json
-from lang import speaking
+from lang import slash, speaking, tr
 
 from ..errors import ServiceError
 from ..options import stored
@@ -63,9 +63,9 @@ def config_from_json(text: str) -> GameConfig:
 def require_running(lg: LoadedGame) -> None:
     """Refuse anything but a game under way (a lobby, a finished or cancelled game)."""
     if lg.status == "lobby":
-        raise ServiceError("The game has not started yet.")
+        raise ServiceError(tr("The game has not started yet."))
     if lg.status != "active" or lg.game is None:
-        raise ServiceError("This game is over.")
+        raise ServiceError(tr("This game is over."))
 
 
 class Games:
@@ -176,7 +176,7 @@ class Games:
             self.forget(game_id)
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
-            raise ServiceError("That game does not exist.")
+            raise ServiceError(tr("That game does not exist."))
         seats = [
             Seat(
                 r["user_id"],
@@ -242,7 +242,9 @@ class Games:
         """The live game of a channel, or a clear refusal."""
         gid = await self.live_game_id(channel_id)
         if gid is None:
-            raise ServiceError("There is no game in this channel. Start one with `/sw new`.")
+            raise ServiceError(
+                tr("There is no game in this channel. Start one with `{new}`.", new=slash("sw new"))
+            )
         return await self.load(gid)
 
     async def last_game(self, channel_id: int) -> LoadedGame:
@@ -253,5 +255,5 @@ class Games:
             (channel_id,),
         )
         if row is None:
-            raise ServiceError("No game has been played in this channel yet.")
+            raise ServiceError(tr("No game has been played in this channel yet."))
         return await self.load(row["id"])
