@@ -20,7 +20,7 @@ import discord
 
 from engine.core.content import load_map
 from engine.rulesets.teams import seat_name
-from lang import slash, tr
+from lang import slash, speaking, tr
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
 from .desk import committed, reply_error
@@ -265,8 +265,10 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
             if live != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             outcome = await service.start(channel_id, user.id)
+            with speaking(outcome.game.language):
+                started = start_text(outcome.game)
             await interaction.response.send_message(
-                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
+                started, allowed_mentions=discord.AllowedMentions.none()
             )
             committed(interaction)
             await bot.desk.announce(outcome, interaction)
@@ -276,22 +278,24 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
             if lg.id != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             lg = await service.join(channel_id, user.id, user.display_name)
-            text = tr(
-                "{who} joined ({joined}/{players}).",
-                who=user.mention,
-                joined=len(lg.seats),
-                players=lg.player_count,
-            )
+            with speaking(lg.language):
+                text = tr(
+                    "{who} joined ({joined}/{players}).",
+                    who=user.mention,
+                    joined=len(lg.seats),
+                    players=lg.player_count,
+                )
         elif verb.startswith(("on_", "off_")):
             on, name = verb.split("_", 1)
             lg = await service.set_option(game_id, channel_id, user.id, name, on == "on")
-            if on == "on":
-                text = tr("✅ {option} on.", option=title(name))
-            else:
-                text = tr("⬜ {option} off.", option=title(name))
+            with speaking(lg.language):
+                if on == "on":
+                    text = tr("✅ {option} on.", option=title(name))
+                else:
+                    text = tr("⬜ {option} off.", option=title(name))
+                plain = plain_message(lg, f"{describe_plain(lg)}\n{text}")
             if not lg.teams:
-                head = f"{describe_plain(lg)}\n{text}"
-                await interaction.response.edit_message(**plain_message(lg, head))
+                await interaction.response.edit_message(**plain)
                 return
         elif verb == "draw":
             lg, text = await service.pairing.draw(game_id, channel_id, user.id)
@@ -306,4 +310,8 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
         await reply_error(interaction, str(exc))
         return
     # The tapped lobby message is edited in place: the channel stays quiet while teams form.
-    await interaction.response.edit_message(**lobby_message(lg, f"{describe(lg)}\n{text}"))
+    # It is the game's, so it speaks the game's language (the pairing texts were written in
+    # it, in the game's write).
+    with speaking(lg.language):
+        edited = lobby_message(lg, f"{describe(lg)}\n{text}")
+    await interaction.response.edit_message(**edited)

@@ -83,6 +83,8 @@ def test_french_elides_before_a_vowel_but_never_changes_a_name() -> None:
     )
     assert fill("fr", "la force de {race}", {"race": "Humains"}) == "la force d'Humains"
     assert fill("fr", "le {thing}", {"thing": "Orbe"}) == "l'Orbe"
+    # Discord's markdown between the word and the value does not stop it.
+    assert fill("fr", "le tour de **{who}**", {"who": "Ana"}) == "le tour d'**Ana**"
     # The filled-in value is never altered, even when it begins like a French word.
     assert fill("fr", "{who} de {x}", {"who": "de Alice", "x": "Eve"}) == "de Alice d'Eve"
     # English has no such rule, and a message without fields keeps its braces.

@@ -1,6 +1,6 @@
 """The bot's admin side in French: a lobby opened, joined and started, a refusal of the
 service, a season opened and its standings, the teams of a lobby and the stats' combos,
-through the real commands (``speaking("fr")`` until the bot sets a member's language), and
+through the real commands by members whose Discord speaks French (``locales.speak``), and
 the same in English, unchanged.
 """
 
@@ -14,12 +14,17 @@ from bot.teams import lobby_teams
 from engine.text import names
 from lang import slash, speaking
 
+from .locales import GUILD, speak
 from .world import game_of, world
 
 
-async def test_a_lobby_opened_joined_refused_and_started_in_french(simcord_env) -> None:
+async def test_a_lobby_opened_joined_refused_and_started_in_french(
+    simcord_env, monkeypatch
+) -> None:
+    locales = speak(monkeypatch)
     w = await world(simcord_env)
     ann, bob, cyd = w.members
+    locales.update({GUILD: "fr", ann.id: "fr", bob.id: "fr", cyd.id: "fr"})
     with speaking("fr"):
         join, start = slash("sw join"), slash("sw start")
         opened = await ann.slash(w.channel, "sw new", players=3)
@@ -60,10 +65,12 @@ async def test_a_lobby_and_a_refusal_in_english_are_unchanged(simcord_env) -> No
     assert "You are already in this game." in twice.response.content
 
 
-async def test_a_season_and_its_standings_in_french(simcord_env) -> None:
+async def test_a_season_and_its_standings_in_french(simcord_env, monkeypatch) -> None:
+    locales = speak(monkeypatch)
     w = await world(simcord_env)
     role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
     organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
+    locales.update({GUILD: "fr", organiser.id: "fr", w.members[0].id: "fr"})
     with speaking("fr"):
         opened = await organiser.slash(w.channel, "league open", name="Automne")
         assert opened.response.content.startswith("🏁 La saison **Automne** est ouverte.")
@@ -85,6 +92,7 @@ async def test_a_season_and_its_standings_in_french(simcord_env) -> None:
         )
         unknown = await w.members[0].slash(w.channel, "league standings", season="Été")
         assert "Aucune saison nommée 'Été' sur ce serveur." in unknown.response.content
+    locales[w.members[0].id] = "en-GB"
     english = await w.members[0].slash(w.channel, "league standings")
     [shot] = english.followups or [english.response]
     assert shot.content == (
