@@ -33,7 +33,7 @@ from . import outbox
 from .claims import OUTBOX, Claims
 from .controls import turn_view
 from .jobs import announcement_pngs
-from .messages import CHANNEL, Announcement
+from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .storage import Storage
 from .workers import Workers
@@ -487,9 +487,3 @@ def retry_at(row: Row, now: datetime) -> datetime:
     n-th attempt failed (``now``), 5 s after the first, 15 min from the fifth on."""
     n = min(max(row.attempts, 1), len(BACKOFF))
     return now + timedelta(seconds=BACKOFF[n - 1])
-
-
-def text_only(content: str, reason: str | None) -> str:
-    """The message posted when its image was refused, saying so."""
-    why = f" ({reason})" if reason else ""
-    return f"{content}\n\n⚠️ The board image could not be posted{why}; `/sw board` shows it."
