@@ -270,8 +270,11 @@ DOING = {
 }
 
 
+PLAYING = N_("*{who} is playing…*")
+
+
 def _doing(s: GameState, player: str) -> str:
-    return tr(DOING.get(s.turn.phase, N_("*{who} is playing…*")), who=player)
+    return tr(DOING.get(s.turn.phase, PLAYING), who=player)
 
 
 def your_move_dm(channel_id: int, user_id: int) -> Announcement:

@@ -33,6 +33,9 @@ from lang import tr
 from .panel_parts import MAX_OPTIONS, Button, Menu, Option, Panel
 from .teams import is_team_game, who
 
+#: The standing order named in the settings view's explanation.
+ALLY = "ally"
+
 
 def asked(s: GameState) -> bool:
     """Whether the decision now is a mid-turn question (not a turn, not a defender's
@@ -187,12 +190,13 @@ def settings_panel(s: GameState, seat: int, actions: list[Action]) -> Panel:
     """The turn panel's ⚙ view: the Sigil's standing order, a button per order on offer,
     and back to the turn."""
     current = tr(ORDER_TEXT[standing_order(s, seat)])
+    ally = tr(ORDER_TEXT[ALLY])
     text = tr(
         "⚙ **Sigil of Sacrifice: your standing order** is **{order}**. It answers for you "
         'when a sacrifice would be asked of you ("{ally}": you are asked only when '
         "your ally or you are on the other side). It may be changed once a turn.",
         order=current,
-        ally=tr(ORDER_TEXT["ally"]),
+        ally=ally,
     )
     rows: list[Menu | list[Button]] = []
     orders = orders_on_offer(actions)

@@ -21,6 +21,7 @@ TOLD = {
     "away": N_("{who} announced {detail} days away"),
     "back": N_("{who} came back"),
 }
+OTHER = N_("{kind} (seat {seat})")
 
 
 async def record(
@@ -63,6 +64,6 @@ async def story(storage: Storage, game_id: int) -> list[str]:
             "detail": r["detail"],
             "kind": r["kind"],
         }
-        told = tr(TOLD.get(r["kind"], N_("{kind} (seat {seat})")), **fields)
+        told = tr(TOLD.get(r["kind"], OTHER), **fields)
         out.append(f"{when} {told}")
     return out
