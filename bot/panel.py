@@ -376,7 +376,9 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         finish.append(Button(text, f"a={a.text}", "success"))
     if finish or buttons:
         rows.append(finish + buttons)
-    placed = ", ".join(f"{rid}: {s.regions[rid].tokens}" for rid in own) or tr("none")
+    placed = ", ".join(
+        tr("{region}: {tokens}", region=rid, tokens=s.regions[rid].tokens) for rid in own
+    )
     name = race_name(race.name)
     if s.turn.phase == CLOSING:
         lead = tr(
@@ -391,7 +393,7 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
             hand,
             race=name,
         )
-    text = lead + "\n" + tr("Your regions (tokens): {placed}.", placed=placed)
+    text = lead + "\n" + tr("Your regions (tokens): {placed}.", placed=placed or tr("none"))
     if hand and ends:
         text += "\n" + tr(
             "Tokens still in hand when you press {button} are spread for you.",

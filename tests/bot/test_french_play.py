@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.narrate import describe_event, summary
+from bot.panel import build
 from engine import to_act
 from lang import speaking
 from tests.engine.helpers import pass_turns, play, start
@@ -136,3 +137,27 @@ def test_turn_lines_in_french_with_elision() -> None:
     assert describe_event(s, ready) == (
         "Alice's Orcs picked up 7 tokens to conquer with, leaving one in each region."
     )
+
+
+def test_a_redeployment_panel_in_french() -> None:
+    """The panel of a redeployment: its lines, its buttons and its menus."""
+    s = start(("Orcs", "Hill"), ("Ratmen", "Commando"))
+    s.players[0].name = "Alice"
+    play(s, "pick 1", "conquer 20", "conquer 21", "stop")
+    with speaking("fr"):
+        panel = build(s, 0)
+        assert panel.text == (
+            "**Redéployez** vos **Orcs** : 5 pions en main.\n"
+            "Vos régions (pions) : 20 : 2, 21 : 2.\n"
+            "Les pions encore en main quand vous appuyez sur **Finir le tour** sont répartis "
+            "pour vous."
+        )
+        assert [b.label for b in panel.buttons()] == ["1", "2", "3", "Tous (5)", "Finir le tour"]
+        assert [m.placeholder for m in panel.menus()] == [
+            "Placer 5 pions de votre main dans…",
+            "Déplacer des pions depuis…",
+        ]
+        assert build(s, 1).text == (
+            "C'est à **Alice** de jouer ; vous recevrez une mention quand ce sera à vous."
+        )
+    assert build(s, 0).text.startswith("**Redeploy** your **Orcs**: 5 tokens in hand.\n")
