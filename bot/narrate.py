@@ -229,15 +229,9 @@ def told_lines(s: GameState, events: list[dict[str, Any]]) -> list[str]:
     return [line for line in lines if line]
 
 
-def monsters_word(s: GameState) -> str:
-    """``your Monster`` when a seat places one, ``your Monsters`` for more (the rule set that
-    lays the board out says how many: ``engine.rulesets.monsters.monsters_each``)."""
-    return tr("your Monster") if monsters_each(s) == 1 else tr("your Monsters")
-
-
 def one_monster(s: GameState) -> bool:
-    """Whether each seat places one Monster (``monsters_word``'s choice, for a caller that
-    says the whole sentence itself)."""
+    """Whether each seat places one Monster, not several (the rule set that lays the board out
+    says how many: ``engine.rulesets.monsters.monsters_each``)."""
     return monsters_each(s) == 1
 
 
