@@ -35,7 +35,7 @@ from . import outbox
 from .claims import OUTBOX, Claims
 from .controls import turn_view
 from .jobs import announcement_pngs
-from .messages import CHANNEL, Announcement
+from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .retries import BACKOFF, is_permanent, reason_of, retry_at
 from .storage import Storage
@@ -470,9 +470,3 @@ def superseded(later: list[Row]) -> bool:
     return any(
         r.kind == CHANNEL and (r.announcement.live or r.announcement.closes_live) for r in later
     )
-
-
-def text_only(content: str, reason: str | None) -> str:
-    """The message posted when its image was refused, saying so."""
-    why = f" ({reason})" if reason else ""
-    return f"{content}\n\n⚠️ The board image could not be posted{why}; `/sw board` shows it."
