@@ -1,8 +1,8 @@
 """A game in French: the public turn messages, their buttons, the private panel and the
 refusals speak the language, through the real interaction path; English stays as it was.
 
-The flow runs inside ``speaking("fr")`` (each interaction's handler copies the language of
-the context it was emitted in), standing in for the bot's own choice of a language.
+The members' Discord speaks French, and so does the server (``locales.speak``): the bot
+answers each in French, and its game speaks French in public.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from lang import speaking
 from tests.engine.helpers import pass_turns, play, start
 
 from .forge import press_forged
+from .locales import GUILD, speak
 from .world import World, game_of, labels, public, started_game, world
 
 
@@ -44,67 +45,73 @@ async def first_turn(w: World, play_label: str) -> tuple[Any, Any, Any]:
     return message, member, opened.response
 
 
-async def test_a_turn_in_french(simcord_env) -> None:
+def all_french(w: World, locales: dict[Any, str]) -> None:
+    """The server and every member speak French."""
+    locales.update({GUILD: "fr", **{m.id: "fr" for m in w.members}})
+
+
+async def test_a_turn_in_french(simcord_env, monkeypatch) -> None:
+    locales = speak(monkeypatch)
     w = await world(simcord_env)
-    with speaking("fr"):
-        message, member, panel = await first_turn(w, "▶ Jouer")
-        # The public message, composed when the game started, and its buttons.
-        assert labels(message) == ["▶ Jouer", "Combinaisons", "Mes jetons"]
-        assert (
-            f"**Tour 1/10** · <@{member.id}>, c'est votre tour. "
-            "Appuyez sur **▶ Jouer** pour choisir une combinaison. Échéance <t:"
-        ) in message.content
-        # The private panel: its line and its menu.
-        assert panel.content.startswith(
-            "**Tour 1/10** · choisissez une combinaison. Vous avez 5 jetons ; chaque "
-            "combinaison coûte un jeton par combinaison au-dessus d'elle."
-        ), panel.content
-        _, placeholders, menus = components(panel)
-        assert placeholders == ["Choisir une combinaison…"]
-        # Pick the first combo: the panel now conquers.
-        custom_id, value = menus[0]
-        picked = await member.select(panel, [value], custom_id=custom_id)
-        after = picked.response
-        assert after.content.startswith("✅ "), after.content
-        assert "\n\n**Tour 1/10** · vos **" in after.content
-        assert after.content.endswith(
-            " : 10 pions en main, 0 région. Conquérez, ou arrêtez pour redéployer."
-        )
-        buttons, placeholders, _ = components(after)
-        assert buttons == ["Arrêter de conquérir", "Finir le tour", "🗺 Coûts sur le plateau"]
-        assert placeholders[0] == "Conquérir une région…"
+    all_french(w, locales)
+    message, member, panel = await first_turn(w, "▶ Jouer")
+    # The public message, composed when the game started, and its buttons.
+    assert labels(message) == ["▶ Jouer", "Combinaisons", "Mes jetons"]
+    assert (
+        f"**Tour 1/10** · <@{member.id}>, c'est votre tour. "
+        "Appuyez sur **▶ Jouer** pour choisir une combinaison. Échéance <t:"
+    ) in message.content
+    # The private panel: its line and its menu.
+    assert panel.content.startswith(
+        "**Tour 1/10** · choisissez une combinaison. Vous avez 5 jetons ; chaque "
+        "combinaison coûte un jeton par combinaison au-dessus d'elle."
+    ), panel.content
+    _, placeholders, menus = components(panel)
+    assert placeholders == ["Choisir une combinaison…"]
+    # Pick the first combo: the panel now conquers.
+    custom_id, value = menus[0]
+    picked = await member.select(panel, [value], custom_id=custom_id)
+    after = picked.response
+    assert after.content.startswith("✅ "), after.content
+    assert "\n\n**Tour 1/10** · vos **" in after.content
+    assert after.content.endswith(
+        " : 10 pions en main, 0 région. Conquérez, ou arrêtez pour redéployer."
+    )
+    buttons, placeholders, _ = components(after)
+    assert buttons == ["Arrêter de conquérir", "Finir le tour", "🗺 Coûts sur le plateau"]
+    assert placeholders[0] == "Conquérir une région…"
 
 
-async def test_refusals_in_french(simcord_env) -> None:
+async def test_refusals_in_french(simcord_env, monkeypatch) -> None:
+    locales = speak(monkeypatch)
     w = await world(simcord_env, ("ann", "bob", "cyd", "eve"))
-    with speaking("fr"):
-        await started_game(w, players=3)
-        live = next(m for m in reversed(public(w)) if "▶ Jouer" in labels(m))
-        lg = await game_of(w)
-        actor = lg.user_at(to_act(lg.game.state))
-        # Someone who does not play in the game.
-        spectator = w.members[3]
-        r = await spectator.click(live, label="▶ Jouer")
-        assert r.ephemeral and r.response.content == "Vous ne jouez pas dans cette partie."
-        # A seated member whose move it is not: told whose it is (French elision).
-        seated = next(m for m in w.members[:3] if m.id != actor)
-        r = await seated.click(live, label="▶ Jouer")
-        name = w.member(actor).name
-        assert r.ephemeral
-        assert r.response.content == (
-            f"C'est à **{name}** de jouer ; vous recevrez une mention quand ce sera à vous."
-        )
-        # A control the bot never made.
-        r = await press_forged(seated, live, "sw:")
-        assert r.ephemeral and r.response.content == (
-            "Cette commande n'appartient pas à cette partie (ou n'existe plus) : rien n'a été fait."
-        )
-        # A panel control pressed on the public message.
-        r = await press_forged(seated, live, f"swb:{lg.id}:{lg.game.state.version}:n0sxp0:a=stop")
-        assert r.response.content == (
-            "Cette commande appartient au panneau d'un joueur : touchez ▶ Jouer pour ouvrir "
-            "le vôtre."
-        )
+    all_french(w, locales)
+    await started_game(w, players=3)
+    live = next(m for m in reversed(public(w)) if "▶ Jouer" in labels(m))
+    lg = await game_of(w)
+    actor = lg.user_at(to_act(lg.game.state))
+    # Someone who does not play in the game.
+    spectator = w.members[3]
+    r = await spectator.click(live, label="▶ Jouer")
+    assert r.ephemeral and r.response.content == "Vous ne jouez pas dans cette partie."
+    # A seated member whose move it is not: told whose it is (French elision).
+    seated = next(m for m in w.members[:3] if m.id != actor)
+    r = await seated.click(live, label="▶ Jouer")
+    name = w.member(actor).name
+    assert r.ephemeral
+    assert r.response.content == (
+        f"C'est à **{name}** de jouer ; vous recevrez une mention quand ce sera à vous."
+    )
+    # A control the bot never made.
+    r = await press_forged(seated, live, "sw:")
+    assert r.ephemeral and r.response.content == (
+        "Cette commande n'appartient pas à cette partie (ou n'existe plus) : rien n'a été fait."
+    )
+    # A panel control pressed on the public message.
+    r = await press_forged(seated, live, f"swb:{lg.id}:{lg.game.state.version}:n0sxp0:a=stop")
+    assert r.response.content == (
+        "Cette commande appartient au panneau d'un joueur : touchez ▶ Jouer pour ouvrir le vôtre."
+    )
 
 
 async def test_english_is_unchanged(simcord_env) -> None:
