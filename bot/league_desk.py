@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from lang import ntr, ptr, slash, tr
+from lang import ntr, ptr, slash, speaking, tr
 
 from . import ratings, stats
 from .errors import ServiceError
@@ -127,7 +127,12 @@ class LeagueDesk:
         assert interaction.guild_id is not None
         season = await self.league.close_season(interaction.guild_id)
         await interaction.response.defer(thinking=True)
-        text, file = await self.standings_message(interaction.guild, season, 1, final=True)
+        # The season's final standings are the server's: in its language.
+        language = await self.service.languages.for_server(
+            interaction.guild_id, interaction.guild_locale
+        )
+        with speaking(language):
+            text, file = await self.standings_message(interaction.guild, season, 1, final=True)
         await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
 
     async def close_due(self) -> None:
@@ -141,7 +146,10 @@ class LeagueDesk:
                     await self.client.fetch_channel(season.channel_id)
                 )
                 guild = getattr(channel, "guild", None)
-                text, file = await self.standings_message(guild, season, 1, final=True)
+                # No member asked: the server's language (its Discord locale, or its choice).
+                locale = getattr(guild, "preferred_locale", None)
+                with speaking(await self.service.languages.for_server(guild_id, locale)):
+                    text, file = await self.standings_message(guild, season, 1, final=True)
                 await channel.send(text, file=file, allowed_mentions=QUIET)  # type: ignore[union-attr]
             except Exception:  # one server's trouble must not stop the others
                 log.exception("closing the season of guild %s failed", guild_id)

@@ -47,8 +47,9 @@ class Announcement:
     #: A turn summary: once it is posted, the turn's live message is deleted.
     closes_live: bool = False
     #: The language its buttons and images are drawn in when it is posted: the one its
-    #: text was written in (``outbox.record`` sets it; rows from before speak English).
-    language: str = "en"
+    #: text was written in (``outbox.record`` sets it, unless a DM's recipient's language
+    #: set it first; rows from before have none and speak English).
+    language: str = ""
 
     def to_json(self) -> str:
         """The stored form."""

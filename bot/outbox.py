@@ -64,7 +64,7 @@ async def record(
     ids = []
     for a in items:
         # The language the text was just written in (the game's: ``Games.write``).
-        a.language = current()
+        a.language = a.language or current()
         rid = await tx.insert(
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?)",

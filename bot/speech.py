@@ -9,6 +9,7 @@ channel is written in the game's language instead (``Games.write``).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -16,17 +17,28 @@ from discord import app_commands
 
 from lang import language_of, speak
 
+log = logging.getLogger(__name__)
 
-def speak_to(interaction: discord.Interaction[Any]) -> str:
-    """Speak the member's language for the rest of this interaction's handling."""
-    return speak(language_of(interaction.locale))
+
+async def speak_to(interaction: discord.Interaction[Any]) -> str:
+    """Speak the member's language for the rest of this interaction's handling, and keep it
+    for the DMs the bot sends them (``Languages.note_member``)."""
+    code = speak(language_of(interaction.locale))
+    service = getattr(interaction.client, "service", None)
+    if service is not None:
+        try:
+            await service.languages.note_member(interaction.user.id, code)
+        except Exception:
+            # A DM in the game's language is better than a refused interaction.
+            log.exception("could not keep the language of member %s", interaction.user.id)
+    return code
 
 
 class SpeakingTree(app_commands.CommandTree[Any]):
     """The command tree: slash commands and autocomplete speak the member's language."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        speak_to(interaction)
+        await speak_to(interaction)
         return True
 
 
@@ -35,5 +47,5 @@ class Spoken:
     language."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        speak_to(interaction)
+        await speak_to(interaction)
         return True

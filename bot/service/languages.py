@@ -19,6 +19,20 @@ class Languages:
 
     def __init__(self, games: Games) -> None:
         self.games = games
+        #: Each member's language as this process last wrote it (``note_member``).
+        self._members: dict[int, str] = {}
+
+    async def note_member(self, user_id: int, code: str) -> None:
+        """Keep a member's Discord language for the DMs the bot sends them; written only
+        when this process has not seen it yet or it changed."""
+        if self._members.get(user_id) == code:
+            return
+        await self.games.storage.execute(
+            "INSERT INTO user_prefs (user_id, language) VALUES (?, ?) ON CONFLICT (user_id)"
+            " DO UPDATE SET language = excluded.language",
+            (user_id, code),
+        )
+        self._members[user_id] = code
 
     async def chosen(self, guild_id: int) -> str | None:
         """The language the server chose, or None."""

@@ -121,3 +121,24 @@ async def test_one_turn_two_languages_in_private_the_servers_in_public(
     await actor.select(panel, [menu["options"][0]["value"]], custom_id=menu["custom_id"])
     newest = public(w)[-1]
     assert "Tour 1/10" in newest.content and "Round" not in newest.content
+
+
+async def test_a_dm_speaks_its_recipients_language_not_the_servers(
+    simcord_env, monkeypatch
+) -> None:
+    locales = speak(monkeypatch)
+    w = await world(simcord_env)
+    ann, bob, cyd = w.members
+    locales.update({ann.id: "fr", bob.id: "en-US", cyd.id: "fr"})
+    for m in w.members:
+        await m.slash(w.channel, "sw settings notify", on=True)
+    lg = await started_game(w)
+    assert lg.language == "en"
+    first = w.member(lg.user_at(to_act(lg.game.state)))
+    dm = first.user.dm_channel.history()[-1].content
+    if first.id == bob.id:
+        assert dm == f"It's your move in <#{w.channel.id}> (Small World)."
+    else:
+        assert dm == f"C'est à vous de jouer dans <#{w.channel.id}> (Small World)."
+    # The public turn message stays in the server's language.
+    assert "Round 1/10" in public(w)[-1].content
