@@ -36,6 +36,7 @@ from engine.core.protocol import CostView
 from engine.core.state import GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.race_choices import conquering
+from lang import tr
 
 from .landmarks import ANCIENT, VOLCANO, ancient_region, volcano_reach, volcano_sites
 
@@ -131,9 +132,10 @@ class Liches(Ability):
 
     def guard(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> str | None:
         if attacker.owner != race.owner and s.players[attacker.owner].coins <= 0:
-            return (
-                f"Region {rid} is held by In-Decline Liches: a player with no coins cannot "
-                "conquer it."
+            return tr(
+                "Region {region} is held by In-Decline Liches: a player with no coins cannot "
+                "conquer it.",
+                region=rid,
             )
         return None
 
@@ -319,7 +321,7 @@ class MoveAncient(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Move the Great Ancient to {where(s, self.region)}"
+        return tr("Move the Great Ancient to {region}", region=where(s, self.region))
 
 
 @race_ability
@@ -387,15 +389,17 @@ class Cultists(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, MoveAncient)
         if not self._may_move(s, race):
-            return (
+            return tr(
                 "The Great Ancient moves only at the start of one of your later turns, before "
                 "any conquest or abandonment, once."
             )
         if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your Cultist regions."
+            return tr("Region {region} is not one of your Cultist regions.", region=action.region)
         if mapdef(s).regions[action.region].river:
-            return f"Region {action.region} is a River region: it must be emptied."
-        return f"The Great Ancient is already in region {action.region}."
+            return tr(
+                "Region {region} is a River region: it must be emptied.", region=action.region
+            )
+        return tr("The Great Ancient is already in region {region}.", region=action.region)
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, MoveAncient)
@@ -423,7 +427,7 @@ class PlaceVolcano(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place the Volcano on {where(s, self.region)}"
+        return tr("Place the Volcano on {region}", region=where(s, self.region))
 
 
 @race_ability
@@ -468,8 +472,11 @@ class Flames(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, PlaceVolcano)
         if not self._due(s, race):
-            return "The Volcano is placed only when the Flames are picked."
-        return f"Region {action.region} is not an Abysmal Chasm with a Volcano symbol."
+            return tr("The Volcano is placed only when the Flames are picked.")
+        return tr(
+            "Region {region} is not an Abysmal Chasm with a Volcano symbol.",
+            region=action.region,
+        )
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         return self._deltas(s, race)(rid)
