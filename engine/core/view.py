@@ -31,6 +31,7 @@ from .names import combo, power
 from .rulesets import ruled_view
 from .state import OVER, GameState
 from .turn import acting_race, to_act
+from .words import plural  # noqa: F401  (imported from here by the bot)
 from .words import where as region_label
 
 PUBLIC = None
