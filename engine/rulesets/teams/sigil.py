@@ -58,11 +58,7 @@ KIND = "sigil"
 MODES = ("", "take", "give")
 #: Standing orders, by number: "always offer" (ask me), "only my ally", "never".
 ORDERS = ("ask", "ally", "never")
-ORDER_TEXT = {
-    "ask": N_("always offer (ask me)"),
-    "ally": N_("only my ally"),
-    "never": N_("never"),
-}
+ORDER_TEXT = {"ask": N_("always offer (ask me)"), "ally": N_("only my ally"), "never": N_("never")}
 #: The standing order of a player who has set none (ruling 88).
 DEFAULT_ORDER = "ally"
 
@@ -404,18 +400,13 @@ class SigilAnswer(Ability):
         saved = saving(s)
         if saved is None:
             return tr("The Sigil of Sacrifice asks nothing now.")
-        if saved.owner == race.owner:
-            return tr(
-                "Sigil of Sacrifice: Your {saved} just lost a token. Sacrifice one of "
-                "your {race} tokens (from a region you choose) so they keep it, or refuse?",
-                saved=race_name(saved.name),
-                race=race_name(race.name),
-            )
+        name, who = race_name(saved.name), s.players[saved.owner].name
+        mine = saved.owner == race.owner
+        whose = tr("Your {race}", race=name) if mine else tr("{who}'s {race}", who=who, race=name)
         return tr(
-            "Sigil of Sacrifice: {who}'s {saved} just lost a token. Sacrifice one of "
-            "your {race} tokens (from a region you choose) so they keep it, or refuse?",
-            who=s.players[saved.owner].name,
-            saved=race_name(saved.name),
+            "Sigil of Sacrifice: {whose} just lost a token. Sacrifice one of your {race} tokens "
+            "(from a region you choose) so they keep it, or refuse?",
+            whose=whose,
             race=race_name(race.name),
         )
 

@@ -8,8 +8,7 @@ all fifteen.
 
 [SWU p.10] "Unless stated otherwise, the benefits granted by an Active Race banner and its
 associated Special Power badge always accumulate, and no longer apply once the race is put In
-Decline": only the Kraken (``in_decline``) and the Liches (``active`` false) say otherwise.
-"""
+Decline": only the Kraken (``in_decline``) and the Liches (``active`` false) say otherwise."""
 
 from __future__ import annotations
 
@@ -154,8 +153,7 @@ _ACROSS: dict[str, dict[int, frozenset[int]]] = {}
 
 def across_river(s: GameState, rid: int) -> frozenset[int]:
     """Regions a race passing through the River reaches from ``rid``: every region bordering a
-    River region of a chain that ``rid`` borders (or lies in), and that chain's River regions.
-    """
+    River region of a chain that ``rid`` borders (or lies in), and that chain's River regions."""
     found = _ACROSS.get(s.map_id)
     if found is None:
         found = _ACROSS[s.map_id] = _river_banks(mapdef(s))
@@ -388,18 +386,17 @@ class Cultists(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, MoveAncient)
+        rid = action.region
         if not self._may_move(s, race):
             return tr(
                 "The Great Ancient moves only at the start of one of your later turns, before "
                 "any conquest or abandonment, once."
             )
         if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
-            return tr("Region {region} is not one of your Cultist regions.", region=action.region)
+            return tr("Region {region} is not one of your Cultist regions.", region=rid)
         if mapdef(s).regions[action.region].river:
-            return tr(
-                "Region {region} is a River region: it must be emptied.", region=action.region
-            )
-        return tr("The Great Ancient is already in region {region}.", region=action.region)
+            return tr("Region {region} is a River region: it must be emptied.", region=rid)
+        return tr("The Great Ancient is already in region {region}.", region=rid)
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, MoveAncient)
@@ -473,10 +470,8 @@ class Flames(Ability):
         assert isinstance(action, PlaceVolcano)
         if not self._due(s, race):
             return tr("The Volcano is placed only when the Flames are picked.")
-        return tr(
-            "Region {region} is not an Abysmal Chasm with a Volcano symbol.",
-            region=action.region,
-        )
+        rid = action.region
+        return tr("Region {region} is not an Abysmal Chasm with a Volcano symbol.", region=rid)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         return self._deltas(s, race)(rid)
