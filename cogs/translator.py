@@ -1,8 +1,9 @@
 """Slash commands in the member's language.
 
 Discord shows each member the command names, descriptions, options and choices of their own
-client language; ``Translator`` gives it ours from the catalogs. A French name must still be
-a valid command name (lower case, no spaces): ``tests/test_catalogs.py`` checks them.
+client language; ``Translator`` gives it ours from the catalogs (``cogs.game.setup`` sets
+it on the command tree, and ``tree.sync`` sends every translation). A French name must still
+be a valid command name (lower case, no spaces): ``tests/test_command_names.py`` checks them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from lang import language_of, translate_in
+from lang import language_of, ptr, translate_in
 from lang.catalogs import Message
 
 #: The catalog context of each place a command's text appears.
@@ -45,6 +46,12 @@ class Translator(app_commands.Translator):
         return translate_in(code, where, string.message)
 
 
+def option_name(name: str) -> str:
+    """A command option's name as the member's client shows it, for a message that names
+    it (``thread`` in English)."""
+    return ptr(CONTEXTS[Where.parameter_name], name)
+
+
 def command_messages(cogs: list[type[Any]]) -> Iterator[Message]:
     """Every text of the cogs' slash commands, in its context."""
     for cog in cogs:
@@ -54,7 +61,8 @@ def command_messages(cogs: list[type[Any]]) -> Iterator[Message]:
             yield Message(command.name, CONTEXTS[Where.command_name])
             yield Message(command.description, CONTEXTS[Where.command_description])
             for option in command.parameters:
-                yield Message(option.name, CONTEXTS[Where.parameter_name])
+                # Discord knows an option by its display name (``board`` is renamed ``map``).
+                yield Message(option.display_name, CONTEXTS[Where.parameter_name])
                 yield Message(option.description, CONTEXTS[Where.parameter_description])
                 for choice in option.choices:
                     yield Message(choice.name, CONTEXTS[Where.choice_name])
