@@ -8,8 +8,8 @@ English one who types "mudmen" find the same move.
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -27,17 +27,18 @@ ENDING = (EndConquests, EndTurn, Finish, Decline)
 #: Discord shows at most this many autocomplete choices.
 AUTOCOMPLETE_LIMIT = 25
 
+Params = ParamSpec("Params")
 Result = TypeVar("Result")
 
 
 def in_member_language(
-    func: Callable[..., Awaitable[Result]],
-) -> Callable[..., Awaitable[Result]]:
+    func: Callable[Params, Coroutine[Any, Any, Result]],
+) -> Callable[Params, Coroutine[Any, Any, Result]]:
     """An autocomplete callback that speaks the language of the member typing (their
     client's ``interaction.locale``): autocomplete runs outside the commands' own wrapper."""
 
     @functools.wraps(func)
-    async def wrapper(*args: Any, **kwargs: Any) -> Result:
+    async def wrapper(*args: Params.args, **kwargs: Params.kwargs) -> Result:
         interaction = next(a for a in args if isinstance(a, discord.Interaction))
         with speaking(language_of(interaction.locale)):
             return await func(*args, **kwargs)
