@@ -84,11 +84,12 @@ def lookup(name: str) -> tuple[str, str] | None:
 
 def search(typed: str, limit: int = 25) -> list[str]:
     """The keys of the entries whose name in some language contains ``typed`` (case and
-    accents ignored), those whose name starts with it first."""
+    accents ignored), those whose name starts with it first, each part in the alphabetical
+    order of the language spoken."""
     key = folded(typed)
     starts: list[str] = []
     contains: list[str] = []
-    for entry in sorted(entries()):
+    for entry in sorted(entries(), key=lambda e: (folded(title(e)), e)):
         found = [folded(n) for n in names(entry)]
         if any(n.startswith(key) for n in found):
             starts.append(entry)
