@@ -1,15 +1,16 @@
 """Autocomplete choices made from the legal actions of a member's seat.
 
-Choices are shown in the member's language (``in_member_language``), and what the member
-types is matched against every language's text: a French member who types "golem" and an
-English one who types "mudmen" find the same move.
+Choices are shown in the member's language (the command tree speaks it for the whole
+interaction, ``bot.speech``), and what the member types is matched against every language's
+text: a French member who types "golem" and an English one who types "mudmen" find the same
+move.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,30 +21,12 @@ from bot.service import GameService
 from engine import label, legal_actions
 from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.core.state import GameState
-from lang import LANGUAGES, current, language_of, ntr, speaking
+from lang import LANGUAGES, current, ntr, speaking
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)
 #: Discord shows at most this many autocomplete choices.
 AUTOCOMPLETE_LIMIT = 25
-
-Params = ParamSpec("Params")
-Result = TypeVar("Result")
-
-
-def in_member_language(
-    func: Callable[Params, Coroutine[Any, Any, Result]],
-) -> Callable[Params, Coroutine[Any, Any, Result]]:
-    """An autocomplete callback that speaks the language of the member typing (their
-    client's ``interaction.locale``): autocomplete runs outside the commands' own wrapper."""
-
-    @functools.wraps(func)
-    async def wrapper(*args: Params.args, **kwargs: Params.kwargs) -> Result:
-        interaction = next(a for a in args if isinstance(a, discord.Interaction))
-        with speaking(language_of(interaction.locale)):
-            return await func(*args, **kwargs)
-
-    return wrapper
 
 
 def in_every_language(text: Callable[[], str]) -> str:

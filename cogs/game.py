@@ -22,7 +22,7 @@ from bot.lobby_desk import lobby_message, opening_message, start_text
 from bot.once import answered
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
-from cogs.choices import in_member_language, member_choices
+from cogs.choices import member_choices
 from cogs.help import help_text
 from cogs.maps import map_choices
 from cogs.replies import ai_joined, following, joined, left
@@ -150,6 +150,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 map_id=club.key if club is not None else None,
                 teams=teams,
                 options={"mix": mix, "surface_relics": surface_relics},
+                language=await self.service.languages.for_server(
+                    interaction.guild_id, interaction.guild_locale
+                ),
             )
         except ServiceError:
             if where is not None:
@@ -259,7 +262,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await self.bot.desk.play(interaction, PickCombo(slot))
 
     @pick.autocomplete("slot")
-    @in_member_language
     async def pick_slot(self, interaction: Interaction, current: str) -> list[Any]:
         return await member_choices(
             self.service, interaction, current, (PickCombo,), lambda a: a.slot
@@ -276,7 +278,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await self.bot.desk.play(interaction, Reinforce(region) if die else Conquer(region))
 
     @conquer.autocomplete("region")
-    @in_member_language
     async def conquer_region(self, interaction: Interaction, current: str) -> list[Any]:
         # With die:True typed first, the list offers the regions the die may make up for.
         die = bool(getattr(interaction.namespace, "die", False))
@@ -290,7 +291,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await self.bot.desk.play(interaction, Abandon(region))
 
     @abandon.autocomplete("region")
-    @in_member_language
     async def abandon_region(self, interaction: Interaction, current: str) -> list[Any]:
         return await member_choices(
             self.service, interaction, current, (Abandon,), lambda a: a.region
@@ -315,7 +315,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await self.bot.desk.play(interaction, action)
 
     @redeploy.autocomplete("to")
-    @in_member_language
     async def redeploy_to(self, interaction: Interaction, current: str) -> list[Any]:
         return await member_choices(
             self.service,
@@ -353,7 +352,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         await self.bot.desk.play(interaction, action)
 
     @do.autocomplete("action")
-    @in_member_language
     async def do_action(self, interaction: Interaction, current: str) -> list[Any]:
         return await member_choices(self.service, interaction, current, None, lambda a: a.text)
 
@@ -365,13 +363,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def coins(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         await self.bot.desk.show_coins(interaction, lg, lg.seat_of(interaction.user.id))
-
-    @app_commands.command(name="notify", description="Get a DM when it's your turn")
-    @refusals
-    async def notify(self, interaction: Interaction, on: bool) -> None:
-        await self.service.set_notify(interaction.user.id, on)
-        text = tr("I'll DM you when it's your move.") if on else tr("No more DMs from me.")
-        await interaction.response.send_message(text, ephemeral=True)
 
     # --- seats: absences, replacements, followers ------------------------------------------
 
@@ -474,7 +465,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         )
 
     @rules.autocomplete("name")
-    @in_member_language
     async def rules_name(self, interaction: Interaction, current: str) -> list[Any]:
         # Matched in every language, shown in the member's; the value is the English key.
         return [app_commands.Choice(name=title(key)[:100], value=key) for key in search(current)]

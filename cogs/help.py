@@ -14,7 +14,7 @@ COMMANDS = {
     "new": "sw new", "join": "sw join", "start": "sw start", "play": "sw play",
     "pick": "sw pick", "conquer": "sw conquer", "redeploy": "sw redeploy", "end": "sw end",
     "decline": "sw decline", "undo": "sw undo", "do": "sw do", "coins": "sw coins",
-    "board": "sw board", "status": "sw status", "rules": "sw rules", "notify": "sw notify",
+    "board": "sw board", "status": "sw status", "rules": "sw rules", "notify": "sw settings notify",
     "away": "sw away", "follow": "sw follow", "games": "league games",
     "replay": "league replay", "stats": "league stats", "standings": "league standings",
     "player": "league player", "maps_add": "maps add", "maps_list": "maps list",

@@ -23,7 +23,7 @@ from bot.desk import answer, reply_error
 from bot.errors import ServiceError
 from bot.glossary import folded
 from bot.jobs import map_preview_png
-from cogs.choices import in_every_language, in_member_language
+from cogs.choices import in_every_language
 from cogs.translator import option_name
 from engine.core.content import builtin_maps, load_map
 from engine.text.names import map_name
@@ -53,7 +53,6 @@ def _manager(interaction: Interaction) -> bool:
     return bool(perms and perms.manage_guild)
 
 
-@in_member_language
 async def map_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """``/sw new map:`` choices: the server's maps that fit the players and world typed so
     far (either may still be empty), matching the words typed."""
@@ -76,8 +75,6 @@ async def map_choices(interaction: Interaction, current: str) -> list[app_comman
     return out[:AUTOCOMPLETE_LIMIT]
 
 
-@in_member_language
-@in_member_language
 async def played_map_choices(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:

@@ -8,8 +8,7 @@ be a valid command name (lower case, no spaces): ``tests/test_command_names.py``
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
 
 import discord
 from discord import app_commands
@@ -52,12 +51,16 @@ def option_name(name: str) -> str:
     return ptr(CONTEXTS[Where.parameter_name], name)
 
 
-def command_messages(cogs: list[type[Any]]) -> Iterator[Message]:
-    """Every text of the cogs' slash commands, in its context."""
-    for cog in cogs:
-        yield Message(cog.__cog_group_name__, CONTEXTS[Where.group_name])
-        yield Message(cog.__cog_group_description__, CONTEXTS[Where.group_description])
-        for command in cog.__cog_app_commands__:
+def command_messages(groups: Iterable[app_commands.Group]) -> Iterator[Message]:
+    """Every text of these groups' slash commands, their subgroups' included, in its
+    context (``cogs.command_set.command_groups``: all of the bot's)."""
+    for group in groups:
+        yield Message(group.name, CONTEXTS[Where.group_name])
+        yield Message(group.description, CONTEXTS[Where.group_description])
+        for command in group.commands:
+            if isinstance(command, app_commands.Group):
+                yield from command_messages([command])
+                continue
             yield Message(command.name, CONTEXTS[Where.command_name])
             yield Message(command.description, CONTEXTS[Where.command_description])
             for option in command.parameters:

@@ -11,6 +11,7 @@ in the code as ``tr("...")`` calls (command names, race names from ``data/``) co
 from __future__ import annotations
 
 import copy
+import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -122,7 +123,9 @@ def update(templates: Mapping[str, Catalog]) -> list[Path]:
         for domain, template in templates.items():
             found = read(code, domain)
             # update() shares the template's new messages: each language gets its own.
-            found.update(copy.deepcopy(template), no_fuzzy_matching=True)
+            found.update(
+                copy.deepcopy(template), no_fuzzy_matching=True, update_creation_date=False
+            )
             found.obsolete.clear()
             if code == DEFAULT:
                 for message in found:
@@ -130,9 +133,12 @@ def update(templates: Mapping[str, Catalog]) -> list[Path]:
                         message.string = message.id
             path = po_path(code, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("wb") as fp:
-                write_po(fp, found, width=100, sort_output=True, include_lineno=False)
-            written.append(path)
+            out = io.BytesIO()
+            write_po(out, found, width=100, sort_output=True, include_lineno=False)
+            # Written only when it changed, so that a branch touches only its own domains.
+            if not path.exists() or path.read_bytes() != out.getvalue():
+                path.write_bytes(out.getvalue())
+                written.append(path)
     return written
 
 
@@ -167,8 +173,10 @@ def stale() -> list[str]:
 
 def problems(templates: Mapping[str, Catalog]) -> Iterator[str]:
     """What is wrong with the translations: a message missing or untranslated in a
-    language, fuzzy, or with other ``{fields}`` than its English."""
+    language, fuzzy, with other ``{fields}`` than its English, or translated two ways in two
+    domains (the compiled catalog holds one translation per message)."""
     for code in LANGUAGES:
+        seen: dict[tuple[str | None, object], tuple[str, object]] = {}
         for domain, template in templates.items():
             found = read(code, domain)
             for message in template:
@@ -182,6 +190,14 @@ def problems(templates: Mapping[str, Catalog]) -> Iterator[str]:
                 if have.fuzzy:
                     yield f"{where} is marked fuzzy"
                 yield from _field_problems(where, message.id, have.string)
+                key = (message.context, _key(message.id))
+                other = seen.setdefault(key, (domain, have.string))
+                if other[1] != have.string:
+                    yield f"{where} is {have.string!r}, but {other[1]!r} in {other[0]}"
+
+
+def _key(msgid: object) -> object:
+    return tuple(msgid) if isinstance(msgid, list) else msgid
 
 
 def _field_problems(where: str, msgid: object, msgstr: object) -> Iterator[str]:

@@ -20,15 +20,12 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
-from cogs.game import GameCog
-from cogs.league import LeagueCog
-from cogs.maps import MapsCog
+from cogs.command_set import command_groups
 from cogs.translator import Translator
 from lang import DEFAULT, LANGUAGES, language_of
 
 #: Discord's rule for a command's or an option's name (``\w``: any script's letters).
 NAME = re.compile(r"^[-_\w]{1,32}$")
-COGS = (GameCog, LeagueCog, MapsCog)
 
 
 def locale_of(code: str) -> discord.Locale:
@@ -44,7 +41,11 @@ class Translated:
 
     name: str
     description: str
+    #: A group's commands and subgroups.
     children: list[Translated] = field(default_factory=list)
+    #: A command's options.
+    options: list[Translated] = field(default_factory=list)
+    #: An option's choices.
     choices: list[str] = field(default_factory=list)
 
 
@@ -53,16 +54,16 @@ async def _text(text: str, locale: discord.Locale, where: Where, data: Any) -> s
     return text if found is None else found  # None: Discord shows the English
 
 
-async def translated(cog: type[Any], locale: discord.Locale) -> Translated:
-    """A cog's group, its commands and their options in ``locale``."""
-    group = cog(None).app_command
-    assert isinstance(group, app_commands.Group)
+async def translated(group: app_commands.Group, locale: discord.Locale) -> Translated:
+    """A group, its commands and subgroups, and their options in ``locale``."""
     out = Translated(
         await _text(group.name, locale, Where.group_name, group),
         await _text(group.description, locale, Where.group_description, group),
     )
     for command in group.commands:
-        assert isinstance(command, app_commands.Command)
+        if isinstance(command, app_commands.Group):
+            out.children.append(await translated(command, locale))
+            continue
         shown = Translated(
             await _text(command.name, locale, Where.command_name, command),
             await _text(command.description, locale, Where.command_description, command),
@@ -73,9 +74,14 @@ async def translated(cog: type[Any], locale: discord.Locale) -> Translated:
                 await _text(p.description, locale, Where.parameter_description, p),
             )
             option.choices = [await _text(c.name, locale, Where.choice_name, c) for c in p.choices]
-            shown.children.append(option)
+            shown.options.append(option)
         out.children.append(shown)
     return out
+
+
+async def every_group(locale: discord.Locale) -> list[Translated]:
+    """The bot's groups (``cogs.command_set``) in ``locale``."""
+    return [await translated(group, locale) for group in command_groups()]
 
 
 def _name_problems(where: str, name: str) -> list[str]:
@@ -93,17 +99,21 @@ def _unique(where: str, names: list[str]) -> list[str]:
     return [f"{where}: {n!r} names two of them" for n in twice]
 
 
-def problems(groups: list[Translated]) -> list[str]:
-    """Everything Discord would refuse in these groups."""
-    out = _unique("groups", [g.name for g in groups])
+def problems(groups: list[Translated], parent: str = "") -> list[str]:
+    """Everything Discord would refuse in these groups (of ``parent``, if subgroups)."""
+    out = _unique(parent or "groups", [g.name for g in groups])
     for g in groups:
-        out += _name_problems(f"/{g.name}", g.name) + _text_problems(f"/{g.name}", g.description)
-        out += _unique(f"/{g.name}", [c.name for c in g.children])
+        here = f"{parent}/{g.name}" if not parent else f"{parent} {g.name}"
+        out += _name_problems(here, g.name) + _text_problems(here, g.description)
+        out += _unique(here, [c.name for c in g.children])
+        out += problems([c for c in g.children if c.children], here)  # subgroups
         for c in g.children:
-            where = f"/{g.name} {c.name}"
+            if c.children:
+                continue
+            where = f"{here} {c.name}"
             out += _name_problems(where, c.name) + _text_problems(where, c.description)
-            out += _unique(where, [o.name for o in c.children])
-            for o in c.children:
+            out += _unique(where, [o.name for o in c.options])
+            for o in c.options:
                 at = f"{where} {o.name}:"
                 out += _name_problems(at, o.name) + _text_problems(at, o.description)
                 out += [p for choice in o.choices for p in _text_problems(at, choice)]
@@ -114,25 +124,27 @@ def problems(groups: list[Translated]) -> list[str]:
 async def test_every_command_is_a_valid_discord_command_in_every_language(code: str) -> None:
     locale = locale_of(code)
     assert language_of(locale) == code
-    groups = [await translated(cog, locale) for cog in COGS]
+    groups = await every_group(locale)
     assert problems(groups) == []
-    assert all(g.children for g in groups)
+    assert [len(g.children) for g in groups] == [len(g.commands) for g in command_groups()]
 
 
 async def test_a_french_client_sees_french_commands() -> None:
-    sw, league, maps = [await translated(cog, discord.Locale.french) for cog in COGS]
+    sw, league, maps = await every_group(discord.Locale.french)
     assert (sw.name, league.name, maps.name) == ("sw", "ligue", "cartes")
     by_name = {c.name: c for c in sw.children}
     assert {"nouvelle", "rejoindre", "jouer", "conquérir", "redéployer", "déclin"} <= set(by_name)
     new = by_name["nouvelle"]
     assert new.description == "Ouvrir une partie de Small World dans ce salon"
     # The renamed option (``board`` in the code) is ``map`` to Discord, ``carte`` in French.
-    assert [o.name for o in new.children][:3] == ["joueurs", "délai_heures", "scores_visibles"]
-    assert "carte" in [o.name for o in new.children]
+    assert [o.name for o in new.options][:3] == ["joueurs", "délai_heures", "scores_visibles"]
+    assert "carte" in [o.name for o in new.options]
     addai = by_name["ajouter-ia"]
-    assert addai.children[0].choices == ["Facile", "Normal", "Difficile"]
+    assert addai.options[0].choices == ["Facile", "Normal", "Difficile"]
+    settings = by_name["réglages"]
+    assert [c.name for c in settings.children] == ["prévenir", "langue"]
     stats = {c.name: c for c in league.children}["stats"]
-    assert stats.children[0].choices == ["combinaison", "peuple", "pouvoir", "carte"]
+    assert stats.options[0].choices == ["combinaison", "peuple", "pouvoir", "carte"]
 
 
 @pytest.mark.parametrize(

@@ -13,13 +13,17 @@ from collections.abc import Iterator
 
 from engine.core.content import builtin_maps, load_map, powers, races, treasures
 from engine.core.markers import MARKER_NAMES
-from lang import ptr, tr
+from lang import ptr
 
 #: Catalog contexts, one per kind of name.
-RACE, POWER, TREASURE, ARTICLE, PIECE, TERRAIN, SYMBOL, MAP = (
-    "race", "power", "relic or place", "relic or place, with its article", "piece",
-    "terrain", "map symbol", "map",
+RACE, POWER, IN_COMBO, TREASURE, ARTICLE, PIECE, TERRAIN, SYMBOL, MAP = (
+    "race", "power", "power, beside its race", "relic or place",
+    "relic or place, with its article", "piece", "terrain", "map symbol", "map",
 )  # fmt: skip
+
+#: How a combo's two names stand side by side (a name message of its own, so that the
+#: ``names`` catalog holds all of it: French puts the race first).
+COMBO, COMBO_ORDER = "combo", "{power} {race}"
 
 
 def race(name: str) -> str:
@@ -35,7 +39,9 @@ def power(name: str) -> str:
 def combo(race_name: str, power_name: str) -> str:
     """A race and power combo as the banner and badge read side by side: ``Forest Elves``
     (the power first in English, after the race in French)."""
-    return tr("{power} {race}", power=power(power_name), race=race(race_name))
+    # French writes some powers differently beside a race ("Des Forêts", "Elfes des Forêts").
+    beside = ptr(IN_COMBO, power_name) if power_name else power_name
+    return ptr(COMBO, COMBO_ORDER, power=beside, race=race(race_name))
 
 
 def treasure(key: str) -> str:
@@ -83,6 +89,8 @@ def name_messages() -> Iterator[tuple[str, str]]:
     """Every name, as (context, English name), for the catalogs."""
     yield from ((RACE, name) for name in races())
     yield from ((POWER, name) for name in powers())
+    yield from ((IN_COMBO, name) for name in powers())
+    yield COMBO, COMBO_ORDER
     for found in treasures().values():
         yield TREASURE, found.name
         yield ARTICLE, _with_article(found.name)

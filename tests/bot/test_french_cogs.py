@@ -2,57 +2,31 @@
 French member French names and finds a name typed in either language, and the cogs' own
 replies read in French.
 
-A member's language is their client's (``interaction.locale``); simcord's members all speak
-en-US, so ``speaks`` makes chosen members' interactions arrive with another locale.
+A member's language is their client's (``interaction.locale``): ``speaks`` makes chosen
+members' interactions arrive with another locale (``tests.bot.locales``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import simcord.interactions
 
 from cogs.help import help_text
 from cogs.replies import following
 from cogs.status import lobby_status, status_text
 from engine.text.names import race
 from lang import speaking
-from lang.speech import catalog
 
+from .locales import speak
 from .world import game_of, started_game, world
-
-#: The French of the game's names these tests read, as the lead's ``names.po`` gives them
-#: (added to the compiled catalog when it does not have them yet).
-NAMES = {
-    ("race", "Mudmen"): "Golems",
-    ("map", "Small World, 3 players"): "Small World, 3 joueurs",
-}
-
-
-@pytest.fixture(autouse=True)
-def french_names(monkeypatch: pytest.MonkeyPatch) -> None:
-    french = catalog("fr")
-    for (context, english), name in NAMES.items():
-        if french.pgettext(context, english) == english:
-            monkeypatch.setitem(french._catalog, f"{context}\x04{english}", name)  # type: ignore[attr-defined]
 
 
 @pytest.fixture
-def speaks(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def speaks(monkeypatch: pytest.MonkeyPatch) -> Any:
     """``speaks(member, "fr")``: that member's interactions come with that locale."""
-    locales: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def payload(backend: Any, **kwargs: Any) -> Any:
-        record, found = original(backend, **kwargs)
-        if kwargs["user_id"] in locales:
-            found["locale"] = locales[kwargs["user_id"]]
-        return record, found
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", payload)
-    yield lambda member, locale: locales.__setitem__(member.id, locale)
+    table = speak(monkeypatch)
+    return lambda member, locale: table.__setitem__(member.id, locale)
 
 
 def _options(command: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -102,9 +76,13 @@ async def test_rules_autocomplete_finds_a_race_by_its_name_in_either_language(
     # The value is the English key: the answer names the race in the reader's language.
     answer = await bob.slash(w.channel, "sw rules", name="Mudmen")
     assert answer.ephemeral and answer.response.content.startswith("**Mudmen**: ")
-    # A French name typed without choosing from the list is found as well.
+    french = await ann.slash(w.channel, "sw rules", name="Mudmen")
+    assert french.ephemeral and french.response.content.startswith("**Golems** : ")
+    # A name typed without choosing from the list is found in either language as well.
     typed = await bob.slash(w.channel, "sw rules", name="golems")
     assert typed.response.content.startswith("**Mudmen**: ")
+    typed = await ann.slash(w.channel, "sw rules", name="mudmen")
+    assert typed.response.content.startswith("**Golems** : ")
 
 
 async def test_the_stats_map_is_found_by_its_title_in_either_language(simcord_env, speaks) -> None:
@@ -159,7 +137,7 @@ The channel gets one message per turn, edited as the turn goes, then a summary w
 Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw redeploy`, \
 `/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
 `/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw rules` tell the \
-rest. `/sw notify` sends you a DM when it's your turn.
+rest. `/sw settings notify` sends you a DM when it's your turn.
 Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw follow`. \
 `/sw new thread:true` opens a game in its own thread. Finished games: `/league games`, \
 `/league replay`, `/league stats`; the season: `/league standings`, `/league player`.

@@ -1,0 +1,39 @@
+"""Each interaction is answered in its member's language.
+
+Discord tells every interaction the language of the member's client (``interaction.locale``).
+The bot speaks it for the whole handling of the interaction — replies, refusals, the panel —
+from the first check discord.py makes: the command tree's for slash commands and
+autocomplete, each button's and menu's own for presses. What a change records for the
+channel is written in the game's language instead (``Games.write``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from lang import language_of, speak
+
+
+def speak_to(interaction: discord.Interaction[Any]) -> str:
+    """Speak the member's language for the rest of this interaction's handling."""
+    return speak(language_of(interaction.locale))
+
+
+class SpeakingTree(app_commands.CommandTree[Any]):
+    """The command tree: slash commands and autocomplete speak the member's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        speak_to(interaction)
+        return True
+
+
+class Spoken:
+    """Mixed into a button or menu (before ``DynamicItem``): its press speaks the member's
+    language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        speak_to(interaction)
+        return True
