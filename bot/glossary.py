@@ -2,13 +2,22 @@
 
 The races, powers and rule terms live in ``engine.text.glossary`` (the terminal shows the same);
 this module adds what only the bot has (deadlines, ``/sw coins``).
+
+A member may type a name in any language the bot speaks: ``lookup`` and ``search`` match
+the entries' names in all of them (``names``) and answer with the entry's English key, which
+``title`` shows in the language spoken.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
+from engine.core.abilities import POWERS, RACES
+from engine.core.content import treasures
 from engine.text import glossary
+from engine.text import names as game_names
 from engine.text.glossary import RULE_TERMS
-from lang import N_, slash, tr
+from lang import LANGUAGES, N_, slash, speaking, tr
 
 #: Translated where shown (``entries``); ``{command}`` is a slash command's name.
 BOT_TERMS: dict[str, str] = {
@@ -31,11 +40,60 @@ def entries() -> dict[str, str]:
     return out
 
 
+def folded(text: str) -> str:
+    """``text`` as typed text is matched: lower case, single spaces, no accents
+    (``Forêts`` and ``forets`` match)."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.lower().split())
+
+
+def title(key: str) -> str:
+    """An entry's name in the language spoken (``Mudmen`` → ``Golems`` in French): a race, a
+    power or a Relic or Place by its game name, a rule term by its catalog entry."""
+    if key in RACES:
+        return game_names.race(key)
+    if key in POWERS:
+        return game_names.power(key)
+    by_name = {t.name: k for k, t in treasures().items()}
+    if key in by_name:
+        return game_names.treasure(by_name[key])
+    return tr(key)
+
+
+def names(key: str) -> list[str]:
+    """An entry's name in every language, the English key first."""
+    out = [key]
+    for code in LANGUAGES:
+        with speaking(code):
+            name = title(key)
+        if name not in out:
+            out.append(name)
+    return out
+
+
 def lookup(name: str) -> tuple[str, str] | None:
-    """The entry matching a name, ignoring case."""
-    return glossary.lookup(name, entries())
+    """The entry named ``name`` in any language (case, spacing and accents ignored), as its
+    English key and its text; None if there is none."""
+    table = entries()
+    key = folded(name)
+    for entry, text in table.items():
+        if any(folded(n) == key for n in names(entry)):
+            return entry, text
+    return None
 
 
-def search(prefix: str, limit: int = 25) -> list[str]:
-    """Names containing ``prefix`` (case-insensitive), those starting with it first."""
-    return glossary.search(prefix, limit, entries())
+def search(typed: str, limit: int = 25) -> list[str]:
+    """The keys of the entries whose name in some language contains ``typed`` (case and
+    accents ignored), those whose name starts with it first, each part in the alphabetical
+    order of the language spoken."""
+    key = folded(typed)
+    starts: list[str] = []
+    contains: list[str] = []
+    for entry in sorted(entries(), key=lambda e: (folded(title(e)), e)):
+        found = [folded(n) for n in names(entry)]
+        if any(n.startswith(key) for n in found):
+            starts.append(entry)
+        elif any(key in n for n in found):
+            contains.append(entry)
+    return (starts + contains)[:limit]

@@ -1,7 +1,14 @@
-"""Autocomplete choices made from the legal actions of a member's seat."""
+"""Autocomplete choices made from the legal actions of a member's seat.
+
+Choices are shown in the member's language (the command tree speaks it for the whole
+interaction, ``bot.speech``), and what the member types is matched against every language's
+text: a French member who types "golem" and an English one who types "mudmen" find the same
+move.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -9,10 +16,12 @@ import discord
 from discord import app_commands
 
 from bot.errors import ServiceError
+from bot.glossary import folded
 from bot.service import GameService
 from engine import label, legal_actions
 from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.core.state import GameState
+from lang import LANGUAGES, current, ntr, speaking
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)
@@ -20,21 +29,33 @@ ENDING = (EndConquests, EndTurn, Finish, Decline)
 AUTOCOMPLETE_LIMIT = 25
 
 
+def in_every_language(text: Callable[[], str]) -> str:
+    """``text()`` in the language spoken, then in every other one, folded for matching
+    (``folded``): what a member types may be in any of them."""
+    spoken = current()
+    out = [text()]
+    for code in LANGUAGES:
+        if code != spoken:
+            with speaking(code):
+                out.append(text())
+    return folded(" ".join(out))
+
+
 def action_choices(
     state: GameState,
     seat: int,
-    current: str,
+    typed: str,
     kinds: tuple[type, ...] | None,
     value_of: Callable[[Any], Any],
     dedupe: bool = False,
 ) -> list[app_commands.Choice[Any]]:
     """Legal actions of ``seat`` as autocomplete choices (Discord shows 25).
 
-    Every word typed (``current``) must appear in the label or the value. When more than 25
-    match, the steps that end a conquest, a redeployment or a turn move to the front, so they
-    never fall off the list.
+    Every word typed (``typed``) must appear in the label, in any language, or the value;
+    the label is shown in the language spoken. When more than 25 match, the steps that end a
+    conquest, a redeployment or a turn move to the front, so they never fall off the list.
     """
-    words = current.lower().split()
+    words = folded(typed).split()
     found: list[tuple[bool, app_commands.Choice[Any]]] = []
     seen = set()
     for a in legal_actions(state, seat):
@@ -44,10 +65,14 @@ def action_choices(
         if value is None or (dedupe and value in seen):
             continue
         seen.add(value)
-        text = label(state, a)
         if dedupe and isinstance(a, (Deploy, Move)):
-            text = f"{value} · {state.regions[value].tokens} tokens there"
-        haystack = f"{text} {value}".lower()
+            n = state.regions[value].tokens
+            text = ntr("{region} · {n} token there", "{region} · {n} tokens there", n, region=value)
+            haystack = folded(f"{text} {value}")
+        else:
+            text = label(state, a)
+            words_of = in_every_language(functools.partial(label, state, a))
+            haystack = f"{words_of} {folded(str(value))}"
         if not all(w in haystack for w in words):
             continue
         ending = isinstance(a, ENDING)
@@ -60,7 +85,7 @@ def action_choices(
 async def member_choices(
     service: GameService,
     interaction: discord.Interaction[Any],
-    current: str,
+    typed: str,
     kinds: tuple[type, ...] | None,
     value_of: Callable[[Any], Any],
     dedupe: bool = False,
@@ -74,4 +99,4 @@ async def member_choices(
     seat = lg.seat_of(interaction.user.id)
     if lg.game is None or seat is None:
         return []
-    return action_choices(lg.game.state, seat, current, kinds, value_of, dedupe)
+    return action_choices(lg.game.state, seat, typed, kinds, value_of, dedupe)

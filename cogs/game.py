@@ -17,23 +17,24 @@ from discord.ext import commands
 from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
-from bot.glossary import lookup, search
+from bot.glossary import lookup, search, title
 from bot.lobby_desk import lobby_message, opening_message, start_text
 from bot.once import answered
-from bot.options import options_line
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
-from bot.teams import lobby_teams
 from cogs.choices import member_choices
-from cogs.help import HELP
+from cogs.help import help_text
 from cogs.maps import map_choices
-from cogs.status import status_text
-from cogs.threads import open_thread
+from cogs.replies import ai_joined, following, joined, left
+from cogs.status import lobby_status, status_text
+from cogs.threads import open_thread, thread_opened
+from cogs.translator import Translator
 from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
 from engine.core.legal import end_actions
 from engine.core.worlds import DEFAULT_WORLD
 from engine.rulesets.teams.sigil import ORDER_TEXT, ORDERS, SigilOrder
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -82,13 +83,13 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         # Refusals never get here (see ``refusals``); this is for real failures, which the
         # tree's handler also logs.
         if isinstance(error, app_commands.CheckFailure):
-            await reply_error(interaction, "You cannot use that here.")
+            await reply_error(interaction, tr("You cannot use that here."))
         elif interaction.extras.get("committed"):
             await reply_error(
-                interaction, "Your move counts, but something went wrong after it was saved."
+                interaction, tr("Your move counts, but something went wrong after it was saved.")
             )
         else:
-            await reply_error(interaction, "Something went wrong; the game was not changed.")
+            await reply_error(interaction, tr("Something went wrong; the game was not changed."))
 
     # --- lobby --------------------------------------------------------------------------
 
@@ -164,8 +165,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             await interaction.response.send_message(**lobby)
             return
         await interaction.response.send_message(
-            f"🧵 {interaction.user.mention} opened a game of **{WORLD_NAMES[world]}** for "
-            f"{players} players in {where.mention}: join it there with `/sw join`."
+            thread_opened(interaction.user.mention, WORLD_NAMES[world], players, where)
         )
         await where.send(**lobby)
 
@@ -176,7 +176,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.join(
             interaction.channel_id, interaction.user.id, interaction.user.display_name
         )
-        text = f"{interaction.user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+        text = joined(interaction.user.mention, lg)
         if lg.teams:
             await interaction.response.send_message(**lobby_message(lg, text))
             return
@@ -193,11 +193,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         # The service names the seat from the names seated when it reads the lobby.
         namer = functools.partial(ai_name, level)
         lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
-        name = lg.seats[-1].name
-        text = (
-            f"🤖 **{name}** joined ({len(lg.seats)}/{lg.player_count}). A game with an AI "
-            "player does not count for the league."
-        )
+        text = ai_joined(lg.seats[-1].name, lg)
         if lg.teams:
             await interaction.response.send_message(**lobby_message(lg, text))
             return
@@ -208,7 +204,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def leave(self, interaction: Interaction) -> None:
         lg = await self.service.leave(interaction.channel_id, interaction.user.id)
-        text = f"{interaction.user.mention} left ({len(lg.seats)}/{lg.player_count})."
+        text = left(interaction.user.mention, lg)
         if lg.teams:
             # Their team is unpaired (ruling 111): the lobby shows the teams as they stand.
             await interaction.response.send_message(**lobby_message(lg, text))
@@ -233,7 +229,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         perms = getattr(interaction.user, "guild_permissions", None)
         admin = bool(perms and perms.manage_guild)
         await self.service.cancel(interaction.channel_id, interaction.user.id, admin)
-        await interaction.response.send_message("The game in this channel was cancelled.")
+        await interaction.response.send_message(tr("The game in this channel was cancelled."))
 
     # --- play ---------------------------------------------------------------------------
 
@@ -255,7 +251,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             return
         lg = await self.service.in_channel(interaction.channel_id)
         if lg.game is None:
-            raise ServiceError("The game has not started yet.")
+            raise ServiceError(tr("The game has not started yet."))
         await self.bot.desk.open_panel(interaction, lg, lg.seat_of(interaction.user.id))
 
     @app_commands.command(name="pick", description="Take a race and power combo")
@@ -401,7 +397,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         self, interaction: Interaction, player: discord.Member, by: discord.Member
     ) -> None:
         if by.bot:
-            raise ServiceError("A bot cannot take a seat.")
+            raise ServiceError(tr("A bot cannot take a seat."))
         perms = getattr(interaction.user, "guild_permissions", None)
         change = await self.service.replace(
             interaction.channel_id,
@@ -411,7 +407,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             by.id,
             by.display_name,
         )
-        await interaction.response.send_message("Done.", ephemeral=True)
+        await interaction.response.send_message(tr("Done."), ephemeral=True)
         committed(interaction)
         answered(interaction, self.service.clock())
         await self.bot.announcer.deliver(change.game.id, change.announced)
@@ -423,13 +419,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def follow(self, interaction: Interaction) -> None:
         on = await self.service.follow(interaction.channel_id, interaction.user.id)
-        text = (
-            "You follow this game: each finished turn reaches you by DM, as the channel sees "
-            "it. `/sw follow` again stops it."
-            if on
-            else "You no longer follow this game."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(following(on), ephemeral=True)
 
     # --- information --------------------------------------------------------------------
 
@@ -445,7 +435,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     ) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
-            raise ServiceError("The game has not started yet.")
+            raise ServiceError(tr("The game has not started yet."))
         if combos:
             await self.bot.desk.show_combos(interaction, lg)
         else:
@@ -457,13 +447,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def status(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
-            names = ", ".join(s.name for s in lg.seats)
-            text = f"Lobby: {len(lg.seats)}/{lg.player_count} joined ({names})."
-            if options_line(lg.options):
-                text += f"\n{options_line(lg.options)}."
-            if lg.teams:
-                text += "\n" + lobby_teams(lg.seats)
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(lobby_status(lg), ephemeral=True)
             return
         text = await status_text(self.service, lg, lg.game.state)
         await interaction.response.send_message(text, ephemeral=True)
@@ -474,20 +458,25 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def rules(self, interaction: Interaction, name: str) -> None:
         found = lookup(name)
         if found is None:
-            raise ServiceError(f"I don't know {name!r}; pick a name from the list.")
-        title, text = found
-        await interaction.response.send_message(f"**{title}**: {text}", ephemeral=True)
+            raise ServiceError(tr("I don't know {name!r}; pick a name from the list.", name=name))
+        key, text = found
+        await interaction.response.send_message(
+            tr("**{title}**: {text}", title=title(key), text=text), ephemeral=True
+        )
 
     @rules.autocomplete("name")
     async def rules_name(self, interaction: Interaction, current: str) -> list[Any]:
-        return [app_commands.Choice(name=n, value=n) for n in search(current)]
+        # Matched in every language, shown in the member's; the value is the English key.
+        return [app_commands.Choice(name=title(key)[:100], value=key) for key in search(current)]
 
     @app_commands.command(name="help", description="How to play here")
     @refusals
     async def help(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(HELP, ephemeral=True)
+        await interaction.response.send_message(help_text(), ephemeral=True)
 
 
 async def setup(bot: SmallWorldBot) -> None:
-    """Extension entry point."""
+    """Extension entry point; it also gives the command tree the catalogs' translations of
+    every command (``cogs.translator``), which ``tree.sync`` sends to Discord."""
+    await bot.tree.set_translator(Translator())
     await bot.add_cog(GameCog(bot))

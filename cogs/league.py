@@ -15,6 +15,8 @@ from discord.ext import commands
 from bot.desk import reply_error
 from bot.league import LeagueError
 from cogs.game import refusals
+from cogs.maps import played_map_choices
+from lang import tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -26,7 +28,7 @@ def organiser_only(interaction: Interaction) -> None:
     """Seasons are opened and closed by the server's organisers (Manage Server)."""
     perms = getattr(interaction.user, "guild_permissions", None)
     if not (perms and perms.manage_guild):
-        raise LeagueError("Only members with the Manage Server permission can do that.")
+        raise LeagueError(tr("Only members with the Manage Server permission can do that."))
 
 
 class LeagueCog(
@@ -44,9 +46,9 @@ class LeagueCog(
         self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.CheckFailure):
-            await reply_error(interaction, "You cannot use that here.")
+            await reply_error(interaction, tr("You cannot use that here."))
         else:
-            await reply_error(interaction, "Something went wrong; nothing was changed.")
+            await reply_error(interaction, tr("Something went wrong; nothing was changed."))
 
     @app_commands.command(name="open", description="Open a league season (Manage Server)")
     @app_commands.describe(name="The season's name", days="Close it by itself after this many days")
@@ -122,6 +124,7 @@ class LeagueCog(
     @app_commands.choices(
         by=[app_commands.Choice(name=n, value=n) for n in ("combo", "race", "power", "map")]
     )
+    @app_commands.autocomplete(map=played_map_choices)
     @app_commands.guild_only()
     @refusals
     async def stats(

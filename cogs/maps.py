@@ -9,6 +9,7 @@ fit the lobby's player count and world (``map_choices``). The storage is ``bot.c
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,13 @@ from discord.ext import commands
 from bot.club_maps import MAX_BYTES, ClubMaps, MapRefused, too_big
 from bot.desk import answer, reply_error
 from bot.errors import ServiceError
+from bot.glossary import folded
 from bot.jobs import map_preview_png
+from cogs.choices import in_every_language
+from cogs.translator import option_name
+from engine.core.content import builtin_maps, load_map
+from engine.text.names import map_name
+from lang import slash, tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -53,12 +60,38 @@ async def map_choices(interaction: Interaction, current: str) -> list[app_comman
         return []
     players = getattr(interaction.namespace, "players", None)
     world = getattr(interaction.namespace, "world", None)
-    words = current.lower().split()
+    words = folded(current).split()
     out = []
     for m in await club_maps(interaction).listed(interaction.guild_id):
-        text = f"{m.name} · {m.title} · {'/'.join(map(str, m.players))} players · {m.world}"
-        if m.fits(players, world) and all(w in text.lower() for w in words):
+        text = tr(
+            "{name} · {title} · {counts} players · {world}",
+            name=m.name,
+            title=m.title,
+            counts="/".join(map(str, m.players)),
+            world=m.world,
+        )
+        if m.fits(players, world) and all(w in folded(text) for w in words):
             out.append(app_commands.Choice(name=text[:100], value=m.name))
+    return out[:AUTOCOMPLETE_LIMIT]
+
+
+async def played_map_choices(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """``/league stats map:`` choices: the built-in maps, shown by their title in the member's
+    language and found by it in any language or by their id, then the server's own maps."""
+    words = folded(current).split()
+    out = []
+    for map_id in builtin_maps():
+        english = load_map(map_id).name
+        found = f"{map_id} {in_every_language(functools.partial(map_name, english))}"
+        if all(w in found for w in words):
+            shown = f"{map_name(english)} · {map_id}"
+            out.append(app_commands.Choice(name=shown[:100], value=map_id))
+    if interaction.guild_id is not None:
+        for m in await club_maps(interaction).listed(interaction.guild_id):
+            if all(w in folded(f"{m.name} {m.title}") for w in words):
+                out.append(app_commands.Choice(name=f"{m.name} · {m.title}"[:100], value=m.name))
     return out[:AUTOCOMPLETE_LIMIT]
 
 
@@ -87,7 +120,7 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
         self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.error("map command failed", exc_info=error)
-        await reply_error(interaction, "Something went wrong; nothing was changed.")
+        await reply_error(interaction, tr("Something went wrong; nothing was changed."))
 
     @app_commands.command(name="add", description="Add a map file to this server (Manage Server)")
     @app_commands.describe(file="A map file in JSON (format: docs/maps.md)")
@@ -95,10 +128,13 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
     async def add(self, interaction: Interaction, file: discord.Attachment) -> None:
         assert interaction.guild_id is not None
         if not _manager(interaction):
-            await reply_error(interaction, "Only members with Manage Server can add maps.")
+            await reply_error(interaction, tr("Only members with Manage Server can add maps."))
             return
         if file.size > MAX_BYTES:
-            await reply_error(interaction, f"`{file.filename[:60]}`: {too_big(file.size)}.")
+            await reply_error(
+                interaction,
+                tr("`{file}`: {problem}.", file=file.filename[:60], problem=too_big(file.size)),
+            )
             return
         # Checking and laying out the board takes seconds: answer within Discord's limit.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -108,10 +144,16 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
         except MapRefused as exc:
             problems = str(exc).splitlines()
             if len(problems) == 1:
-                text = f"`{file.filename[:60]}` cannot be added: {problems[0]}"
+                text = tr(
+                    "`{file}` cannot be added: {problem}",
+                    file=file.filename[:60],
+                    problem=problems[0],
+                )
             else:
                 lines = "\n".join(f"- {p}" for p in problems)
-                text = f"`{file.filename[:60]}` cannot be added:\n{lines}"
+                text = tr(
+                    "`{file}` cannot be added:\n{problems}", file=file.filename[:60], problems=lines
+                )
             await answer(
                 interaction,
                 text[:2000],
@@ -120,18 +162,28 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
             )
             return
         except discord.HTTPException:
-            await reply_error(interaction, "Discord would not give me the file; try again.")
+            await reply_error(interaction, tr("Discord would not give me the file; try again."))
             return
         # The board as set up for the map's smallest player count, drawn by a worker.
         png = await club_maps(interaction).workers.run(
             map_preview_png, added.key, min(added.players), map_key=added.key
         )
-        counts = " or ".join(str(n) for n in added.players)
+        counts = tr(" or ").join(str(n) for n in added.players)
         await answer(
             interaction,
-            f"Map `{added.name}` ({added.title}, {added.regions} regions, {added.world}) is "
-            f"added. Play it with `/sw new players:{min(added.players)} map:{added.name}` "
-            f"({counts} players).",
+            tr(
+                "Map `{name}` ({title}, {regions} regions, {world}) is added. Play it with "
+                "`{new} {players_option}:{fewest} {map_option}:{name}` ({counts} players).",
+                name=added.name,
+                title=added.title,
+                regions=added.regions,
+                world=added.world,
+                new=slash("sw new"),
+                players_option=option_name("players"),
+                fewest=min(added.players),
+                map_option=option_name("map"),
+                counts=counts,
+            ),
             ephemeral=True,
             allowed_mentions=QUIET,
             file=discord.File(io.BytesIO(png), "board.png"),
@@ -143,9 +195,12 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
         assert interaction.guild_id is not None
         found = await club_maps(interaction).listed(interaction.guild_id)
         if not found:
-            text = "This server has no map of its own yet: a manager adds one with `/maps add`."
+            text = tr(
+                "This server has no map of its own yet: a manager adds one with `{add}`.",
+                add=slash("maps add"),
+            )
         else:
-            text = "\n".join(["**This server's maps**", *(m.line() for m in found)])
+            text = "\n".join([tr("**This server's maps**"), *(m.line() for m in found)])
         await answer(interaction, text[:2000], ephemeral=True, allowed_mentions=QUIET)
 
     @app_commands.command(name="remove", description="Remove a map of this server (Manage Server)")
@@ -155,7 +210,7 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
     async def remove(self, interaction: Interaction, name: str) -> None:
         assert interaction.guild_id is not None
         if not _manager(interaction):
-            await reply_error(interaction, "Only members with Manage Server can remove maps.")
+            await reply_error(interaction, tr("Only members with Manage Server can remove maps."))
             return
         try:
             gone = await club_maps(interaction).remove(interaction.guild_id, name)
@@ -164,8 +219,11 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
             return
         await answer(
             interaction,
-            f"Map `{gone.name}` is removed: `/sw new` no longer offers it; games already "
-            "on it go on.",
+            tr(
+                "Map `{name}` is removed: `{new}` no longer offers it; games already on it go on.",
+                name=gone.name,
+                new=slash("sw new"),
+            ),
             ephemeral=True,
         )
 

@@ -8,15 +8,22 @@ import discord
 
 from bot.errors import ServiceError
 from bot.service.lobby import WORLD_NAMES
+from cogs.translator import option_name
+from lang import slash, tr
 
 
 async def open_thread(interaction: discord.Interaction[Any], world: str) -> discord.Thread:
     """A public thread of the channel for a new game, or a clear refusal."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
-        raise ServiceError("This is a thread already: open the game here without `thread`.")
+        raise ServiceError(
+            tr(
+                "This is a thread already: open the game here without `{thread}`.",
+                thread=option_name("thread"),
+            )
+        )
     if not isinstance(channel, discord.TextChannel):
-        raise ServiceError("Games in threads need a text channel.")
+        raise ServiceError(tr("Games in threads need a text channel."))
     name = f"{WORLD_NAMES[world]} · {interaction.user.display_name}"[:100]
     try:
         return await channel.create_thread(
@@ -27,6 +34,21 @@ async def open_thread(interaction: discord.Interaction[Any], world: str) -> disc
         )
     except discord.Forbidden as exc:
         raise ServiceError(
-            "I cannot open threads here: I need Create Public Threads and Send Messages "
-            "in Threads in this channel."
+            tr(
+                "I cannot open threads here: I need Create Public Threads and Send Messages "
+                "in Threads in this channel."
+            )
         ) from exc
+
+
+def thread_opened(who: str, world: str, players: int, thread: discord.Thread) -> str:
+    """What the channel is told when a game opens in a thread of its own."""
+    return tr(
+        "🧵 {who} opened a game of **{world}** for {players} players in {thread}: join it "
+        "there with `{join}`.",
+        who=who,
+        world=world,
+        players=players,
+        thread=thread.mention,
+        join=slash("sw join"),
+    )

@@ -1,20 +1,20 @@
 """Slash commands in the member's language.
 
 Discord shows each member the command names, descriptions, options and choices of their own
-client language; ``Translator`` gives it ours from the catalogs. A French name must still be
-a valid command name (lower case, no spaces): ``tests/test_catalogs.py`` checks them.
+client language; ``Translator`` gives it ours from the catalogs (``cogs.game.setup`` sets
+it on the command tree, and ``tree.sync`` sends every translation). A French name must still
+be a valid command name (lower case, no spaces): ``tests/test_command_names.py`` checks them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from lang import language_of, translate_in
+from lang import language_of, ptr, translate_in
 from lang.catalogs import Message
 
 #: The catalog context of each place a command's text appears.
@@ -45,16 +45,27 @@ class Translator(app_commands.Translator):
         return translate_in(code, where, string.message)
 
 
-def command_messages(cogs: list[type[Any]]) -> Iterator[Message]:
-    """Every text of the cogs' slash commands, in its context."""
-    for cog in cogs:
-        yield Message(cog.__cog_group_name__, CONTEXTS[Where.group_name])
-        yield Message(cog.__cog_group_description__, CONTEXTS[Where.group_description])
-        for command in cog.__cog_app_commands__:
+def option_name(name: str) -> str:
+    """A command option's name as the member's client shows it, for a message that names
+    it (``thread`` in English)."""
+    return ptr(CONTEXTS[Where.parameter_name], name)
+
+
+def command_messages(groups: Iterable[app_commands.Group]) -> Iterator[Message]:
+    """Every text of these groups' slash commands, their subgroups' included, in its
+    context (``cogs.command_set.command_groups``: all of the bot's)."""
+    for group in groups:
+        yield Message(group.name, CONTEXTS[Where.group_name])
+        yield Message(group.description, CONTEXTS[Where.group_description])
+        for command in group.commands:
+            if isinstance(command, app_commands.Group):
+                yield from command_messages([command])
+                continue
             yield Message(command.name, CONTEXTS[Where.command_name])
             yield Message(command.description, CONTEXTS[Where.command_description])
             for option in command.parameters:
-                yield Message(option.name, CONTEXTS[Where.parameter_name])
+                # Discord knows an option by its display name (``board`` is renamed ``map``).
+                yield Message(option.display_name, CONTEXTS[Where.parameter_name])
                 yield Message(option.description, CONTEXTS[Where.parameter_description])
                 for choice in option.choices:
                     yield Message(choice.name, CONTEXTS[Where.choice_name])

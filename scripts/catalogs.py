@@ -18,9 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.messages.catalog import Catalog
 
-from cogs.game import GameCog
-from cogs.league import LeagueCog
-from cogs.maps import MapsCog
+from cogs.command_set import command_groups
 from cogs.translator import command_messages
 from engine.text.names import name_messages
 from lang.catalogs import CODE_DOMAINS, Message, extract, generated, problems, update
@@ -29,7 +27,7 @@ from lang.catalogs import CODE_DOMAINS, Message, extract, generated, problems, u
 def templates() -> dict[str, Catalog]:
     """Every domain's template: the code's messages and the generated ones."""
     out = {domain: extract(domain) for domain in CODE_DOMAINS}
-    out["commands"] = generated("commands", command_messages([GameCog, LeagueCog, MapsCog]))
+    out["commands"] = generated("commands", command_messages(command_groups()))
     out["names"] = generated("names", (Message(n, c) for c, n in name_messages()))
     return out
 

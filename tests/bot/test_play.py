@@ -139,13 +139,13 @@ async def test_command_tree_within_discord_limits(simcord_env) -> None:
 async def test_help_names_every_command_group(simcord_env) -> None:
     """/sw help is where a newcomer learns the commands: each group the bot registers
     (/sw, /league, /maps) is named there, and its text fits one Discord message."""
-    from cogs.help import HELP
+    from cogs.help import help_text
 
     names = [c.name for c in simcord_env.bot.tree.get_commands()]
     assert {"sw", "league", "maps"} <= set(names)
     for name in names:
-        assert f"`/{name} " in HELP, name
-    assert len(HELP) <= 2000
+        assert f"`/{name} " in help_text(), name
+    assert len(help_text()) <= 2000
 
 
 async def test_notify_sends_a_dm_when_it_is_your_move(simcord_env) -> None:

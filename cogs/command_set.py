@@ -1,0 +1,25 @@
+"""The bot's slash commands as Discord gets them, for the catalogs and their tests: ``/sw``
+with its ``settings`` group, ``/league`` and ``/maps``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+from cogs.game import GameCog
+from cogs.league import LeagueCog
+from cogs.maps import MapsCog
+from cogs.settings import Settings
+
+
+def command_groups() -> list[app_commands.Group]:
+    """Every top-level group, built as the extensions' ``setup`` build them (without a bot:
+    the commands' texts do not need one)."""
+    nobody: Any = None
+    sw = GameCog(nobody).app_command
+    assert sw is not None
+    sw.add_command(Settings(nobody))
+    league, maps = LeagueCog(nobody).app_command, MapsCog(nobody).app_command
+    assert league is not None and maps is not None
+    return [sw, league, maps]
