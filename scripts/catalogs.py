@@ -22,6 +22,7 @@ from cogs.game import GameCog
 from cogs.league import LeagueCog
 from cogs.maps import MapsCog
 from cogs.translator import command_messages
+from engine.text.glossary import glossary_messages
 from engine.text.names import name_messages
 from lang.catalogs import CODE_DOMAINS, Message, extract, generated, problems, update
 
@@ -31,6 +32,7 @@ def templates() -> dict[str, Catalog]:
     out = {domain: extract(domain) for domain in CODE_DOMAINS}
     out["commands"] = generated("commands", command_messages([GameCog, LeagueCog, MapsCog]))
     out["names"] = generated("names", (Message(n, c) for c, n in name_messages()))
+    out["glossary"] = generated("glossary", (Message(n, c) for c, n in glossary_messages()))
     return out
 
 
