@@ -323,16 +323,16 @@ def lookup(name: str, table: dict[str, str] | None = None) -> tuple[str, str] | 
     for title, text in table.items():
         if _key(title) == key:
             return title, text
-    title = _english_titles().get(key)
-    if title is not None and title in table:
-        return title, table[title]
+    found = _english_titles().get(key)
+    if found is not None and found in table:
+        return found, table[found]
     return None
 
 
 def search(prefix: str, limit: int = 25, table: dict[str, str] | None = None) -> list[str]:
     """Names containing ``prefix`` (case-insensitive), those starting with it first."""
     key = _key(prefix)
-    names = sorted(table if table is not None else entries())
-    starts = [n for n in names if _key(n).startswith(key)]
-    contains = [n for n in names if key in _key(n) and n not in starts]
+    titles = sorted(table if table is not None else entries())
+    starts = [n for n in titles if _key(n).startswith(key)]
+    contains = [n for n in titles if key in _key(n) and n not in starts]
     return (starts + contains)[:limit]
