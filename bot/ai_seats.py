@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine import parse, to_act, to_json
+from lang import N_, tr
 
 from .claims import AI, Claims
 from .jobs import choose_move
@@ -29,8 +30,11 @@ from .workers import Workers
 
 log = logging.getLogger(__name__)
 
-#: The AI levels a host may seat, as players name them.
+#: The AI levels a host may seat, as players name them (``/sw addai``'s choices, which the
+#: commands' catalog translates).
 AI_LEVELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+#: The name an AI seat of each level plays under, in the language of the lobby's host.
+AI_NAMES = {"easy": N_("Easy AI"), "normal": N_("Normal AI"), "hard": N_("Hard AI")}
 #: Moves an AI plays in one wake-up at most: a whole turn, with room to spare.
 MAX_MOVES = 400
 
@@ -156,8 +160,11 @@ class AiSeats:
 
 
 def ai_name(level: str, taken: list[str]) -> str:
-    """The name an AI seat plays under: "Hard AI", "Hard AI 2" when the first is seated."""
-    base = f"{AI_LEVELS[level]} AI"
+    """The name an AI seat plays under: "Hard AI", "Hard AI 2" when the first is seated.
+
+    The name is the seat's, kept with the game like a member's name: it is worded once, in
+    the language spoken when the AI is seated."""
+    base = tr(AI_NAMES[level])
     name, k = base, 1
     while name in taken:
         k += 1

@@ -29,20 +29,20 @@ from typing import Any, Protocol
 
 import discord
 
+from lang import speaking
+
 from . import outbox
 from .claims import OUTBOX, Claims
 from .controls import turn_view
 from .jobs import announcement_pngs
-from .messages import CHANNEL, Announcement
+from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
+from .retries import BACKOFF, is_permanent, reason_of, retry_at
 from .storage import Storage
 from .workers import Workers
 
 log = logging.getLogger(__name__)
 
-#: Seconds before the n-th retry of a transient failure (the last value repeats): the README's
-#: "5 s up to 15 min".
-BACKOFF = (5, 15, 60, 300, 900)
 #: How often a blocked channel is tried again, in seconds.
 BLOCKED_RETRY = 900
 #: Attempts at adding a refused image by an edit before the text-only message stays as is.
@@ -88,21 +88,6 @@ class Delivery:
 
 class ImageError(Exception):
     """The image of an announcement could not be made."""
-
-
-def reason_of(exc: BaseException) -> str:
-    """A short, true description of a failed Discord call."""
-    if isinstance(exc, discord.HTTPException):
-        text = exc.text or type(exc).__name__
-        return f"Discord said {exc.status}: {text}"
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-
-
-def is_permanent(exc: BaseException) -> bool:
-    """A refusal that retrying will not change: 4xx other than rate limits."""
-    if isinstance(exc, (discord.Forbidden, discord.NotFound)):
-        return True
-    return isinstance(exc, discord.HTTPException) and 400 <= exc.status < 500 and exc.status != 429
 
 
 class Announcer:
@@ -243,7 +228,12 @@ class Announcer:
         return results
 
     async def _post(self, row: Row) -> Delivery:
-        """One attempt at one row; every outcome is recorded before returning."""
+        """One attempt at one row, in the language its text was written in; every outcome
+        is recorded before returning."""
+        with speaking(row.announcement.language):
+            return await self._attempt(row)
+
+    async def _attempt(self, row: Row) -> Delivery:
         first_try = row.attempts == 0
         if not row.announcement.live:
             # A live row counts its attempt only when it posts (an edit may be repeated).
@@ -480,16 +470,3 @@ def superseded(later: list[Row]) -> bool:
     return any(
         r.kind == CHANNEL and (r.announcement.live or r.announcement.closes_live) for r in later
     )
-
-
-def retry_at(row: Row, now: datetime) -> datetime:
-    """When a row that failed for now is tried again: ``BACKOFF[n - 1]`` seconds after its
-    n-th attempt failed (``now``), 5 s after the first, 15 min from the fifth on."""
-    n = min(max(row.attempts, 1), len(BACKOFF))
-    return now + timedelta(seconds=BACKOFF[n - 1])
-
-
-def text_only(content: str, reason: str | None) -> str:
-    """The message posted when its image was refused, saying so."""
-    why = f" ({reason})" if reason else ""
-    return f"{content}\n\n⚠️ The board image could not be posted{why}; `/sw board` shows it."

@@ -29,6 +29,7 @@ from .league_desk import LeagueDesk
 from .lobby_desk import LobbyButton, LobbySelect
 from .service import GameService
 from .settings import Settings
+from .speech import SpeakingTree
 from .storage import storage_for
 from .workers import Workers
 
@@ -67,6 +68,7 @@ class SmallWorldBot(commands.AutoShardedBot):
             allowed_mentions=SAFE_MENTIONS,
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
             shard_count=settings.shard_count,
+            tree_cls=SpeakingTree,
         )
         self.settings = settings
         self.storage = storage_for(settings.database_target, pool_size=settings.database_pool_size)
@@ -117,6 +119,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.storage.open()
         await self.service.backfill_results()
         await self.load_extension("cogs.game")
+        await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
         self.add_dynamic_items(TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect)

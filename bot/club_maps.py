@@ -19,10 +19,12 @@ from typing import Any
 
 from engine.core.content import builtin_maps, register_map
 from engine.core.maps import parse_map_bytes
+from lang import ntr, slash, tr
 from renderer.mapcheck import check_map_bytes
 from renderer.static import use_geometry
 
 from .errors import ServiceError
+from .options import command_option
 from .storage import INTEGRITY_ERRORS, Storage, now_iso
 from .workers import Workers
 
@@ -43,7 +45,8 @@ class MapRefused(ServiceError):
         self.problems = list(problems)
         shown = self.problems[:MAX_LINES]
         more = len(self.problems) - len(shown)
-        lines = [*shown, *([f"… and {more} more problems"] if more > 0 else [])]
+        tail = ntr("… and {n} more problem", "… and {n} more problems", more)
+        lines = [*shown, *([tail] if more > 0 else [])]
         super().__init__("\n".join(lines))
 
 
@@ -68,9 +71,14 @@ class ClubMap:
     def line(self) -> str:
         """How ``/maps list`` shows it."""
         counts = "/".join(str(n) for n in self.players)
-        return (
-            f"`{self.name}`: {self.title[:80]} · {self.world} · {counts} players · "
-            f"{self.regions} regions · added by <@{self.added_by}>"
+        return tr(
+            "`{name}`: {title} · {world} · {counts} players · {regions} regions · added by {who}",
+            name=self.name,
+            title=self.title[:80],
+            world=self.world,
+            counts=counts,
+            regions=self.regions,
+            who=f"<@{self.added_by}>",
         )
 
 
@@ -116,23 +124,32 @@ class ClubMaps:
             raise MapRefused(problems)
         if len(data["regions"]) > MAX_REGIONS:
             raise MapRefused(
-                [f"the map has {len(data['regions'])} regions; at most {MAX_REGIONS} are taken"]
+                [
+                    tr(
+                        "the map has {regions} regions; at most {most} are taken",
+                        regions=len(data["regions"]),
+                        most=MAX_REGIONS,
+                    )
+                ]
             )
         name = data["id"]
         if name in builtin_maps():
             raise MapRefused(
-                [f'`{name}` is the name of a built-in map: give your map another "id"']
+                [
+                    tr(
+                        '`{name}` is the name of a built-in map: give your map another "id"',
+                        name=name,
+                    )
+                ]
             )
         if await self.find(guild_id, name) is not None:
-            raise MapRefused(
-                [f"this server already has a map `{name}`: remove it first (`/maps remove`)"]
-            )
+            raise MapRefused([already_there(name)])
         count = await self.storage.fetchone(
             "SELECT COUNT(*) FROM club_maps WHERE guild_id = ? AND removed_at IS NULL",
             (guild_id,),
         )
         if count is not None and count[0] >= MAX_MAPS:
-            raise MapRefused([f"this server has {MAX_MAPS} maps already: remove one first"])
+            raise MapRefused([tr("this server has {n} maps already: remove one first", n=MAX_MAPS)])
         # Laying the board out takes a few seconds: in a worker process.
         found = await self.workers.run(check_map_bytes, raw)
         if not found.ok or found.geometry is None:
@@ -143,9 +160,7 @@ class ClubMaps:
         try:
             await self._insert(guild_id, user_id, name, key, found.data, content, geometry)
         except INTEGRITY_ERRORS:  # the same name added twice at the same moment
-            raise MapRefused(
-                [f"this server already has a map `{name}`: remove it first (`/maps remove`)"]
-            ) from None
+            raise MapRefused([already_there(name)]) from None
         _register(content, key, geometry)
         found_map = await self.find(guild_id, name)
         assert found_map is not None
@@ -200,7 +215,13 @@ class ClubMaps:
         """Hide a map from ``/sw new``; games on it keep it."""
         found = await self.find(guild_id, name)
         if found is None:
-            raise ServiceError(f"This server has no map `{name[:60]}`: see `/maps list`.")
+            raise ServiceError(
+                tr(
+                    "This server has no map `{name}`: see `{list}`.",
+                    name=name[:60],
+                    list=slash("maps list"),
+                )
+            )
         async with self.storage.transaction() as tx:
             await tx.execute(
                 "UPDATE club_maps SET removed_at = ? WHERE guild_id = ? AND name = ?"
@@ -214,23 +235,53 @@ class ClubMaps:
         found = await self.find(guild_id, name)
         if found is None:
             raise ServiceError(
-                f"This server has no map `{name[:60]}`: see `/maps list`, or leave `map` "
-                "empty for the usual board."
+                tr(
+                    "This server has no map `{name}`: see `{list}`, or leave `{map}` empty for "
+                    "the usual board.",
+                    name=name[:60],
+                    list=slash("maps list"),
+                    map=command_option("map"),
+                )
             )
         if players not in found.players:
-            counts = " or ".join(str(n) for n in found.players)
-            raise ServiceError(f"Map `{found.name}` is made for {counts} players, not {players}.")
+            counts = tr(" or ").join(str(n) for n in found.players)
+            raise ServiceError(
+                tr(
+                    "Map `{name}` is made for {counts} players, not {players}.",
+                    name=found.name,
+                    counts=counts,
+                    players=players,
+                )
+            )
         if world is not None and world != found.world:
             raise ServiceError(
-                f"Map `{found.name}` is a board of the {found.world} world: leave `world` "
-                "empty or choose that one."
+                tr(
+                    "Map `{name}` is a board of the {world} world: leave `{option}` empty or "
+                    "choose that one.",
+                    name=found.name,
+                    world=found.world,
+                    option=command_option("world"),
+                )
             )
         return found
 
 
 def too_big(size: int) -> str:
     """The refusal of a file over the size limit."""
-    return f"the file is {size / 1024:.0f} KB; a map file may be at most {MAX_BYTES // 1024} KB"
+    return tr(
+        "the file is {size} KB; a map file may be at most {most} KB",
+        size=f"{size / 1024:.0f}",
+        most=MAX_BYTES // 1024,
+    )
+
+
+def already_there(name: str) -> str:
+    """The refusal of a map whose name the server's maps have already."""
+    return tr(
+        "this server already has a map `{name}`: remove it first (`{remove}`)",
+        name=name,
+        remove=slash("maps remove"),
+    )
 
 
 __all__ = ["MAX_BYTES", "ClubMap", "ClubMaps", "MapRefused", "too_big"]

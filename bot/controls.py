@@ -16,7 +16,10 @@ from typing import Any, Protocol
 
 import discord
 
+from lang import N_, tr
+
 from .panel import Menu, Panel
+from .speech import Spoken
 
 #: A number in a custom id: ASCII digits, at most 19 of them; ``fits`` also checks that it
 #: fits SQLite's 64-bit integers (a larger one cannot name anything the bot made).
@@ -29,21 +32,22 @@ TEMPLATE = (
     rf"sw:(?P<game>{NUMBER}):(?P<key>{NUMBER}\.{NUMBER}\.{NUMBER}|v{NUMBER}):(?P<verb>[a-z]+)"
 )
 #: The answer to a custom id that is not one the bot makes.
-FORGED = "That control is not one of this game's (or no longer exists): nothing was done."
+FORGED = N_("That control is not one of this game's (or no longer exists): nothing was done.")
 #: The answer to a panel control pressed anywhere but on the member's own private panel.
-NOT_A_PANEL = "That control belongs to a player's own panel: tap ▶ Play to open yours."
+NOT_A_PANEL = N_("That control belongs to a player's own panel: tap ▶ Play to open yours.")
 
 #: New messages carry only play, combos and coins (``messages.buttons_for``); end, finish,
-#: undo and decline stay because messages posted before the panel still show them.
+#: undo and decline stay because messages posted before the panel still show them. The
+#: labels are translated when a message is posted.
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "play": ("▶ Play", discord.ButtonStyle.success),
-    "answer": ("▶ Answer", discord.ButtonStyle.success),
-    "end": ("End turn", discord.ButtonStyle.primary),
-    "finish": ("Done placing", discord.ButtonStyle.primary),
-    "undo": ("Undo", discord.ButtonStyle.secondary),
-    "decline": ("Decline", discord.ButtonStyle.danger),
-    "combos": ("Combos", discord.ButtonStyle.secondary),
-    "coins": ("My coins", discord.ButtonStyle.secondary),
+    "play": (N_("▶ Play"), discord.ButtonStyle.success),
+    "answer": (N_("▶ Answer"), discord.ButtonStyle.success),
+    "end": (N_("End turn"), discord.ButtonStyle.primary),
+    "finish": (N_("Done placing"), discord.ButtonStyle.primary),
+    "undo": (N_("Undo"), discord.ButtonStyle.secondary),
+    "decline": (N_("Decline"), discord.ButtonStyle.danger),
+    "combos": (N_("Combos"), discord.ButtonStyle.secondary),
+    "coins": (N_("My coins"), discord.ButtonStyle.secondary),
 }
 #: Verbs bound to the exact state they were shown for.
 EXACT = frozenset({"undo"})
@@ -92,7 +96,9 @@ def claimed(custom_id: str) -> bool:
 
 
 async def refuse(interaction: discord.Interaction[Any], text: str) -> None:
-    """One private line, and nothing else: the pressed message stays as it is."""
+    """One private line, and nothing else: the pressed message stays as it is. ``text`` is
+    translated here (``FORGED``, ``NOT_A_PANEL``: constants marked with ``N_``)."""
+    text = tr(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -106,7 +112,9 @@ def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("sw")):
+class TurnButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("sw")
+):
     """One button of a game message (or a forged ``sw:`` id, refused: ``verb`` is empty)."""
 
     def __init__(
@@ -115,7 +123,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_every
         if item is None:
             label, style = BUTTONS[verb]
             custom_id = f"sw:{game_id}:{key}:{verb}"
-            item = discord.ui.Button(label=label, style=style, custom_id=custom_id)
+            item = discord.ui.Button(label=tr(label), style=style, custom_id=custom_id)
         super().__init__(item)
         self.game_id = game_id
         self.key = key
@@ -195,7 +203,9 @@ def _desk(interaction: discord.Interaction[Any]) -> PressDesk:
     return interaction.client.desk  # type: ignore[attr-defined,no-any-return]
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("swb")):
+class PanelButton(
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_everything("swb")
+):
     """A button of a player's panel; its payload is in its custom id (``where`` is None for
     an id the bot never made)."""
 
@@ -216,7 +226,9 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_ever
         await _panel_press(interaction, self.where, self.payload)
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_everything("sws")):
+class PanelSelect(
+    Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=_everything("sws")
+):
     """A select menu of a player's panel: the chosen option's value is the payload."""
 
     def __init__(self, item: discord.ui.Select[Any], where: Where | None) -> None:

@@ -18,14 +18,15 @@ import discord
 
 from engine import to_act, view
 from engine.core.changes import attack_costs, turn_marks
-from engine.core.view import plural, visible_events
+from engine.core.view import visible_events
+from lang import ntr, slash, tr
 
 from .announcer import Announcer, Delivery
 from .claims import DEADLINE
 from .controls import panel_view
 from .jobs import board_png, combos_png
 from .messages import CHANNEL
-from .narrate import describe_event
+from .narrate import combo_line, describe_event
 from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
@@ -80,19 +81,23 @@ def delivery_note(deliveries: list[Delivery]) -> str | None:
         if d.kind != CHANNEL:
             continue
         if d.status == PARTIAL:
-            return (
-                f"Your move counts. The board image could not be posted ({d.error}): the "
-                "turn went out as text, and `/sw board` shows the board."
+            return tr(
+                "Your move counts. The board image could not be posted ({error}): the "
+                "turn went out as text, and `{command}` shows the board.",
+                error=d.error,
+                command=slash("sw board"),
             )
         if d.status == BLOCKED:
-            return (
-                f"Your move counts, but I cannot post in this channel ({d.error}). The game "
-                "is paused until I can; the host was told by DM."
+            return tr(
+                "Your move counts, but I cannot post in this channel ({error}). The game "
+                "is paused until I can; the host was told by DM.",
+                error=d.error,
             )
         if d.status == PENDING:
-            return (
-                f"Your move counts. Discord has not taken the turn message yet ({d.error}); "
-                "I keep trying."
+            return tr(
+                "Your move counts. Discord has not taken the turn message yet ({error}); "
+                "I keep trying.",
+                error=d.error,
             )
     return None
 
@@ -175,7 +180,7 @@ class Desk:
             return
         assert reply.game is not None
         committed(interaction)
-        await self.answer_with_panel(interaction, reply.game, reply.seat, "↩️ Undone.")
+        await self.answer_with_panel(interaction, reply.game, reply.seat, tr("↩️ Undone."))
         await self.announce(reply.outcome, interaction)
 
     @staticmethod
@@ -191,7 +196,12 @@ class Desk:
             if e["kind"] == "score" and seat is not None and e.get("seat") == seat:
                 coins = state.players[seat].coins
                 lines.append(
-                    f"Your turn scored {plural(e['coins'], 'coin')}: you have {coins} now."
+                    ntr(
+                        "Your turn scored {n} coin: you have {coins} now.",
+                        "Your turn scored {n} coins: you have {coins} now.",
+                        e["coins"],
+                        coins=coins,
+                    )
                 )
             elif e["kind"] in TOLD_AT_ONCE:
                 lines.append(describe_event(state, e) or "")
@@ -205,7 +215,7 @@ class Desk:
         is theirs)."""
         assert lg.game is not None
         if seat is None:
-            return "You are not playing in this game.", None
+            return tr("You are not playing in this game."), None
         state = lg.game.state
         undo_ok = to_act(state) == seat and lg.game.can_undo(seat) is None
         panel = build_panel(state, seat, settings, can_undo=undo_ok, note=note)
@@ -361,7 +371,7 @@ class Desk:
             return
         committed(interaction)
         if undone:
-            note = "↩️ Undone."
+            note = tr("↩️ Undone.")
         else:
             note = self.told(reply.game, reply.outcome.applied, reply.events, reply.seat)
         await self.show_panel(interaction, reply.game, reply.seat, kept, note=note)
@@ -372,7 +382,7 @@ class Desk:
         """Why a panel press played nothing."""
         assert lg.game is not None
         if lg.game.state.version != version:
-            return "⚠️ That panel was out of date, so nothing was played. Here is the game now."
+            return tr("⚠️ That panel was out of date, so nothing was played. Here is the game now.")
         return f"⚠️ {exc}"
 
     async def show_panel(
@@ -400,15 +410,19 @@ class Desk:
         s = lg.game.state
         board = view(s)
         board["marks"] = turn_marks(s, s.events or s.last_events)
-        text = f"Round {s.round}/{s.turns}"
+        at = {"round": s.round, "turns": s.turns}
+        text = tr("Round {round}/{turns}", **at)
         if mine:
             costs = attack_costs(s, seat) if seat is not None else {}
             board["marks"]["costs"] = costs
-            text += (
-                " · the regions you can conquer now, with their cost in tokens."
-                if costs
-                else " · you have nothing to conquer right now."
-            )
+            if costs:
+                text = tr(
+                    "Round {round}/{turns} · the regions you can conquer now, "
+                    "with their cost in tokens.",
+                    **at,
+                )
+            else:
+                text = tr("Round {round}/{turns} · you have nothing to conquer right now.", **at)
         await interaction.response.defer(ephemeral=mine, thinking=True)
         png = await self.workers.run(board_png, board, map_key=s.map_id)
         await interaction.followup.send(
@@ -418,11 +432,12 @@ class Desk:
     async def show_coins(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The coins of the member playing ``seat``, to them alone."""
         if seat is None or lg.game is None:
-            await reply_error(interaction, "You are not playing in this game.")
+            await reply_error(interaction, tr("You are not playing in this game."))
             return
         coins = lg.game.state.players[seat].coins
         await interaction.response.send_message(
-            f"You have **{coins}** victory coins. Only you can see this.", ephemeral=True
+            tr("You have **{coins}** victory coins. Only you can see this.", coins=coins),
+            ephemeral=True,
         )
 
     async def show_combos(self, interaction: Interaction, lg: LoadedGame) -> None:
@@ -431,11 +446,7 @@ class Desk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         public = view(lg.game.state)
         png = await self.workers.run(combos_png, public)
-        lines = [
-            f"`{c['slot']}` **{c['power']} {c['race']}** · {c['tokens']} tokens · "
-            f"costs {c['slot'] - 1}" + (f" · {c['coins']} coins on it" if c["coins"] else "")
-            for c in public["market"]
-        ]
+        lines = [combo_line(c) for c in public["market"]]
         await interaction.followup.send(
             "\n".join(lines), file=discord.File(io.BytesIO(png), "combos.png"), ephemeral=True
         )

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine import Game, parse
 from engine.core.actions import PickCombo
+from lang import tr
 
 from . import ratings
 from .errors import ServiceError
@@ -130,13 +131,13 @@ class League:
         """The season called ``name`` (the open one, or the latest, when no name is given)."""
         all_seasons = await self.seasons(guild_id)
         if not all_seasons:
-            raise LeagueError("This server has no league season yet: an admin opens one.")
+            raise LeagueError(tr("This server has no league season yet: an admin opens one."))
         if name is None:
             return next((s for s in all_seasons if s.closed_at is None), all_seasons[0])
         for s in all_seasons:
             if s.name.lower() == name.strip().lower():
                 return s
-        raise LeagueError(f"No season called {name!r} on this server.")
+        raise LeagueError(tr("No season called {name!r} on this server.", name=name))
 
     async def open_season(
         self,
@@ -149,14 +150,14 @@ class League:
         """Open a season; one at a time per server."""
         name = name.strip()
         if not 1 <= len(name) <= 60:
-            raise LeagueError("A season's name is 1 to 60 characters.")
+            raise LeagueError(tr("A season's name is 1 to 60 characters."))
         now = self.clock()
         if ends_at is not None and ends_at <= now:
-            raise LeagueError("The season's end must be in the future.")
+            raise LeagueError(tr("The season's end must be in the future."))
         if await self.current(guild_id) is not None:
-            raise LeagueError("A season is already open here: close it first.")
+            raise LeagueError(tr("A season is already open here: close it first."))
         if any(s.name.lower() == name.lower() for s in await self.seasons(guild_id)):
-            raise LeagueError(f"This server already had a season called {name!r}.")
+            raise LeagueError(tr("This server already had a season called {name!r}.", name=name))
         async with self.storage.transaction() as tx:
             await tx.execute(
                 "INSERT INTO seasons (guild_id, channel_id, name, opened_by, opened_at, ends_at)"
@@ -178,7 +179,7 @@ class League:
         """Close the open season and keep its final standings."""
         season = await self.current(guild_id)
         if season is None:
-            raise LeagueError("No season is open on this server.")
+            raise LeagueError(tr("No season is open on this server."))
         table = await self.standings(season)
         final = [
             {
@@ -218,7 +219,7 @@ class League:
             return None
         season = await self.current(guild_id)
         if season is None and wanted:
-            raise LeagueError("No season is open on this server, so no game can be rated.")
+            raise LeagueError(tr("No season is open on this server, so no game can be rated."))
         return season.id if season else None
 
     async def unrate(self, game_id: int, tx: Transaction) -> None:
@@ -440,7 +441,10 @@ class League:
         ]
 
     async def export_csv(self, season: Season) -> bytes:
-        """The season's games and ratings, as one CSV file (UTF-8)."""
+        """The season's games and ratings, as one CSV file (UTF-8).
+
+        The file is for spreadsheets and scripts: its column headers, section names and
+        combos stay in English whatever language the member speaks (machine-readable)."""
         out = io.StringIO()
         w = csv.writer(out)
         w.writerow(
@@ -464,6 +468,7 @@ class League:
             (season.id,),
         )
         for r in rows:
+            # English combo names, as the headers (``combo_name`` translates nothing).
             combos = " / ".join(combo_name(race, power) for race, power in json.loads(r["combos"]))
             w.writerow(
                 [

@@ -13,11 +13,13 @@ from typing import Any
 
 import discord
 
+from lang import ntr, ptr, slash, speaking, tr
+
 from . import ratings, stats
 from .errors import ServiceError
 from .jobs import card_png, replay_image, standings_png
 from .league import PAGE, League, LeagueError, Season, Standing
-from .options import chosen, stored, title
+from .options import chosen, command_option, stored, title
 from .service import GameService
 from .workers import Workers
 
@@ -28,6 +30,17 @@ QUIET = discord.AllowedMentions.none()
 
 #: A row of ``/league stats`` needs at least this many games.
 MIN_SAMPLE = 3
+
+
+def grouping(by: str) -> str:
+    """A grouping of ``/league stats`` (``stats.BY``) as its head names it."""
+    words = {
+        "race": ptr("stats grouping", "race"),
+        "power": ptr("stats grouping", "power"),
+        "combo": ptr("stats grouping", "combo"),
+        "map": ptr("stats grouping", "map"),
+    }
+    return words.get(by, by)
 
 
 class LeagueDesk:
@@ -52,7 +65,7 @@ class LeagueDesk:
         if member is not None:
             return member.display_name
         user = self.client.get_user(user_id)
-        return user.display_name if user else fallback or f"player {user_id}"
+        return user.display_name if user else fallback or tr("player {id}", id=user_id)
 
     async def names(self, guild: discord.Guild | None, user_ids: list[int]) -> dict[int, str]:
         """Display names for members, falling back on the name they played under."""
@@ -88,18 +101,38 @@ class LeagueDesk:
         season = await self.league.open_season(
             interaction.guild_id, interaction.channel_id, interaction.user.id, name, ends
         )
-        until = f", until {discord.utils.format_dt(ends, 'D')}" if ends else ""
-        await interaction.response.send_message(
-            f"🏁 Season **{season.name}** is open{until}. New games (`/sw new`) are rated "
-            "unless their host says `rated:false`. Standings: `/league standings`."
-        )
+        fields = {
+            "season": season.name,
+            "new": slash("sw new"),
+            "rated": command_option("rated"),
+            "standings": slash("league standings"),
+        }
+        if ends:
+            text = tr(
+                "🏁 Season **{season}** is open, until {end}. New games (`{new}`) are rated "
+                "unless their host says `{rated}:false`. Standings: `{standings}`.",
+                end=discord.utils.format_dt(ends, "D"),
+                **fields,
+            )
+        else:
+            text = tr(
+                "🏁 Season **{season}** is open. New games (`{new}`) are rated unless their "
+                "host says `{rated}:false`. Standings: `{standings}`.",
+                **fields,
+            )
+        await interaction.response.send_message(text)
 
     async def close_season(self, interaction: Interaction) -> None:
         """Close the open season and post its final standings here."""
         assert interaction.guild_id is not None
         season = await self.league.close_season(interaction.guild_id)
         await interaction.response.defer(thinking=True)
-        text, file = await self.standings_message(interaction.guild, season, 1, final=True)
+        # The season's final standings are the server's: in its language.
+        language = await self.service.languages.for_server(
+            interaction.guild_id, interaction.guild_locale
+        )
+        with speaking(language):
+            text, file = await self.standings_message(interaction.guild, season, 1, final=True)
         await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
 
     async def close_due(self) -> None:
@@ -113,7 +146,10 @@ class LeagueDesk:
                     await self.client.fetch_channel(season.channel_id)
                 )
                 guild = getattr(channel, "guild", None)
-                text, file = await self.standings_message(guild, season, 1, final=True)
+                # No member asked: the server's language (its Discord locale, or its choice).
+                locale = getattr(guild, "preferred_locale", None)
+                with speaking(await self.service.languages.for_server(guild_id, locale)):
+                    text, file = await self.standings_message(guild, season, 1, final=True)
                 await channel.send(text, file=file, allowed_mentions=QUIET)  # type: ignore[union-attr]
             except Exception:  # one server's trouble must not stop the others
                 log.exception("closing the season of guild %s failed", guild_id)
@@ -150,10 +186,14 @@ class LeagueDesk:
                 "team_wins": team.get(s.user_id, (0, 0))[1],
             }
 
-        data = {
-            "title": season.name + (" · final standings" if final else ""),
-            "subtitle": (guild.name if guild else "")
-            + f" · {len(ranked)} ranked, {len(provisional)} provisional",
+        counted = tr(
+            "{ranked} ranked, {provisional} provisional",
+            ranked=len(ranked),
+            provisional=len(provisional),
+        )
+        data: dict[str, Any] = {
+            "title": tr("{season} · final standings", season=season.name) if final else season.name,
+            "subtitle": (guild.name if guild else "") + f" · {counted}",
             "page": page,
             "pages": pages,
             "rows": [row(start + i + 1, s) for i, s in enumerate(shown)],
@@ -162,18 +202,23 @@ class LeagueDesk:
             "threshold": ratings.PROVISIONAL_GAMES,
         }
         png = await self.workers.run(standings_png, data)
-        head = "🏆 Final standings" if final else "Standings"
-        lines = [f"**{head} · {season.name}** (page {page}/{pages})"]
+        fields = {"season": season.name, "page": page, "pages": pages}
+        if final:
+            lines = [tr("**🏆 Final standings · {season}** (page {page}/{pages})", **fields)]
+        else:
+            lines = [tr("**Standings · {season}** (page {page}/{pages})", **fields)]
         for r in data["rows"][:3]:
             lines.append(f"{r['rank']}. <@{ids[r['rank'] - start - 1]}> · {r['rating']}")
         if not table:
-            lines.append("No rated game has finished yet this season.")
+            lines.append(tr("No rated game has finished yet this season."))
         teamed = [(uid, team[uid]) for uid in ids if uid in team]
         if teamed:
             # Team games are rated as teams (partners share the place): their record apart.
             lines.append(
-                "👥 Team games (won): "
-                + " · ".join(f"<@{uid}> {g} ({w})" for uid, (g, w) in teamed[:10])
+                tr(
+                    "👥 Team games (won): {records}",
+                    records=" · ".join(f"<@{uid}> {g} ({w})" for uid, (g, w) in teamed[:10]),
+                )
             )
         return "\n".join(lines), discord.File(io.BytesIO(png), "standings.png")
 
@@ -203,7 +248,12 @@ class LeagueDesk:
         table = await self.league.standings(season)
         mine = next((s for s in table if s.user_id == member.id), None)
         if mine is None and not rows:
-            raise LeagueError(f"{member.display_name} has no finished game on this server yet.")
+            raise LeagueError(
+                tr(
+                    "{name} has no finished game on this server yet.",
+                    name=member.display_name,
+                )
+            )
         ranked = [s for s in table if not s.provisional]
         rank = next((i + 1 for i, s in enumerate(ranked) if s.user_id == member.id), None)
         favourite, best = stats.player_combos(rows, min_games=2)
@@ -217,7 +267,7 @@ class LeagueDesk:
                 "ahead": ahead,
                 "behind": behind,
             }
-        data = {
+        data: dict[str, Any] = {
             "name": member.display_name,
             "season": season.name,
             "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
@@ -227,8 +277,10 @@ class LeagueDesk:
             "wins": sum(1 for r in rows if r["rank"] == 1),
             "avg_coins": (sum(r["coins"] for r in rows) / len(rows)) if rows else None,
             "history": [list(p) for p in await self.league.history(season.id, member.id)],
-            "favourite": [{"combo": c, "games": g} for c, g in favourite],
-            "best": [{"combo": c, "games": g, "win_rate": w} for c, g, w in best],
+            "favourite": [{"combo": stats.shown("combo", c), "games": g} for c, g in favourite],
+            "best": [
+                {"combo": stats.shown("combo", c), "games": g, "win_rate": w} for c, g, w in best
+            ],
             "head_to_head": h2h,
             # Team games (6 players in 3 teams): games played and won as a team.
             "team_games": sum(1 for r in rows if r.get("team") is not None),
@@ -236,10 +288,15 @@ class LeagueDesk:
         }
         await interaction.response.defer(thinking=True)
         png = await self.workers.run(card_png, data)
-        where = f"#{rank}" if rank else "provisional"
+        where = f"#{rank}" if rank else tr("provisional")
         text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
         if data["team_games"]:
-            text += f" · 👥 team record: {data['team_games']} games, {data['team_wins']} won"
+            text += " · " + ntr(
+                "👥 team record: {n} games, {wins} won",
+                "👥 team record: {n} games, {wins} won",
+                data["team_games"],
+                wins=data["team_wins"],
+            )
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
         )
@@ -253,7 +310,9 @@ class LeagueDesk:
         data = await self.league.export_csv(season)
         safe = "".join(c if c.isalnum() else "-" for c in season.name).strip("-") or "season"
         await interaction.response.send_message(
-            f"Season **{season.name}**: games and ratings.",
+            # The file's columns stay in English (``League.export_csv``): only this line is
+            # the member's language.
+            tr("Season **{season}**: games and ratings.", season=season.name),
             file=discord.File(io.BytesIO(data), f"{safe}.csv"),
             ephemeral=True,
         )
@@ -271,19 +330,31 @@ class LeagueDesk:
         games = len({r["game_id"] for r in rows})
         if not table:
             await interaction.response.send_message(
-                f"Not enough finished games yet ({games} so far): a row needs {MIN_SAMPLE}.",
+                tr(
+                    "Not enough finished games yet ({games} so far): a row needs {needed}.",
+                    games=games,
+                    needed=MIN_SAMPLE,
+                ),
                 ephemeral=True,
             )
             return
-        lines = [
-            f"**Stats by {by}** on this server · {games} finished games"
-            + (f" · map `{map_id}`" if map_id else "")
-        ]
-        lines.append("`win%  games  avg coins`")
+        head = ntr(
+            "**Stats by {by}** on this server · {n} finished games",
+            "**Stats by {by}** on this server · {n} finished games",
+            games,
+            by=grouping(by),
+        )
+        lines = [head + (tr(" · map `{map}`", map=map_id) if map_id else "")]
+        # The columns line up under this head: a translation keeps each word's width.
+        lines.append(tr("`win%  games  avg coins`"))
         for s in table[:20]:
-            lines.append(f"`{s.win_rate * 100:4.0f}% {s.games:6} {s.avg_coins:10.1f}`  {s.key}")
+            figures = f"`{s.win_rate * 100:4.0f}% {s.games:6} {s.avg_coins:10.1f}`"
+            lines.append(f"{figures}  {stats.shown(by, s.key)}")
         lines.append(
-            f"Rows with fewer than {MIN_SAMPLE} games are left out, and AI seats' results."
+            tr(
+                "Rows with fewer than {needed} games are left out, and AI seats' results.",
+                needed=MIN_SAMPLE,
+            )
         )
         await interaction.response.send_message("\n".join(lines)[:2000])
 
@@ -302,7 +373,7 @@ class LeagueDesk:
         )
         if not rows:
             await interaction.response.send_message(
-                "No finished game on this server yet.", ephemeral=True
+                tr("No finished game on this server yet."), ephemeral=True
             )
             return
         won: dict[int, list[str]] = {}
@@ -316,16 +387,21 @@ class LeagueDesk:
             # An AI seat (negative id, no member) is named, never mentioned.
             uid = w["user_id"]
             won.setdefault(w["game_id"], []).append(f"🤖 {w['name']}" if uid < 0 else f"<@{uid}>")
-        lines = ["**Finished games** (replay one with `/league replay game:<number>`)"]
-        for r in rows:
-            winners = ", ".join(won.get(r["id"], [])) or "nobody"
-            rated = " · rated" if r["rated"] else ""
-            # The game's options (mixed markets, ...), as its record keeps them.
-            rated += "".join(f" · {title(n)}" for n in chosen(stored(r["options"])))
-            lines.append(
-                f"`#{r['id']}` {r['finished_at'][:10]} · `{stats.map_name(r['map_id'])}`{rated}"
-                f" · won by {winners}"
+        lines = [
+            tr(
+                "**Finished games** (replay one with `{replay} {game}:<number>`)",
+                replay=slash("league replay"),
+                game=command_option("game"),
             )
+        ]
+        for r in rows:
+            winners = ", ".join(won.get(r["id"], [])) or tr("nobody")
+            # The game's options (mixed markets, ...), as its record keeps them.
+            marks = [tr("rated")] if r["rated"] else []
+            marks += [title(n) for n in chosen(stored(r["options"]))]
+            line = f"`#{r['id']}` {r['finished_at'][:10]} · `{stats.map_name(r['map_id'])}`"
+            line += "".join(f" · {m}" for m in marks)
+            lines.append(line + " · " + tr("won by {winners}", winners=winners))
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=QUIET
         )
@@ -334,16 +410,27 @@ class LeagueDesk:
         assert interaction.guild_id is not None
         games = await self.service.games_of(interaction.guild_id, interaction.user.id)
         if not games:
-            await interaction.response.send_message("You have no game here.", ephemeral=True)
+            await interaction.response.send_message(tr("You have no game here."), ephemeral=True)
             return
         lines = []
         for lg in games:
+            where = f"<#{lg.channel_id}>"
             if lg.game is None:
-                lines.append(f"<#{lg.channel_id}>: lobby {len(lg.seats)}/{lg.player_count}")
+                lines.append(
+                    tr(
+                        "{channel}: lobby {joined}/{players}",
+                        channel=where,
+                        joined=len(lg.seats),
+                        players=lg.player_count,
+                    )
+                )
                 continue
             s = lg.game.state
-            flag = " — **your move**" if lg.actor_id() == interaction.user.id else ""
-            lines.append(f"<#{lg.channel_id}>: round {s.round}/{s.turns}{flag}")
+            fields = {"channel": where, "round": s.round, "rounds": s.turns}
+            if lg.actor_id() == interaction.user.id:
+                lines.append(tr("{channel}: round {round}/{rounds} — **your move**", **fields))
+            else:
+                lines.append(tr("{channel}: round {round}/{rounds}", **fields))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     async def replay(self, interaction: Interaction, game_id: int) -> None:
@@ -353,10 +440,10 @@ class LeagueDesk:
         except ServiceError as exc:
             raise LeagueError(str(exc)) from exc
         if lg.guild_id != interaction.guild_id:
-            raise LeagueError("That game was not played on this server.")
+            raise LeagueError(tr("That game was not played on this server."))
         if lg.status != "over" or lg.game is None:
             raise LeagueError(
-                "Only finished games can be replayed: coins stay secret till the end."
+                tr("Only finished games can be replayed: coins stay secret till the end.")
             )
         await interaction.response.defer(thinking=True)
         game = lg.game
@@ -364,6 +451,10 @@ class LeagueDesk:
             replay_image, game.config, list(game.log), map_key=game.config.map_id
         )
         await interaction.followup.send(
-            f"Game `#{game_id}` on `{stats.map_name(lg.map_id)}`, turn by turn.",
+            tr(
+                "Game `#{game}` on `{map}`, turn by turn.",
+                game=game_id,
+                map=stats.map_name(lg.map_id),
+            ),
             file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}"),
         )

@@ -20,6 +20,7 @@ import discord
 
 from engine.core.content import load_map
 from engine.rulesets.teams import seat_name
+from lang import slash, speaking, tr
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
 from .desk import committed, reply_error
@@ -27,6 +28,7 @@ from .errors import ServiceError
 from .options import offered, options_line, title
 from .service.loaded import LoadedGame
 from .service.lobby import WORLD_NAMES
+from .speech import Spoken
 from .teams import is_team_game, lobby_teams
 
 Interaction = discord.Interaction[Any]
@@ -46,43 +48,73 @@ def start_text(lg: LoadedGame) -> str:
         player = f"🤖 **{row.name}**" if row.ai else f"<@{row.user_id}>"
         parts.append(f"{seat_name(i) if is_team_game(s) else f'{i + 1}.'} {player}")
     line = options_line(s.options)
-    return f"The game begins! Seat order: {', '.join(parts)}." + (f"\n{line}." if line else "")
+    text = tr("The game begins! Seat order: {seats}.", seats=", ".join(parts))
+    return text + (f"\n{line}." if line else "")
 
 
 def _seat(row: Any) -> int:
     return row.seat if row.seat is not None else 99
 
 
+def details(lg: LoadedGame, board: str, *extras: str) -> str:
+    """What a lobby's first line says of the game, in brackets: ``map `3p`, 24 h per
+    decision, rated``."""
+    items = [
+        tr("map `{map}`", map=board),
+        tr("{hours} h per decision", hours=f"{lg.deadline_hours:g}"),
+        *extras,
+    ]
+    return ", ".join(items)
+
+
 def describe(lg: LoadedGame) -> str:
     """The first line of a team lobby's message."""
-    return (
-        f"👥 **Team game** for {lg.player_count} players in 3 teams of 2 (map `{lg.map_id}`, "
-        f"{lg.deadline_hours:g} h per decision{', rated' if lg.rated else ''})."
+    rated = [tr("rated")] if lg.rated else []
+    return tr(
+        "👥 **Team game** for {players} players in 3 teams of 2 ({details}).",
+        players=lg.player_count,
+        details=details(lg, lg.map_id, *rated),
+    )
+
+
+def joining(lg: LoadedGame) -> str:
+    """How a lobby is joined and started."""
+    return tr(
+        "Join with `{join}`; the host starts with `{start}` once {players} have joined.",
+        join=slash("sw join"),
+        start=slash("sw start"),
+        players=lg.player_count,
     )
 
 
 def describe_plain(lg: LoadedGame) -> str:
     """The first line of a lobby's message that is not a team lobby."""
     world = WORLD_NAMES.get(load_map(lg.map_id).world, "Small World")
-    return (
-        f"**{world}** for {lg.player_count} players (map `{lg.map_id}`, "
-        f"{lg.deadline_hours:g} h per decision{', rated' if lg.rated else ''}). Join with "
-        f"`/sw join`; the host starts with `/sw start` once {lg.player_count} have joined."
+    rated = [tr("rated")] if lg.rated else []
+    head = tr(
+        "**{world}** for {players} players ({details}).",
+        world=world,
+        players=lg.player_count,
+        details=details(lg, lg.map_id, *rated),
     )
+    return f"{head} {joining(lg)}"
 
 
 def opening_message(lg: LoadedGame, world: str, board: str, host: str) -> dict[str, Any]:
     """The message ``/sw new`` posts: the game, the host in, how to join; a team lobby's
     teams and controls, or a plain lobby's option toggles."""
-    extras = (", open scores" if lg.open_scores else "") + (", rated" if lg.rated else "")
+    extras = [tr("open scores")] if lg.open_scores else []
+    extras += [tr("rated")] if lg.rated else []
     if lg.teams:
-        extras += ", in 3 teams of 2"
-    n = lg.player_count
-    head = (
-        f"**{world}** for {n} players (map `{board}`, {lg.deadline_hours:g} h per decision"
-        f"{extras}). {host} is in. Join with `/sw join`; the host starts with `/sw start` "
-        f"once {n} have joined."
+        extras.append(tr("in 3 teams of 2"))
+    game = tr(
+        "**{world}** for {players} players ({details}).",
+        world=world,
+        players=lg.player_count,
+        details=details(lg, board, *extras),
     )
+    arrived = tr("{host} is in.", host=host)
+    head = f"{game} {arrived} {joining(lg)}"
     return lobby_message(lg, head) if lg.teams else plain_message(lg, head)
 
 
@@ -136,23 +168,25 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=s.name[:100], value=str(s.user_id)) for s in lg.seats]
     partner: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"swp:{lg.id}:partner", placeholder="Choose your partner…", options=options
+        custom_id=f"swp:{lg.id}:partner",
+        placeholder=tr("Choose your partner…"),
+        options=options,
     )
     view.add_item(LobbySelect(partner, lg.id, "partner"))
     if len(options) >= 2:
         pair: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"swp:{lg.id}:pair",
-            placeholder="Host: pair two players…",
+            placeholder=tr("Host: pair two players…"),
             options=options,
             min_values=2,
             max_values=2,
         )
         view.add_item(LobbySelect(pair, lg.id, "pair"))
     full = len(lg.seats) >= lg.player_count
-    buttons = [] if full else [("join", "Join", discord.ButtonStyle.success)]
+    buttons = [] if full else [("join", tr("Join"), discord.ButtonStyle.success)]
     buttons += [
-        ("draw", "🎲 Draw teams", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
+        ("draw", tr("🎲 Draw teams"), discord.ButtonStyle.secondary),
+        ("start", tr("Start"), discord.ButtonStyle.primary),
     ]
     for verb, label, style in buttons:
         button: discord.ui.Button[Any] = discord.ui.Button(
@@ -165,7 +199,7 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
 ):
     """Join, Draw teams or Start on a team lobby's message (``verb`` empty: forged)."""
 
@@ -190,7 +224,7 @@ class LobbyButton(
 
 
 class LobbySelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"swp:(?P<rest>[\s\S]*)"
+    Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"swp:(?P<rest>[\s\S]*)"
 ):
     """The partner menu or the host's pairing menu of a team lobby's message."""
 
@@ -229,10 +263,12 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
         if verb == "start":
             live = await service.live_game_id(channel_id)
             if live != game_id:
-                raise ServiceError("That lobby is closed: use the latest lobby message.")
+                raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             outcome = await service.start(channel_id, user.id)
+            with speaking(outcome.game.language):
+                started = start_text(outcome.game)
             await interaction.response.send_message(
-                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
+                started, allowed_mentions=discord.AllowedMentions.none()
             )
             committed(interaction)
             await bot.desk.announce(outcome, interaction)
@@ -240,16 +276,26 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
         if verb == "join":
             lg = await service.in_channel(channel_id)
             if lg.id != game_id:
-                raise ServiceError("That lobby is closed: use the latest lobby message.")
+                raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             lg = await service.join(channel_id, user.id, user.display_name)
-            text = f"{user.mention} joined ({len(lg.seats)}/{lg.player_count})."
+            with speaking(lg.language):
+                text = tr(
+                    "{who} joined ({joined}/{players}).",
+                    who=user.mention,
+                    joined=len(lg.seats),
+                    players=lg.player_count,
+                )
         elif verb.startswith(("on_", "off_")):
             on, name = verb.split("_", 1)
             lg = await service.set_option(game_id, channel_id, user.id, name, on == "on")
-            text = f"{'✅' if on == 'on' else '⬜'} {title(name)} {'on' if on == 'on' else 'off'}."
+            with speaking(lg.language):
+                if on == "on":
+                    text = tr("✅ {option} on.", option=title(name))
+                else:
+                    text = tr("⬜ {option} off.", option=title(name))
+                plain = plain_message(lg, f"{describe_plain(lg)}\n{text}")
             if not lg.teams:
-                head = f"{describe_plain(lg)}\n{text}"
-                await interaction.response.edit_message(**plain_message(lg, head))
+                await interaction.response.edit_message(**plain)
                 return
         elif verb == "draw":
             lg, text = await service.pairing.draw(game_id, channel_id, user.id)
@@ -264,4 +310,8 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
         await reply_error(interaction, str(exc))
         return
     # The tapped lobby message is edited in place: the channel stays quiet while teams form.
-    await interaction.response.edit_message(**lobby_message(lg, f"{describe(lg)}\n{text}"))
+    # It is the game's, so it speaks the game's language (the pairing texts were written in
+    # it, in the game's write).
+    with speaking(lg.language):
+        edited = lobby_message(lg, f"{describe(lg)}\n{text}")
+    await interaction.response.edit_message(**edited)

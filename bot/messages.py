@@ -16,9 +16,10 @@ from typing import Any
 from engine import to_act, view
 from engine.core.changes import turn_marks
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, GameState
-from engine.core.view import plural
+from engine.text.names import race as race_name
+from lang import N_, ntr, slash, tr
 
-from .narrate import monsters_word, owed_pieces, summary, told_lines
+from .narrate import one_monster, owed_pieces, summary, told_lines
 from .question import asked, question_line
 from .teams import team_lines, who
 
@@ -45,6 +46,10 @@ class Announcement:
     live: str | None = None
     #: A turn summary: once it is posted, the turn's live message is deleted.
     closes_live: bool = False
+    #: The language its buttons and images are drawn in when it is posted: the one its
+    #: text was written in (``outbox.record`` sets it, unless a DM's recipient's language
+    #: set it first; rows from before have none and speak English).
+    language: str = ""
 
     def to_json(self) -> str:
         """The stored form."""
@@ -89,12 +94,15 @@ def button_spec(game_id: int, s: GameState, verbs: list[str]) -> dict[str, Any]:
 def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | None) -> str:
     """Who must act now, mentioned, with what they can do and the deadline (an AI seat is
     named, not mentioned: it plays at once)."""
-    by = f" Deadline {ts(deadline)}." if deadline else ""
+    by = tr(" Deadline {when}.", when=ts(deadline)) if deadline else ""
     t = s.turn
     seat = to_act(s)
+    at = {"round": s.round, "turns": s.turns}
     if actor_id is None and seat is not None:
-        return f"**Round {s.round}/{s.turns}** · 🤖 **{who(s, seat)}** (AI) is playing…"
-    mention = f"<@{actor_id}>" if actor_id else "nobody"
+        return tr(
+            "**Round {round}/{turns}** · 🤖 **{who}** (AI) is playing…", who=who(s, seat), **at
+        )
+    mention = f"<@{actor_id}>" if actor_id else tr("nobody")
     if asked(s):
         # A question to a seat in the middle of someone's turn: never "it's your turn".
         return question_line(s, mention, deadline)
@@ -102,20 +110,36 @@ def next_decision_text(s: GameState, actor_id: int | None, deadline: datetime | 
         p = t.pending[0]
         race = s.races[p.race]
         # The deadline's default is said with the deadline: the engine's spread.
-        then = " Then I place them for you, weakest regions first." if deadline else ""
-        return (
-            f"{mention}, your {p.race} were driven out: press **▶ Play** to place your "
-            f"{owed_pieces(race)}.{by}{then}"
+        then = tr(" Then I place them for you, weakest regions first.") if deadline else ""
+        return tr(
+            "{mention}, your {race} were driven out: press **▶ Play** to place your "
+            "{pieces}.{deadline}{then}",
+            mention=mention,
+            race=race_name(p.race),
+            pieces=owed_pieces(race),
+            deadline=by,
+            then=then,
         )
-    head = f"**Round {s.round}/{s.turns}** · {mention}, it's your turn."
+    head = tr("**Round {round}/{turns}** · {mention}, it's your turn.", mention=mention, **at)
     if t.phase == PICK:
-        return f"{head} Press **▶ Play** to pick a combo.{by}"
+        return tr("{head} Press **▶ Play** to pick a combo.{deadline}", head=head, deadline=by)
     if t.phase == SETUP:
-        return (
-            f"**Before the first turn** · {mention}, press **▶ Play** to put "
-            f"{monsters_word(s)} on a Lost Tribe region.{by}"
+        if one_monster(s):
+            return tr(
+                "**Before the first turn** · {mention}, press **▶ Play** to put "
+                "your Monster on a Lost Tribe region.{deadline}",
+                mention=mention,
+                deadline=by,
+            )
+        return tr(
+            "**Before the first turn** · {mention}, press **▶ Play** to put "
+            "your Monsters on a Lost Tribe region.{deadline}",
+            mention=mention,
+            deadline=by,
         )
-    return f"{head} Press **▶ Play** to conquer, redeploy or decline.{by}"
+    return tr(
+        "{head} Press **▶ Play** to conquer, redeploy or decline.{deadline}", head=head, deadline=by
+    )
 
 
 def game_over_text(s: GameState) -> str:
@@ -123,17 +147,28 @@ def game_over_text(s: GameState) -> str:
     result = s.result or {}
     rows = result.get("ranking", [])
     lines = [
-        f"{i + 1}. **{who(s, r['seat'])}** · {r['coins']} coins · {r['tokens']} tokens on the board"
+        tr(
+            "{rank}. **{who}** · {coins} coins · {tokens} tokens on the board",
+            rank=i + 1,
+            who=who(s, r["seat"]),
+            coins=r["coins"],
+            tokens=r["tokens"],
+        )
         for i, r in enumerate(rows)
     ]
     winners = ", ".join(who(s, w) for w in result.get("winners", []))
     teams = team_lines(s)
     if teams:
         # A team game: the teams' scores first (the lower partner's coins), then each player.
-        body = [*teams, "**Players**", *lines]
-        return f"🏆 **Game over!** Winners: **{winners}**\n" + "\n".join(body)
-    tie = " (tie broken on tokens)" if result.get("tiebreak_used") else ""
-    return f"🏆 **Game over!** Winner: **{winners}**{tie}\n" + "\n".join(lines)
+        body = [*teams, tr("**Players**"), *lines]
+        return (
+            tr("🏆 **Game over!** Winners: **{winners}**", winners=winners) + "\n" + "\n".join(body)
+        )
+    if result.get("tiebreak_used"):
+        head = tr("🏆 **Game over!** Winner: **{winners}** (tie broken on tokens)", winners=winners)
+    else:
+        head = tr("🏆 **Game over!** Winner: **{winners}**", winners=winners)
+    return head + "\n" + "\n".join(lines)
 
 
 def turn_message(
@@ -156,7 +191,9 @@ def turn_message(
     if note:
         parts.append(note)
     if finished_events:
-        title = f"**{who(s, finished_seat)}'s turn**\n" if finished_seat is not None else ""
+        title = ""
+        if finished_seat is not None:
+            title = tr("**{who}'s turn**", who=who(s, finished_seat)) + "\n"
         parts.append(title + summary(s, finished_events))
     board = view(s)
     # The board marks what the finished turn changed: regions taken, regions left empty.
@@ -200,7 +237,9 @@ def live_message(
     """
     player = who(s, s.turn.seat)
     seat = to_act(s)
-    head = f"🎲 **Round {s.round}/{s.turns} · {player}'s turn**"
+    head = tr(
+        "🎲 **Round {round}/{turns} · {who}'s turn**", round=s.round, turns=s.turns, who=player
+    )
     lines = [f"• {line}" for line in told_lines(s, s.events)]
     if note:
         lines.append(note)
@@ -208,8 +247,8 @@ def live_message(
         doing = next_decision_text(s, actor_id, deadline)
         mentions = [actor_id] if actor_id else []
     else:
-        by = f" Deadline {ts(deadline)}." if deadline else ""
-        doing = f"*{player} is {_doing(s)}…*{by}"
+        by = tr(" Deadline {when}.", when=ts(deadline)) if deadline else ""
+        doing = _doing(s, player) + by
         mentions = []
     text = "\n".join([head, *lines, doing])
     while len(text) > MAX_CONTENT and lines:
@@ -225,19 +264,27 @@ def live_message(
     )
 
 
-def _doing(s: GameState) -> str:
-    return {
-        SETUP: "placing Monsters",
-        PICK: "picking a combo",
-        CONQUER: "conquering",
-        REDEPLOY: "redeploying",
-        CLOSING: "ending the turn",
-    }.get(s.turn.phase, "playing")
+#: What the player of the turn is doing, by phase, for the live message.
+DOING = {
+    SETUP: N_("*{who} is placing Monsters…*"),
+    PICK: N_("*{who} is picking a combo…*"),
+    CONQUER: N_("*{who} is conquering…*"),
+    REDEPLOY: N_("*{who} is redeploying…*"),
+    CLOSING: N_("*{who} is ending the turn…*"),
+}
+
+
+PLAYING = N_("*{who} is playing…*")
+
+
+def _doing(s: GameState, player: str) -> str:
+    return tr(DOING.get(s.turn.phase, PLAYING), who=player)
 
 
 def your_move_dm(channel_id: int, user_id: int) -> Announcement:
     """The opt-in direct message to the member who must act now."""
-    return Announcement(DM, f"It's your move in <#{channel_id}> (Small World).", user_id=user_id)
+    text = tr("It's your move in {channel} (Small World).", channel=f"<#{channel_id}>")
+    return Announcement(DM, text, user_id=user_id)
 
 
 def follow_dm(
@@ -252,13 +299,19 @@ def follow_dm(
     Built from the public events only, like the channel's summary: a follower never learns
     more than the channel shows.
     """
-    player = who(s, finished_seat) if finished_seat is not None else "The game"
-    head = f"👀 Small World in <#{channel_id}> · **{player}'s turn** (round {s.round}/{s.turns})"
+    player = who(s, finished_seat) if finished_seat is not None else tr("The game")
+    head = tr(
+        "👀 Small World in {channel} · **{who}'s turn** (round {round}/{turns})",
+        channel=f"<#{channel_id}>",
+        who=player,
+        round=s.round,
+        turns=s.turns,
+    )
     if s.turn.phase == OVER:
         tail = game_over_text(s)
     else:
         seat = to_act(s)
-        tail = f"Next: **{who(s, seat)}**." if seat is not None else ""
+        tail = tr("Next: **{who}**.", who=who(s, seat)) if seat is not None else ""
     text = "\n".join(part for part in (head, summary(s, finished_events), tail) if part)
     if len(text) > MAX_CONTENT:
         text = text[: MAX_CONTENT - 1] + "…"
@@ -272,15 +325,22 @@ def rating_text(changes: list[tuple[int, int, int]]) -> str | None:
     parts = [
         f"<@{uid}> {before} → **{after}** ({after - before:+d})" for uid, before, after in changes
     ]
-    return "📈 League ratings: " + " · ".join(parts)
+    return tr("📈 League ratings: {changes}", changes=" · ".join(parts))
 
 
 def score_dm(channel_id: int, user_id: int, scored: int, player: Any) -> Announcement:
     """A player's score, told privately when a deadline ended their turn."""
     return Announcement(
         DM,
-        f"Time ran out on your Small World turn in <#{channel_id}>, so I ended it for you. "
-        f"It scored {plural(scored, 'coin')}; you have {player.coins} now (only you see this).",
+        ntr(
+            "Time ran out on your Small World turn in {channel}, so I ended it for you. "
+            "It scored {n} coin; you have {coins} now (only you see this).",
+            "Time ran out on your Small World turn in {channel}, so I ended it for you. "
+            "It scored {n} coins; you have {coins} now (only you see this).",
+            scored,
+            channel=f"<#{channel_id}>",
+            coins=player.coins,
+        ),
         user_id=user_id,
     )
 
@@ -288,7 +348,11 @@ def score_dm(channel_id: int, user_id: int, scored: int, player: Any) -> Announc
 def reminder(game_id: int, s: GameState, actor_id: int, deadline: datetime) -> Announcement:
     """The reminder when most of a deadline has passed: the turn's live message, posted
     afresh so that its mention pings (the channel still holds one message for the turn)."""
-    line = f"⏰ <@{actor_id}>, a reminder: your move is due {ts(deadline)}."
+    line = tr(
+        "⏰ {mention}, a reminder: your move is due {when}.",
+        mention=f"<@{actor_id}>",
+        when=ts(deadline),
+    )
     a = live_message(game_id, s, actor_id=actor_id, deadline=deadline, note=line)
     a.mentions = [actor_id]
     return a
@@ -298,8 +362,24 @@ def paused_dm(host_id: int, channel_id: int, reason: str) -> Announcement:
     """Tells the host that the bot cannot post in the game's channel any more."""
     return Announcement(
         DM,
-        f"I can no longer post in <#{channel_id}> ({reason}), so your Small World game there "
-        "is paused: no deadline runs out until I can post again. Give me back View Channel, "
-        "Send Messages and Attach Files there; the game resumes with my next message.",
+        tr(
+            "I can no longer post in {channel} ({reason}), so your Small World game there "
+            "is paused: no deadline runs out until I can post again. Give me back View Channel, "
+            "Send Messages and Attach Files there; the game resumes with my next message.",
+            channel=f"<#{channel_id}>",
+            reason=reason,
+        ),
         user_id=host_id,
     )
+
+
+def text_only(content: str, reason: str | None) -> str:
+    """The message posted when its image was refused, saying so."""
+    why = f" ({reason})" if reason else ""
+    command = slash("sw board")
+    note = tr(
+        "⚠️ The board image could not be posted{why}; `{command}` shows it.",
+        why=why,
+        command=command,
+    )
+    return f"{content}\n\n{note}"

@@ -11,16 +11,18 @@ from typing import Any
 from engine.core.board import mapdef
 from engine.core.state import GameState, RaceState
 from engine.core.view import visible_events
-from engine.core.words import and_list, plural
+from engine.core.words import and_list
 from engine.rulesets.monsters import monsters_each
+from engine.text.names import combo, race, terrain
 from engine.text.narration import thing, underground_sentence
+from lang import ntr, tr
 
 from .teams import who
 
 
 def _name(s: GameState, seat: int | None) -> str:
     if seat is None or seat < 0:
-        return "the Lost Tribes"
+        return tr("the Lost Tribes")
     return who(s, seat)
 
 
@@ -32,93 +34,183 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     kind = e["kind"]
     who = _name(s, e.get("seat"))
     m = mapdef(s)
+    the_race = race(e.get("race", ""))
 
     def where(rid: int) -> str:
-        return f"{rid} ({m.regions[rid].terrain})"
+        return tr("{region} ({terrain})", region=rid, terrain=terrain(m.regions[rid].terrain))
 
     if kind == "pick":
-        paid = f", paying {e['paid']}" if e["paid"] else ""
-        # "picked X, paying 2 and taking the 1 coin on it" / "picked X, taking the 1 coin on it"
-        joint = " and" if paid else ","
-        took = f"{joint} taking the {plural(e['took'], 'coin')} on it" if e["took"] else ""
-        return f"{who} picked **{e['power']} {e['race']}**{paid}{took}."
+        return _picked(who, e)
     if kind in ("conquer", "dragon", "enchant"):
-        how = {"conquer": "took", "dragon": "sent the Dragon into", "enchant": "enchanted"}[kind]
-        text = f"{who}'s {e['race']} {how} {where(e['region'])}"
-        if kind == "conquer" and e.get("tokens"):
-            text += f" with {plural(e['tokens'], 'token')}"
-        if e.get("defender"):
-            owner = e.get("defender_seat")
-            if owner is None and e["defender"] in s.races:  # events stored before the seat
-                owner = s.races[e["defender"]].owner
-            lost = f", {e['lost']} lost" if e.get("lost") else ""
-            text += f" from {_name(s, owner)}'s {e['defender']}{lost}"
-        elif e.get("lost_tribe"):
-            text += " from a Lost Tribe"
-        if e.get("treasures"):
-            # A Relic or Place passes with its region: say what changed hands with it.
-            text += f", and {and_list([thing(k) for k in e['treasures']])} with it"
-        return text + "."
+        return _taken(s, who, e, where(e["region"]))
     if kind == "roll":
-        result = "and made it" if e["success"] else "and fell short"
-        return f"{who} rolled {e['die']} on the final conquest of {where(e['region'])} {result}."
+        rolled = {"who": who, "die": e["die"], "region": where(e["region"])}
+        if e["success"]:
+            return tr("{who} rolled {die} on the final conquest of {region} and made it.", **rolled)
+        return tr("{who} rolled {die} on the final conquest of {region} and fell short.", **rolled)
     if kind == "berserk":
-        return f"{who} rolled {e['die']} before attacking."
+        return tr("{who} rolled {die} before attacking.", who=who, die=e["die"])
     if kind == "abandon":
-        return f"{who} abandoned {where(e['region'])}."
+        return tr("{who} abandoned {region}.", who=who, region=where(e["region"]))
     if kind == "decline":
-        return f"{who}'s {e['race']} went into decline."
+        return tr("{who}'s {race} went into decline.", who=who, race=the_race)
     if kind == "vanish":
-        return f"{who}'s {e['race']} left the board."
+        return tr("{who}'s {race} left the board.", who=who, race=the_race)
     if kind == "grow":
-        return f"{who}'s {e['race']} raised {plural(e['tokens'], 'more token')}."
-    if kind == "fortify":
-        return f"{who} built a Fortress in {where(e['region'])}."
-    if kind == "peace":
-        return f"{who} made peace with {_name(s, e['ally'])}."
-    if kind == "score":
-        return f"{who} scored {plural(e['coins'], 'coin')}."
-    if kind == "ready":
-        # The engine readies the troops at the start of the turn: one token stays per region.
-        text = (
-            f"{who}'s {e['race']} picked up {plural(e['tokens'], 'token')} to conquer with, "
-            "leaving one in each region"
+        return ntr(
+            "{who}'s {race} raised {n} more token.",
+            "{who}'s {race} raised {n} more tokens.",
+            e["tokens"],
+            who=who,
+            race=the_race,
         )
-        if not e["tokens"]:
-            text = f"{who}'s {e['race']} have {plural(e['hand'], 'token')} in hand to conquer"
-        elif e["hand"] != e["tokens"]:
-            text += f" ({e['hand']} in hand in all)"
-        return text + "."
-    if kind == "placed":
-        # Heroes or Encampments the player left unplaced at the end of their redeployment.
-        one, many = ("Hero", "Heroes") if e["piece"] == "hero" else ("Encampment", "Encampments")
+    if kind == "fortify":
+        return tr("{who} built a Fortress in {region}.", who=who, region=where(e["region"]))
+    if kind == "peace":
+        return tr("{who} made peace with {ally}.", who=who, ally=_name(s, e["ally"]))
+    if kind == "score":
+        return ntr("{who} scored {n} coin.", "{who} scored {n} coins.", e["coins"], who=who)
+    if kind == "ready":
+        return _readied(who, the_race, e)
+    if kind in ("placed", "return", "spread"):
         places = and_list([where(rid) for rid in e["regions"]])
-        n = len(e["regions"])
-        return f"{who}'s {e['race']}: {n} {one if n == 1 else many} left unplaced went to {places}."
-    if kind in ("return", "spread"):
-        # Tokens still in hand when a redeployment ends: back where they were readied from
-        # ("return"), the rest onto the weakest regions ("spread").
-        n = e["tokens"]
-        places = and_list([where(rid) for rid in e["regions"]])
-        if kind == "return":
-            what = f"{plural(n, 'leftover token')} went back to {places}"
-        else:
-            was = "was" if n == 1 else "were"
-            what = f"{plural(n, 'token')} left in hand {was} spread over {places}"
-        return f"{who}'s {e['race']}: {what}."
+        return _left_over(kind, who, the_race, e, places)
     # The Underground's races, powers, Relics and Places tell their own events (the engine's
     # sentences: transfers of coins, never a balance).
     told = underground_sentence(e, [p.name for p in s.players], past=True)
     return f"{told}." if told else None
 
 
+def _picked(who: str, e: dict[str, Any]) -> str:
+    """``X picked Forest Elves, paying 2 and taking the 1 coin on it.``"""
+    fields = {"who": who, "combo": combo(e["race"], e["power"]), "paid": e["paid"]}
+    if e["paid"] and e["took"]:
+        return ntr(
+            "{who} picked **{combo}**, paying {paid} and taking the {n} coin on it.",
+            "{who} picked **{combo}**, paying {paid} and taking the {n} coins on it.",
+            e["took"],
+            **fields,
+        )
+    if e["took"]:
+        return ntr(
+            "{who} picked **{combo}**, taking the {n} coin on it.",
+            "{who} picked **{combo}**, taking the {n} coins on it.",
+            e["took"],
+            **fields,
+        )
+    if e["paid"]:
+        return tr("{who} picked **{combo}**, paying {paid}.", **fields)
+    return tr("{who} picked **{combo}**.", **fields)
+
+
+def _taken(s: GameState, who: str, e: dict[str, Any], region: str) -> str:
+    """A region taken (by conquest, the Dragon or an enchantment): from whom, with what."""
+    kind = e["kind"]
+    fields = {"who": who, "race": race(e["race"]), "region": region}
+    if kind == "dragon":
+        text = tr("{who}'s {race} sent the Dragon into {region}", **fields)
+    elif kind == "enchant":
+        text = tr("{who}'s {race} enchanted {region}", **fields)
+    elif e.get("tokens"):
+        text = ntr(
+            "{who}'s {race} took {region} with {n} token",
+            "{who}'s {race} took {region} with {n} tokens",
+            e["tokens"],
+            **fields,
+        )
+    else:
+        text = tr("{who}'s {race} took {region}", **fields)
+    if e.get("defender"):
+        owner = e.get("defender_seat")
+        if owner is None and e["defender"] in s.races:  # events stored before the seat
+            owner = s.races[e["defender"]].owner
+        them = {"owner": _name(s, owner), "defender": race(e["defender"])}
+        if e.get("lost"):
+            text += tr(" from {owner}'s {defender}, {lost} lost", lost=e["lost"], **them)
+        else:
+            text += tr(" from {owner}'s {defender}", **them)
+    elif e.get("lost_tribe"):
+        text += tr(" from a Lost Tribe")
+    if e.get("treasures"):
+        # A Relic or Place passes with its region: say what changed hands with it.
+        things = and_list([thing(k) for k in e["treasures"]])
+        text += tr(", and {things} with it", things=things)
+    return text + "."
+
+
+def _readied(who: str, the_race: str, e: dict[str, Any]) -> str:
+    """The engine readies the troops at the start of the turn: one token stays per region."""
+    fields = {"who": who, "race": the_race, "hand": e["hand"]}
+    if not e["tokens"]:
+        return ntr(
+            "{who}'s {race} have {n} token in hand to conquer.",
+            "{who}'s {race} have {n} tokens in hand to conquer.",
+            e["hand"],
+            **fields,
+        )
+    if e["hand"] != e["tokens"]:
+        return ntr(
+            "{who}'s {race} picked up {n} token to conquer with, leaving one in each region "
+            "({hand} in hand in all).",
+            "{who}'s {race} picked up {n} tokens to conquer with, leaving one in each region "
+            "({hand} in hand in all).",
+            e["tokens"],
+            **fields,
+        )
+    return ntr(
+        "{who}'s {race} picked up {n} token to conquer with, leaving one in each region.",
+        "{who}'s {race} picked up {n} tokens to conquer with, leaving one in each region.",
+        e["tokens"],
+        **fields,
+    )
+
+
+def _left_over(kind: str, who: str, the_race: str, e: dict[str, Any], places: str) -> str:
+    """Pieces and tokens the engine placed for the player at the end of a redeployment."""
+    fields = {"who": who, "race": the_race, "places": places}
+    if kind == "placed":
+        # Heroes or Encampments the player left unplaced at the end of their redeployment.
+        n = len(e["regions"])
+        if e["piece"] == "hero":
+            return ntr(
+                "{who}'s {race}: {n} Hero left unplaced went to {places}.",
+                "{who}'s {race}: {n} Heroes left unplaced went to {places}.",
+                n,
+                **fields,
+            )
+        return ntr(
+            "{who}'s {race}: {n} Encampment left unplaced went to {places}.",
+            "{who}'s {race}: {n} Encampments left unplaced went to {places}.",
+            n,
+            **fields,
+        )
+    # Tokens still in hand when a redeployment ends: back where they were readied from
+    # ("return"), the rest onto the weakest regions ("spread").
+    if kind == "return":
+        return ntr(
+            "{who}'s {race}: {n} leftover token went back to {places}.",
+            "{who}'s {race}: {n} leftover tokens went back to {places}.",
+            e["tokens"],
+            **fields,
+        )
+    return ntr(
+        "{who}'s {race}: {n} token left in hand was spread over {places}.",
+        "{who}'s {race}: {n} tokens left in hand were spread over {places}.",
+        e["tokens"],
+        **fields,
+    )
+
+
 def owed_pieces(race: RaceState) -> str:
     """What a race driven out in another player's turn has to place: its tokens in hand and
     the Encampments it got back ("2 tokens", "1 Encampment", "2 tokens and 1 Encampment")."""
-    parts = [plural(race.hand, "token")] if race.hand or not race.camps_free else []
-    if race.camps_free:
-        parts.append(plural(race.camps_free, "Encampment"))
-    return " and ".join(parts)
+    tokens = ntr("{n} token", "{n} tokens", race.hand)
+    if not race.camps_free:
+        return tokens
+    camps = ntr("{n} Encampment", "{n} Encampments", race.camps_free)
+    if not race.hand:
+        return camps
+    return tr("{tokens} and {camps}", tokens=tokens, camps=camps)
 
 
 def summary(s: GameState, events: list[dict[str, Any]]) -> str:
@@ -128,7 +220,7 @@ def summary(s: GameState, events: list[dict[str, Any]]) -> str:
     ``visible_events``); a public channel never gets more than the public view.
     """
     told = [f"• {line}" for line in told_lines(s, events)]
-    return "\n".join(told) if told else "• No conquest and no change on the board."
+    return "\n".join(told) if told else tr("• No conquest and no change on the board.")
 
 
 def told_lines(s: GameState, events: list[dict[str, Any]]) -> list[str]:
@@ -137,7 +229,23 @@ def told_lines(s: GameState, events: list[dict[str, Any]]) -> list[str]:
     return [line for line in lines if line]
 
 
-def monsters_word(s: GameState) -> str:
-    """``your Monster`` when a seat places one, ``your Monsters`` for more (the rule set that
-    lays the board out says how many: ``engine.rulesets.monsters.monsters_each``)."""
-    return "your Monster" if monsters_each(s) == 1 else "your Monsters"
+def one_monster(s: GameState) -> bool:
+    """Whether each seat places one Monster, not several (the rule set that lays the board out
+    says how many: ``engine.rulesets.monsters.monsters_each``)."""
+    return monsters_each(s) == 1
+
+
+def combo_line(c: dict[str, Any]) -> str:
+    """A combo for sale, in the combos panel's list (``c`` from the public view's market)."""
+    fields = {
+        "slot": c["slot"],
+        "combo": combo(c["race"], c["power"]),
+        "tokens": c["tokens"],
+        "cost": c["slot"] - 1,
+        "coins": c["coins"],
+    }
+    if c["coins"]:
+        return tr(
+            "`{slot}` **{combo}** · {tokens} tokens · costs {cost} · {coins} coins on it", **fields
+        )
+    return tr("`{slot}` **{combo}** · {tokens} tokens · costs {cost}", **fields)

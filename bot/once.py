@@ -34,6 +34,8 @@ from typing import Any
 
 import discord
 
+from lang import tr
+
 # How long an answered request is remembered, here and in the database's record alike.
 from .request_log import MEMORY, RequestLog
 
@@ -230,9 +232,11 @@ class Once:
     @staticmethod
     async def _answer_copy(interaction: discord.Interaction[Any]) -> None:
         if interaction.type == discord.InteractionType.component:
-            text = "👯 Pressed twice at once: the first press counted; this one changes nothing."
+            text = tr(
+                "👯 Pressed twice at once: the first press counted; this one changes nothing."
+            )
         else:
-            text = "👯 Sent twice at once: the first one counted; this copy changes nothing."
+            text = tr("👯 Sent twice at once: the first one counted; this copy changes nothing.")
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

@@ -14,10 +14,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import new_game
-from engine.core.rulesets import RULESETS, changes_nothing, counts_text, player_counts
+from engine.core.rulesets import RULESETS, changes_nothing, player_counts
 from engine.core.worlds import WORLDS
+from lang import N_, ptr, tr
 
 from .errors import ServiceError
+
+#: The engine's option titles (``RuleSet.title``), for the catalogs: ``title`` translates
+#: them where they are shown (a title missing here is shown in English).
+TITLES = (N_("team play"), N_("mixed markets"), N_("Places and Relics on the surface"))
 
 
 def offered() -> list[str]:
@@ -28,7 +33,21 @@ def offered() -> list[str]:
 def title(name: str) -> str:
     """How players name an option: the engine's title (``mixed markets``)."""
     r = RULESETS[name]
-    return r.title or name
+    return tr(r.title) if r.title else name
+
+
+def command_option(name: str) -> str:
+    """A slash command's option as the member's client names it (``rated``), for a message
+    that names it (the names are the commands' catalog's, ``cogs.translator``)."""
+    context = "option name"
+    return ptr(context, name)
+
+
+def counts_words(counts: tuple[int, ...]) -> str:
+    """``2 to 5`` or ``6``: player counts for a message, in the language spoken."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return tr("{low} to {high}", low=counts[0], high=counts[-1])
+    return ", ".join(str(n) for n in counts)
 
 
 def chosen(options: Mapping[str, Any]) -> list[str]:
@@ -39,7 +58,7 @@ def chosen(options: Mapping[str, Any]) -> list[str]:
 def options_line(options: Mapping[str, Any]) -> str:
     """``Options: mixed markets, Places and Relics on the surface``, or "" with none on."""
     on = chosen(options)
-    return f"Options: {', '.join(title(n) for n in on)}" if on else ""
+    return tr("Options: {options}", options=", ".join(title(n) for n in on)) if on else ""
 
 
 def stored(text: str | None) -> dict[str, bool]:
@@ -65,17 +84,28 @@ def check(
     every = {**base, **{n: True for n in chosen(options)}}
     counts = player_counts(every)
     if players not in counts:
-        names = " and ".join(title(n) for n in chosen(options))
-        raise ServiceError(f"With {names}, the game is for {counts_text(counts)} players.")
+        names = tr(" and ").join(title(n) for n in chosen(options))
+        raise ServiceError(
+            tr(
+                "With {options}, the game is for {counts} players.",
+                options=names,
+                counts=counts_words(counts),
+            )
+        )
     try:
         trial = new_game([f"P{i + 1}" for i in range(players)], 0, map_id, every)
     except (ValueError, KeyError) as exc:
-        raise ServiceError(f"The engine refuses these options here: {exc}") from exc
+        raise ServiceError(
+            tr("The engine refuses these options here: {reason}", reason=exc)
+        ) from exc
     world_set = WORLDS[world].content_set
     for name in chosen(options):
         if changes_nothing(name, world_set, base, trial):
             named = title(name)
             raise ServiceError(
-                f"{named[0].upper()}{named[1:]}: {WORLDS[world].display_name} has them "
-                "already, so the option changes nothing there."
+                tr(
+                    "{option}: {world} has them already, so the option changes nothing there.",
+                    option=f"{named[0].upper()}{named[1:]}",
+                    world=WORLDS[world].display_name,
+                )
             )

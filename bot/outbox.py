@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from lang import current
+
 from .messages import Announcement
 from .storage import Row as StoredRow
 from .storage import Storage, Transaction, now_iso
@@ -61,6 +63,8 @@ async def record(
     """Queue announcements inside the caller's transaction; returns their ids in order."""
     ids = []
     for a in items:
+        # The language the text was just written in (the game's: ``Games.write``).
+        a.language = a.language or current()
         rid = await tx.insert(
             "INSERT INTO outbox (game_id, kind, user_id, payload, created_at)"
             " VALUES (?, ?, ?, ?, ?)",

@@ -42,10 +42,12 @@ from engine.core.legal import end_actions
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, SETUP, GameState
 from engine.core.turn import acting_race, closing_action
 from engine.core.validation import problem
-from engine.core.view import plural
+from engine.text.names import combo, power, symbol, terrain, treasure
+from engine.text.names import race as race_name
 from engine.worlds.surface.actions import DragonAttack, Enchant
+from lang import ntr, tr
 
-from .narrate import monsters_word, owed_pieces
+from .narrate import one_monster, owed_pieces
 from .panel_parts import MAX_OPTIONS, MAX_TEXT, Button, Menu, Option, Panel, Settings
 from .question import asked, orders_on_offer, question_panel, settings_panel
 from .teams import who
@@ -82,11 +84,13 @@ def build(
     settings = settings or Settings()
     head = f"{note}\n\n" if note else ""
     if s.turn.phase == OVER:
-        return Panel(head + "The game is over.")
+        return Panel(head + tr("The game is over."))
     actor = to_act(s)
     if actor != seat:
-        name = who(s, actor) if actor is not None else "nobody"
-        return Panel(head + f"It's **{name}**'s move now; you will be pinged when it is yours.")
+        name = who(s, actor) if actor is not None else tr("nobody")
+        return Panel(
+            head + tr("It's **{who}**'s move now; you will be pinged when it is yours.", who=name)
+        )
     actions = legal_actions(s, seat)
     orders = orders_on_offer(actions)
     if asked(s):
@@ -101,9 +105,9 @@ def build(
         panel = _conquer(s, actions, settings)
     else:
         panel = _redeploy(s, actions, settings)
-    extra = [Button("Undo", "undo")] if can_undo else []
+    extra = [Button(tr("Undo"), "undo")] if can_undo else []
     if orders and not asked(s) and not settings.gear:
-        extra.append(Button("⚙ Sigil order", "g=1"))
+        extra.append(Button(tr("⚙ Sigil order"), "g=1"))
     for button in extra:
         last = panel.rows[-1] if panel.rows and isinstance(panel.rows[-1], list) else None
         if last is None or len(last) >= 5:
@@ -129,28 +133,34 @@ def _pick(s: GameState, actions: list[Action]) -> Panel:
                 # The engine's label ("Forest Orcs · 9 tokens · costs 1 coin"), numbered.
                 _short(f"{a.slot}. " + label(s, a).removeprefix("Pick ")),
                 f"a={a.text}",
-                _short(f"{blurb(c.race)}. {c.power}: {blurb(c.power)}"),
+                _short(f"{blurb(c.race)}. {power(c.power)}: {blurb(c.power)}"),
             )
         )
-    text = (
-        f"**Round {s.round}/{s.turns}** · pick a combo. You have {plural(coins, 'coin')}; "
-        "each combo costs one coin per combo above it."
+    text = ntr(
+        "**Round {round}/{turns}** · pick a combo. You have {n} coin; "
+        "each combo costs one coin per combo above it.",
+        "**Round {round}/{turns}** · pick a combo. You have {n} coins; "
+        "each combo costs one coin per combo above it.",
+        coins,
+        round=s.round,
+        turns=s.turns,
     )
-    return Panel(text, [Menu("pick", "Pick a combo…", options)])
+    return Panel(text, [Menu("pick", tr("Pick a combo…"), options)])
 
 
 def _setup(s: GameState, actions: list[Action]) -> Panel:
     """A decision before the first turn (a Monster on a Lost Tribe region): one menu of the
     choices, each labelled by the engine."""
     options = [Option(_short(label(s, a)), f"a={a.text}") for a in actions[:MAX_OPTIONS]]
-    mine = monsters_word(s)
-    go = "goes" if mine.endswith("Monster") else "go"
-    text = f"**Before the first turn** · choose where {mine} {go}."
-    return Panel(text, [Menu("setup", "Choose a region…", options)])
+    if one_monster(s):
+        text = tr("**Before the first turn** · choose where your Monster goes.")
+    else:
+        text = tr("**Before the first turn** · choose where your Monsters go.")
+    return Panel(text, [Menu("setup", tr("Choose a region…"), options)])
 
 
 def _where(s: GameState, rid: int) -> str:
-    return f"{rid} · {mapdef(s).regions[rid].terrain}"
+    return tr("{region} · {terrain}", region=rid, terrain=terrain(mapdef(s).regions[rid].terrain))
 
 
 def _holder(s: GameState, rid: int) -> str:
@@ -160,17 +170,20 @@ def _holder(s: GameState, rid: int) -> str:
     parts = []
     if r.race and r.tokens:
         owner = who(s, r.owner) if r.owner is not None and r.owner >= 0 else "?"
-        state = " in decline" if s.races[r.race].in_decline else ""
-        parts.append(f"{owner}'s {r.race}{state} ({r.tokens})")
+        fields = {"owner": owner, "race": race_name(r.race), "tokens": r.tokens}
+        if s.races[r.race].in_decline:
+            parts.append(tr("{owner}'s {race} in decline ({tokens})", **fields))
+        else:
+            parts.append(tr("{owner}'s {race} ({tokens})", **fields))
     elif r.markers.get("lost_tribe"):
-        parts.append(f"Lost Tribe ({r.markers['lost_tribe']})")
+        parts.append(tr("Lost Tribe ({tokens})", tokens=r.markers["lost_tribe"]))
     else:
-        parts.append("empty")
+        parts.append(tr("empty"))
     # The Lost Tribe feature only says where they started, and a Mountain marker repeats
     # the terrain: neither tells the player anything here.
-    shown = [f for f in features if f != "Lost Tribe"]
+    shown = [symbol(f) for f in features if f != "Lost Tribe"]
     marks = [
-        k.replace("_", " ").capitalize()
+        treasure(k)
         for k, v in sorted(r.markers.items())
         if v and k not in ("lost_tribe", "mountain")
     ]
@@ -200,8 +213,11 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
             for a in shown
             if isinstance(a, CONQUESTS)
         ]
-        where = f" ({page + 1}/{pages})" if pages > 1 else ""
-        rows.append(Menu("conquer", f"Conquer a region{where}…", options))
+        if pages > 1:
+            what = tr("Conquer a region ({page}/{pages})…", page=page + 1, pages=pages)
+        else:
+            what = tr("Conquer a region…")
+        rows.append(Menu("conquer", what, options))
     buttons: list[Button] = []
     other = [a for a in actions if not isinstance(a, (*CONQUESTS, *ON_BUTTONS))]
     if other:
@@ -213,26 +229,41 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     may_stop = EndConquests() in actions
     if may_stop:
         ends = end_actions(s)
-        buttons.insert(0, Button("Stop conquering", "a=stop", "primary"))
+        buttons.insert(0, Button(tr("Stop conquering"), "a=stop", "primary"))
         if len(ends) > 1:
-            buttons.insert(1, Button("End turn", "a=" + "|".join(a.text for a in ends), "success"))
+            end = "a=" + "|".join(a.text for a in ends)
+            buttons.insert(1, Button(tr("End turn"), end, "success"))
     if any(isinstance(a, Decline) for a in actions):
-        buttons.append(Button("Decline", "a=decline", "danger"))
+        buttons.append(Button(tr("Decline"), "a=decline", "danger"))
     if pages > 1:
-        buttons.append(Button("◀ Targets" if page else "More targets ▶", f"p={(page + 1) % pages}"))
+        turn_page = tr("◀ Targets") if page else tr("More targets ▶")
+        buttons.append(Button(turn_page, f"p={(page + 1) % pages}"))
     if targets and len(buttons) < 4:  # leave room for Undo
-        buttons.append(Button("🗺 Costs on the board", "board"))
+        buttons.append(Button(tr("🗺 Costs on the board"), "board"))
     if buttons:
         rows.append(buttons)
-    hand = plural(race.hand, "token")
     own = len(regions_of(s, race.name))
-    text = f"**Round {s.round}/{s.turns}** · your **{race.power} {race.name}**: {hand} in hand, "
+    fields = {
+        "round": s.round,
+        "turns": s.turns,
+        "combo": combo(race.name, race.power),
+        "tokens": ntr("{n} token", "{n} tokens", race.hand),
+        "regions": ntr("{n} region", "{n} regions", own),
+    }
     if may_stop:
-        text += f"{plural(own, 'region')}. Conquer, or stop to redeploy."
+        text = tr(
+            "**Round {round}/{turns}** · your **{combo}**: {tokens} in hand, {regions}. "
+            "Conquer, or stop to redeploy.",
+            **fields,
+        )
     else:
-        text += f"{plural(own, 'region')}. First make the choice below: it comes before any other."
+        text = tr(
+            "**Round {round}/{turns}** · your **{combo}**: {tokens} in hand, {regions}. "
+            "First make the choice below: it comes before any other.",
+            **fields,
+        )
     if not targets and may_stop:
-        text += "\nNo region is in reach of your tokens in hand now."
+        text += "\n" + tr("No region is in reach of your tokens in hand now.")
     return Panel(text, rows)
 
 
@@ -255,11 +286,16 @@ def _other_menu(
     shown, page, pages = _page(actions, settings.more)
     options = [Option(_short(label(s, a)), f"a={a.text}") for a in shown]
     kinds = {type(a) for a in actions}
-    placeholder = "Abandon a region…" if kinds == {Abandon} else "Other moves (powers, abandon)…"
+    abandons = kinds == {Abandon}
     if pages == 1:
+        placeholder = tr("Abandon a region…") if abandons else tr("Other moves (powers, abandon)…")
         return Menu("other", placeholder, options), []
-    placeholder = placeholder.removesuffix("…") + f" ({page + 1}/{pages})…"
-    turn = Button("◀ Moves" if page else "More moves ▶", f"o={(page + 1) % pages}")
+    at = {"page": page + 1, "pages": pages}
+    if abandons:
+        placeholder = tr("Abandon a region ({page}/{pages})…", **at)
+    else:
+        placeholder = tr("Other moves (powers, abandon) ({page}/{pages})…", **at)
+    turn = Button(tr("◀ Moves") if page else tr("More moves ▶"), f"o={(page + 1) % pages}")
     return Menu("other", placeholder, options), [turn]
 
 
@@ -279,7 +315,7 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         rows.append(
             [
                 Button(
-                    f"All ({most})" if n == 0 else str(n),
+                    tr("All ({n})", n=most) if n == 0 else str(n),
                     f"n={n}",
                     "primary" if n == settings.amount else "secondary",
                 )
@@ -297,7 +333,7 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
             _region_menu(
                 s,
                 "place",
-                f"Place {plural(n, 'token')} from your hand in…",
+                ntr("Place {n} token from your hand in…", "Place {n} tokens from your hand in…", n),
                 places,
                 lambda rid: f"a=deploy {rid} {n}",
             )
@@ -311,14 +347,20 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
             _region_menu(
                 s,
                 "moveto",
-                f"Move {plural(n, 'token')} from {source} to…",
+                ntr(
+                    "Move {n} token from {source} to…",
+                    "Move {n} tokens from {source} to…",
+                    n,
+                    source=source,
+                ),
                 targets,
                 lambda rid: f"a=move {source} {rid} {n}",
             )
         )
-        buttons.append(Button("Cancel move", "s=x"))
+        buttons.append(Button(tr("Cancel move"), "s=x"))
     elif sources:
-        rows.append(_region_menu(s, "movefrom", "Move tokens from…", sources, lambda r: f"s={r}"))
+        start = tr("Move tokens from…")
+        rows.append(_region_menu(s, "movefrom", start, sources, lambda r: f"s={r}"))
     other = [a for a in actions if not isinstance(a, (Deploy, Move, *ON_BUTTONS))]
     if other:
         menu, turn = _other_menu(s, other, settings)
@@ -328,24 +370,39 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     ends = [a for a in actions if isinstance(a, (EndTurn, Finish))]
     finish = []
     for a in ends:
-        text = "Done placing" if isinstance(a, Finish) else "End turn"
+        text = tr("Done placing") if isinstance(a, Finish) else tr("End turn")
         if isinstance(a, EndTurn) and a.decline:
-            text = "End turn, then decline"
+            text = tr("End turn, then decline")
         finish.append(Button(text, f"a={a.text}", "success"))
     if finish or buttons:
         rows.append(finish + buttons)
-    placed = ", ".join(f"{rid}: {s.regions[rid].tokens}" for rid in own) or "none"
+    placed = ", ".join(
+        tr("{region}: {tokens}", region=rid, tokens=s.regions[rid].tokens) for rid in own
+    )
+    name = race_name(race.name)
     if s.turn.phase == CLOSING:
-        lead = f"Your **{race.name}** were driven out: place your {owed_pieces(race)}."
+        lead = tr(
+            "Your **{race}** were driven out: place your {pieces}.",
+            race=name,
+            pieces=owed_pieces(race),
+        )
     else:
-        lead = f"**Redeploy** your **{race.name}**: {plural(hand, 'token')} in hand."
-    text = f"{lead}\nYour regions (tokens): {placed}."
+        lead = ntr(
+            "**Redeploy** your **{race}**: {n} token in hand.",
+            "**Redeploy** your **{race}**: {n} tokens in hand.",
+            hand,
+            race=name,
+        )
+    text = lead + "\n" + tr("Your regions (tokens): {placed}.", placed=placed or tr("none"))
     if hand and ends:
-        text += f"\nTokens still in hand when you press {_end_name(closing)} are spread for you."
+        text += "\n" + tr(
+            "Tokens still in hand when you press {button} are spread for you.",
+            button=_end_name(closing),
+        )
     if not ends:
         why = problem(s, _seat(s), closing)
         if why:
-            text += f"\nBefore you end: {why}"
+            text += "\n" + tr("Before you end: {why}", why=why)
     return Panel(text, rows)
 
 
@@ -354,14 +411,19 @@ def _region_menu(
 ) -> Menu:
     """A menu of regions, each with its terrain and tokens; ``value`` is each one's payload."""
     options = [
-        Option(_short(f"{_where(s, rid)} · has {s.regions[rid].tokens}"), value(rid))
+        Option(
+            _short(
+                tr("{region} · has {tokens}", region=_where(s, rid), tokens=s.regions[rid].tokens)
+            ),
+            value(rid),
+        )
         for rid in regions[:MAX_OPTIONS]
     ]
     return Menu(name, placeholder, options)
 
 
 def _end_name(a: Action) -> str:
-    return "**Done placing**" if isinstance(a, Finish) else "**End turn**"
+    return "**" + (tr("Done placing") if isinstance(a, Finish) else tr("End turn")) + "**"
 
 
 def _seat(s: GameState) -> int:

@@ -27,9 +27,14 @@ from engine.rulesets.teams.sigil import (
     sigil_view,
     standing_order,
 )
+from engine.text.names import race, terrain
+from lang import tr
 
 from .panel_parts import MAX_OPTIONS, Button, Menu, Option, Panel
 from .teams import is_team_game, who
+
+#: The standing order named in the settings view's explanation.
+ALLY = "ally"
 
 
 def asked(s: GameState) -> bool:
@@ -54,15 +59,34 @@ def question_line(s: GameState, mention: str, deadline: datetime | None) -> str:
     pending, handler = found
     seat = pending.seat
     fallback = default_action(s)
-    then = f" Deadline {_ts(deadline)}; then: {label(s, fallback)}." if deadline else ""
+    then = ""
+    if deadline:
+        then = tr(
+            " Deadline {when}; then: {fallback}.", when=_ts(deadline), fallback=label(s, fallback)
+        )
     named = f" ({seat_name(seat)})" if is_team_game(s) else ""
-    head = f"**Round {s.round}/{s.turns}** · ❓ {mention}{named}"
+    head = tr(
+        "**Round {round}/{turns}** · ❓ {mention}",
+        round=s.round,
+        turns=s.turns,
+        mention=mention + named,
+    )
     if pending.kind == "sigil":
         why = _sigil_why(s, seat, pending.race)
         if why:
-            return f"{head}, {why} — press **▶ Answer** to answer on your panel.{then}"
+            return tr(
+                "{head}, {why} — press **▶ Answer** to answer on your panel.{then}",
+                head=head,
+                why=why,
+                then=then,
+            )
     question = handler.owed_reason(s, s.races[pending.race])
-    return f"{head}, a question for you: {question} Press **▶ Answer**.{then}"
+    return tr(
+        "{head}, a question for you: {question} Press **▶ Answer**.{then}",
+        head=head,
+        question=question,
+        then=then,
+    )
 
 
 def _sigil_why(s: GameState, seat: int, giver: str) -> str:
@@ -72,15 +96,32 @@ def _sigil_why(s: GameState, seat: int, giver: str) -> str:
     if shown is None or shown["holder_seat"] is None or saved is None:
         return ""
     holder = shown["holder_seat"]
-    whose = "your" if saved.owner == seat else f"{who(s, saved.owner)}'s"
+    fields = {"giver": race(giver), "saved": race(saved.name)}
+    if saved.owner != seat:
+        fields["owner"] = who(s, saved.owner)
     if holder == seat:
-        return (
-            f"the Sigil of Sacrifice you hold asks whether you take a loss with your "
-            f"**{giver}** so that {whose} {saved.name} keep their token"
+        if saved.owner == seat:
+            return tr(
+                "the Sigil of Sacrifice you hold asks whether you take a loss with your "
+                "**{giver}** so that your {saved} keep their token",
+                **fields,
+            )
+        return tr(
+            "the Sigil of Sacrifice you hold asks whether you take a loss with your "
+            "**{giver}** so that {owner}'s {saved} keep their token",
+            **fields,
         )
-    return (
-        f"**{who(s, holder)}** asks you to take a loss with your **{giver}** so that "
-        f"{whose} {saved.name} keep their token (Sigil of Sacrifice)"
+    fields["holder"] = who(s, holder)
+    if saved.owner == seat:
+        return tr(
+            "**{holder}** asks you to take a loss with your **{giver}** so that "
+            "your {saved} keep their token (Sigil of Sacrifice)",
+            **fields,
+        )
+    return tr(
+        "**{holder}** asks you to take a loss with your **{giver}** so that "
+        "{owner}'s {saved} keep their token (Sigil of Sacrifice)",
+        **fields,
     )
 
 
@@ -99,15 +140,19 @@ def question_panel(s: GameState, seat: int) -> Panel:
         options = [
             Option(
                 _short(
-                    f"{a.region} · {mapdef(s).regions[a.region].terrain} · has "
-                    f"{s.regions[a.region].tokens}",
+                    tr(
+                        "{region} · {terrain} · has {tokens}",
+                        region=a.region,
+                        terrain=terrain(mapdef(s).regions[a.region].terrain),
+                        tokens=s.regions[a.region].tokens,
+                    ),
                     100,
                 ),
                 f"a={a.text}",
             )
             for a in regions[:MAX_OPTIONS]
         ]
-        rows.append(Menu("answer", "Accept: take the loss from…", options))
+        rows.append(Menu("answer", tr("Accept: take the loss from…"), options))
     others = [a for a in actions if not isinstance(a, (SigilSacrifice, SigilOrder))]
     buttons = [Button(_short(label(s, a)), f"a={a.text}", "danger") for a in others[:5]]
     if buttons:
@@ -115,20 +160,22 @@ def question_panel(s: GameState, seat: int) -> Panel:
     orders = [a for a in actions if isinstance(a, SigilOrder)]
     if orders:
         rows.append(_order_buttons(orders))
-    text = f"❓ **A question for you** · {question}"
+    text = tr("❓ **A question for you** · {question}", question=question)
     if fallback is not None:
-        text += f"\nIf you do not answer by the deadline: {label(s, fallback)}."
+        text += "\n" + tr(
+            "If you do not answer by the deadline: {fallback}.", fallback=label(s, fallback)
+        )
     if orders:
-        text += (
-            f"\n⚙ Your standing order: **{ORDER_TEXT[standing_order(s, seat)]}**; "
-            "a new one may be set once while asked."
+        text += "\n" + tr(
+            "⚙ Your standing order: **{order}**; a new one may be set once while asked.",
+            order=tr(ORDER_TEXT[standing_order(s, seat)]),
         )
     return Panel(text, rows)
 
 
 def _order_buttons(orders: list[Action]) -> list[Button]:
     return [
-        Button(f"⚙ {ORDER_TEXT[ORDERS[a.order]]}", f"a={a.text}")
+        Button("⚙ " + tr(ORDER_TEXT[ORDERS[a.order]]), f"a={a.text}")
         for a in orders
         if isinstance(a, SigilOrder)
     ][:5]
@@ -142,15 +189,18 @@ def orders_on_offer(actions: list[Action]) -> list[Action]:
 def settings_panel(s: GameState, seat: int, actions: list[Action]) -> Panel:
     """The turn panel's ⚙ view: the Sigil's standing order, a button per order on offer,
     and back to the turn."""
-    current = ORDER_TEXT[standing_order(s, seat)]
-    text = (
-        f"⚙ **Sigil of Sacrifice: your standing order** is **{current}**. It answers for you "
-        'when a sacrifice would be asked of you ("only my ally": you are asked only when '
-        "your ally or you are on the other side). It may be changed once a turn."
+    current = tr(ORDER_TEXT[standing_order(s, seat)])
+    ally = tr(ORDER_TEXT[ALLY])
+    text = tr(
+        "⚙ **Sigil of Sacrifice: your standing order** is **{order}**. It answers for you "
+        'when a sacrifice would be asked of you ("{ally}": you are asked only when '
+        "your ally or you are on the other side). It may be changed once a turn.",
+        order=current,
+        ally=ally,
     )
     rows: list[Menu | list[Button]] = []
     orders = orders_on_offer(actions)
     if orders:
         rows.append(_order_buttons(orders))
-    rows.append([Button("◀ Back to the turn", "g=0")])
+    rows.append([Button(tr("◀ Back to the turn"), "g=0")])
     return Panel(text, rows)

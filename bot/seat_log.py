@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from lang import N_, tr
+
 from .storage import Storage, Transaction, now_iso
+
+#: Each kind of change, told by ``story``.
+TOLD = {
+    "replace": N_("{who} took over seat {seat} from {other}"),
+    "takeover": N_("an AI took over seat {seat} from {who} ({detail})"),
+    "take back": N_("{who} took seat {seat} back from the AI"),
+    "away": N_("{who} announced {detail} days away"),
+    "back": N_("{who} came back"),
+}
+OTHER = N_("{kind} (seat {seat})")
 
 
 async def record(
@@ -45,13 +57,13 @@ async def story(storage: Storage, game_id: int) -> list[str]:
     out = []
     for r in rows:
         when = f"<t:{int(datetime.fromisoformat(r['at']).timestamp())}:d>"
-        who = f"<@{r['user_id']}>"
-        told = {
-            "replace": f"{who} took over seat {r['seat'] + 1} from <@{r['other_id']}>",
-            "takeover": f"an AI took over seat {r['seat'] + 1} from {who} ({r['detail']})",
-            "take back": f"{who} took seat {r['seat'] + 1} back from the AI",
-            "away": f"{who} announced {r['detail']} days away",
-            "back": f"{who} came back",
-        }.get(r["kind"], f"{r['kind']} (seat {r['seat'] + 1})")
+        fields = {
+            "who": f"<@{r['user_id']}>",
+            "other": f"<@{r['other_id']}>",
+            "seat": r["seat"] + 1,
+            "detail": r["detail"],
+            "kind": r["kind"],
+        }
+        told = tr(TOLD.get(r["kind"], OTHER), **fields)
         out.append(f"{when} {told}")
     return out

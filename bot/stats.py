@@ -21,6 +21,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from engine.core.content import powers, races
+from engine.text import names
+
 __all__ = [
     "BY",
     "Row",
@@ -30,6 +33,7 @@ __all__ = [
     "head_to_head",
     "members_only",
     "player_combos",
+    "shown",
 ]
 
 
@@ -79,8 +83,26 @@ class StatRow:
 
 
 def combo_name(race: str, power: str) -> str:
-    """A combo as players say it, power first: ``combo_name("Orcs", "Flying")`` → "Flying Orcs"."""
+    """A combo as players say it, power first: ``combo_name("Orcs", "Flying")`` → "Flying Orcs".
+
+    Always the English names: it is a key (the tables group by it, the CSV export holds
+    it); ``shown`` is how a person reads it, in their language."""
     return f"{power} {race}"
+
+
+def shown(by: str, key: str) -> str:
+    """A key of ``combo_stats`` as people read it, in the language spoken: a race, power
+    or combo by its name there (``Flying Orcs`` → ``Orcs Volants``); a map as it is."""
+    if by == "race":
+        return names.race(key)
+    if by == "power":
+        return names.power(key)
+    if by == "combo":
+        for power in powers():
+            race = key[len(power) + 1 :]
+            if key.startswith(power + " ") and race in races():
+                return names.combo(race, power)
+    return key
 
 
 def map_name(map_id: str) -> str:

@@ -13,11 +13,12 @@ from typing import Any, TypeVar
 
 from engine.core.state import GameState
 from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, TEAM_SIZE, seat_name, seating
+from lang import N_, ntr, tr
 
 T = TypeVar("T")
 
 #: How a pair formed, as the lobby tells it.
-HOW = {"choice": "chose each other", "host": "paired by the host", "draw": "drawn"}
+HOW = {"choice": N_("chose each other"), "host": N_("paired by the host"), "draw": N_("drawn")}
 
 
 def is_team_game(s: GameState) -> bool:
@@ -80,11 +81,34 @@ def team_lines(s: GameState) -> list[str]:
     for e in teams:
         names = " & ".join(who(s, x) for x in e["seats"])
         # The engine places the teams (ruling 73: tied teams share a place).
-        score = f"{e['score']} (best {e['best']})"
-        lines.append(f"{e['place']}. **Team {e['team']}** · {score} · {names}")
-    won = " and ".join(f"Team {t}" for t in result.get("winning_teams", []))
-    tie = " (tie broken)" if result.get("tiebreak_used") else ""
-    head = f"👥 **Teams** (a team scores its lower partner's coins) · winner: **{won}**{tie}"
+        lines.append(
+            tr(
+                "{place}. **Team {team}** · {score} (best {best}) · {players}",
+                place=e["place"],
+                team=e["team"],
+                score=e["score"],
+                best=e["best"],
+                players=names,
+            )
+        )
+    winners = result.get("winning_teams", [])
+    won = tr(" and ").join(tr("Team {team}", team=t) for t in winners)
+    if result.get("tiebreak_used"):
+        head = ntr(
+            "👥 **Teams** (a team scores its lower partner's coins) · winner: **{teams}** "
+            "(tie broken)",
+            "👥 **Teams** (a team scores its lower partner's coins) · winner: **{teams}** "
+            "(tie broken)",
+            len(winners),
+            teams=won,
+        )
+    else:
+        head = ntr(
+            "👥 **Teams** (a team scores its lower partner's coins) · winner: **{teams}**",
+            "👥 **Teams** (a team scores its lower partner's coins) · winner: **{teams}**",
+            len(winners),
+            teams=won,
+        )
     return [head, *lines]
 
 
@@ -98,23 +122,29 @@ def lobby_teams(seats: Sequence[Any]) -> str:
         if pair:
             how = HOW.get(pair[0].paired_by or "", "")
             members = " & ".join(f"**{s.name}**" for s in pair)
-            lines.append(f"Team {tl}: {members}" + (f" ({how})" if how else ""))
+            if how:
+                line = tr("Team {team}: {players} ({how})", team=tl, players=members, how=tr(how))
+            else:
+                line = tr("Team {team}: {players}", team=tl, players=members)
+            lines.append(line)
         else:
-            lines.append(f"Team {tl}: —")
+            lines.append(tr("Team {team}: —", team=tl))
     free = [s for s in seats if s.team is None]
     if free:
-        lines.append("Unpaired: " + ", ".join(s.name for s in free))
+        lines.append(tr("Unpaired: {players}", players=", ".join(s.name for s in free)))
     asks = [
         f"{s.name} → {names[s.partner]}"
         for s in free
         if s.partner is not None and s.partner in names
     ]
     if asks:
-        lines.append("Waiting for an answer: " + ", ".join(asks))
+        lines.append(tr("Waiting for an answer: {choices}", choices=", ".join(asks)))
     missing = PLAYERS - len(seats)
-    tail = f"{missing} more to join. " if missing > 0 else ""
-    lines.append(
-        f"{tail}Choose your partner below (you pair when you choose each other), or the host "
+    how_to = tr(
+        "Choose your partner below (you pair when you choose each other), or the host "
         "pairs players or draws the rest; the host may also start and let the draw pair the rest."
     )
+    if missing > 0:
+        how_to = ntr("{n} more to join.", "{n} more to join.", missing) + " " + how_to
+    lines.append(how_to)
     return "\n".join(lines)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from engine.core.content import custom_map, register_map
+from lang import current, speaking
 from renderer.static import given_geometry, use_geometry
 
 log = logging.getLogger(__name__)
@@ -71,8 +72,9 @@ _maps: set[str] = set()
 _geometries: set[str] = set()
 
 
-def _call(fn: Callable[..., T], args: tuple[Any, ...], needs: MapData | None) -> T:
-    """In a worker: register the map the job needs if it is new here, then run the job."""
+def _call(fn: Callable[..., T], args: tuple[Any, ...], needs: MapData | None, language: str) -> T:
+    """In a worker: register the map the job needs if it is new here, then run the job in
+    the caller's language (an image's words)."""
     if needs is not None:
         if needs.key not in _maps:
             register_map(needs.content, key=needs.key)
@@ -80,7 +82,8 @@ def _call(fn: Callable[..., T], args: tuple[Any, ...], needs: MapData | None) ->
         if needs.geometry is not None and needs.key not in _geometries:
             use_geometry(needs.key, needs.geometry)
             _geometries.add(needs.key)
-    return fn(*args)
+    with speaking(language):
+        return fn(*args)
 
 
 def _warm() -> None:
@@ -142,16 +145,19 @@ class Workers:
         ``fn`` must be a module-level function and ``args`` picklable; its exception is
         raised here. ``map_key`` names the map the job draws or plays on, so that a server's
         own map is registered in the worker first. Before ``start``, after ``close``, and
-        at size 0, the job runs in a thread of this process.
+        at size 0, the job runs in a thread of this process. Either way it speaks the
+        caller's language (``lang.current``).
         """
         self.queued += 1
         try:
             pool = self._pool
             if pool is None:
+                # to_thread carries the caller's context, its language with it.
                 return await asyncio.to_thread(fn, *args)
             loop = asyncio.get_running_loop()
+            needs = map_data(map_key)
             try:
-                return await loop.run_in_executor(pool, _call, fn, args, map_data(map_key))
+                return await loop.run_in_executor(pool, _call, fn, args, needs, current())
             except BrokenProcessPool:
                 # A worker died (killed, out of memory): this job fails, later ones get a
                 # fresh pool rather than the same error for ever.

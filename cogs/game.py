@@ -149,6 +149,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 map_id=club.key if club is not None else None,
                 teams=teams,
                 options={"mix": mix, "surface_relics": surface_relics},
+                language=await self.service.languages.for_server(
+                    interaction.guild_id, interaction.guild_locale
+                ),
             )
         except ServiceError:
             if where is not None:
@@ -364,13 +367,6 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def coins(self, interaction: Interaction) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         await self.bot.desk.show_coins(interaction, lg, lg.seat_of(interaction.user.id))
-
-    @app_commands.command(name="notify", description="Get a DM when it's your turn")
-    @refusals
-    async def notify(self, interaction: Interaction, on: bool) -> None:
-        await self.service.set_notify(interaction.user.id, on)
-        text = "I'll DM you when it's your move." if on else "No more DMs from me."
-        await interaction.response.send_message(text, ephemeral=True)
 
     # --- seats: absences, replacements, followers ------------------------------------------
 

@@ -16,7 +16,7 @@ The channel gets one message per turn, edited as the turn goes, then a summary w
 Typed commands do the same: `/sw pick`, `/sw conquer`, `/sw redeploy`, \
 `/sw end`, `/sw decline`, `/sw undo`, and `/sw do` for every legal action.
 `/sw coins` shows your coins to you alone. `/sw board`, `/sw status`, `/sw rules` tell the \
-rest. `/sw notify` sends you a DM when it's your turn.
+rest. `/sw settings notify` sends you a DM when it's your turn.
 Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw follow`. \
 `/sw new thread:true` opens a game in its own thread. Finished games: `/league games`, \
 `/league replay`, `/league stats`; the season: `/league standings`, `/league player`.

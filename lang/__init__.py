@@ -9,7 +9,7 @@ them (README, "Adding a language").
 from __future__ import annotations
 
 from .languages import DEFAULT, LANGUAGES, language_of
-from .speech import N_, current, ntr, ptr, slash, speaking, tr, translate_in
+from .speech import N_, current, ntr, ptr, slash, speak, speaking, tr, translate_in
 
 __all__ = [
     "DEFAULT",
@@ -20,6 +20,7 @@ __all__ = [
     "ntr",
     "ptr",
     "slash",
+    "speak",
     "speaking",
     "tr",
     "translate_in",

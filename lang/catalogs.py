@@ -173,8 +173,10 @@ def stale() -> list[str]:
 
 def problems(templates: Mapping[str, Catalog]) -> Iterator[str]:
     """What is wrong with the translations: a message missing or untranslated in a
-    language, fuzzy, or with other ``{fields}`` than its English."""
+    language, fuzzy, with other ``{fields}`` than its English, or translated two ways in two
+    domains (the compiled catalog holds one translation per message)."""
     for code in LANGUAGES:
+        seen: dict[tuple[str | None, object], tuple[str, object]] = {}
         for domain, template in templates.items():
             found = read(code, domain)
             for message in template:
@@ -188,6 +190,14 @@ def problems(templates: Mapping[str, Catalog]) -> Iterator[str]:
                 if have.fuzzy:
                     yield f"{where} is marked fuzzy"
                 yield from _field_problems(where, message.id, have.string)
+                key = (message.context, _key(message.id))
+                other = seen.setdefault(key, (domain, have.string))
+                if other[1] != have.string:
+                    yield f"{where} is {have.string!r}, but {other[1]!r} in {other[0]}"
+
+
+def _key(msgid: object) -> object:
+    return tuple(msgid) if isinstance(msgid, list) else msgid
 
 
 def _field_problems(where: str, msgid: object, msgstr: object) -> Iterator[str]:

@@ -23,7 +23,8 @@ _FRENCH_ELIDED = {
 _VOWELS = set("aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ")
 #: Names of this game that begin with a silent h, so take the elided article.
 _SILENT_H = ("Humain", "Homme", "Hobbit")
-_LAST_WORD = re.compile(r"(^|[\s(«\"])(\w+) $")
+#: The literal's last word, and the Discord markdown that opens the value (``de **{who}**``).
+_LAST_WORD = re.compile(r"(^|[\s(«\"])(\w+) ([*_~`]*)$")
 
 
 def _vowel_sound(text: str) -> bool:
@@ -34,7 +35,7 @@ def _french(literal: str, following: str) -> str:
     """A literal of a French message, elided before the value that follows it."""
     found = _LAST_WORD.search(literal)
     if found and found.group(2) in _FRENCH_ELIDED and _vowel_sound(following):
-        return literal[: found.start(2)] + _FRENCH_ELIDED[found.group(2)]
+        return literal[: found.start(2)] + _FRENCH_ELIDED[found.group(2)] + found.group(3)
     return literal
 
 

@@ -101,3 +101,11 @@ def slash(path: str) -> str:
     """A slash command as the member's client shows it, for a message that names it:
     ``slash("sw play")`` is ``/sw play`` in English and the French names in French."""
     return "/" + " ".join(ptr("command name", word) for word in path.split())
+
+
+def speak(code: str | None) -> str:
+    """Speak ``code`` from now on in this task (an interaction's handling: discord.py runs
+    each in a task of its own, so the language ends with it)."""
+    chosen = code if code in LANGUAGES else DEFAULT
+    _speaking.set(chosen)
+    return chosen

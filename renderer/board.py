@@ -56,7 +56,9 @@ def compose(view: dict[str, Any]) -> Composed:
                 decline=bool(r.get("in_decline")),
             )
         elif markers.get("lost_tribe"):
-            pill = badge("LT", markers["lost_tribe"], WHITE, lay.badge_height, tribe=True)
+            pill = badge(
+                initials("Lost Tribe"), markers["lost_tribe"], WHITE, lay.badge_height, tribe=True
+            )
         if pill is not None:
             drawn.badges[r["id"]] = paste_centred(img, pill, lay.badge)
         kinds = [k for k in MARKERS if markers.get(k)]

@@ -10,7 +10,10 @@ from typing import Any
 
 from PIL import Image
 
-from .fonts import fit_text
+from engine.text import names
+from lang import ntr, tr
+
+from .fonts import ellipsize, fit_text
 from .icons import coin, paste_centred, seat_disc
 from .key import holder_of
 from .palette import INK, MUTED, PAPER, PAPER_DARK, WHITE, initials
@@ -36,10 +39,16 @@ def notes(view: dict[str, Any]) -> list[str]:
     power = view.get("stonehedge")
     if power:
         holder = holder_of(view, "stonehedge")
-        out.append(f"The Stonehedge grants {power} to whoever holds it: {holder}")
+        out.append(
+            tr(
+                "The Stonehedge grants {power} to whoever holds it: {holder}",
+                power=names.power(power),
+                holder=holder,
+            )
+        )
     hidden = view.get("hidden_treasures") or 0
     if hidden:
-        out.append(f"Relics and Places still under Monsters: {hidden}")
+        out.append(tr("Relics and Places still under Monsters: {n}", n=hidden))
     return out
 
 
@@ -52,20 +61,15 @@ def compose_combos(view: dict[str, Any]) -> Composed:
     img = Image.new("RGB", (WIDTH, height), PAPER)
     out = Composed(img)
     w = Writer(img, out.texts)
-    w.text((28, 42), "Combos for sale", 40, anchor="lm")
-    w.text(
-        (28, 86),
-        "Price: 1 coin on each combo above it · coins on a combo go to its taker",
-        22,
-        MUTED,
-        bold=False,
-        anchor="lm",
-    )
+    w.text((28, 42), tr("Combos for sale"), 40, anchor="lm")
+    price = tr("Price: 1 coin on each combo above it · coins on a combo go to its taker")
+    size = fit_text(price, 22, WIDTH - 56, bold=False, min_size=18)
+    w.text((28, 86), ellipsize(price, size, WIDTH - 56, False), size, MUTED, bold=False)
     for i, c in enumerate(market):
         top = TOP + (CARD + GAP) * i
         _card(w, c, top)
     if not market:
-        w.text((WIDTH / 2, TOP + CARD / 2), "No combos left", 30, MUTED, anchor="mm")
+        w.text((WIDTH / 2, TOP + CARD / 2), tr("No combos left"), 30, MUTED, anchor="mm")
     for i, line in enumerate(lines):
         size = fit_text(line, 28, WIDTH - 56, bold=False)
         w.text((28, cards + NOTE * (i + 0.5)), line, size, INK, bold=False)
@@ -88,20 +92,43 @@ def _card(w: Writer, c: dict[str, Any], top: int) -> None:
         width=3,
     )
     w.text((COL_TAG, cy), initials(c["race"]), 24, anchor="mm")
-    power_size = fit_text(c["power"], 28, COL_TOKENS - COL_NAME - 40, bold=False)
-    w.text((COL_NAME, cy - 22), c["power"], power_size, MUTED, bold=False)
-    race_size = fit_text(c["race"], 40, COL_TOKENS - COL_NAME - 40)
-    w.text((COL_NAME, cy + 18), c["race"], race_size)
+    # The power small and the race large, in the order the language names a combo: the
+    # power first in English ("Forest / Elves"), the race first in French ("Elfes / des Forêts").
+    room = COL_TOKENS - COL_NAME - 40
+    power, race = names.power_beside(c["power"]), names.race(c["race"])
+    power_size = fit_text(power, 28, room, bold=False)
+    race_size = fit_text(race, 40, room)
+    power_y, race_y = (cy + 24, cy - 16) if race_first() else (cy - 22, cy + 18)
+    w.text(
+        (COL_NAME, power_y),
+        ellipsize(power, power_size, room, False),
+        power_size,
+        MUTED,
+        bold=False,
+    )
+    w.text((COL_NAME, race_y), ellipsize(race, race_size, room), race_size)
     w.text((COL_TOKENS, cy - 10), str(c["tokens"]), 46, anchor="mm")
-    w.text((COL_TOKENS, cy + 32), "tokens", 20, MUTED, bold=False, anchor="mm")
+    _under(w, COL_TOKENS, cy, tr("tokens"))
     price = c["slot"] - 1
-    w.text((COL_PRICE, cy - 10), "free" if price == 0 else f"−{price}", 36, anchor="mm")
-    unit = "price" if price == 0 else ("coin" if price == 1 else "coins")
-    w.text((COL_PRICE, cy + 32), unit, 20, MUTED, bold=False, anchor="mm")
+    cost = tr("free") if price == 0 else f"−{price}"
+    w.text((COL_PRICE, cy - 10), cost, fit_text(cost, 36, 126), anchor="mm")
+    _under(w, COL_PRICE, cy, tr("price") if price == 0 else ntr("coin", "coins", price))
     if c.get("coins"):
         paste_centred(w.img, coin(56), (COL_COINS, cy - 10))
         w.text((COL_COINS, cy - 10), f"+{c['coins']}", 24, INK, anchor="mm")
-        w.text((COL_COINS, cy + 32), "on it", 20, MUTED, bold=False, anchor="mm")
+        _under(w, COL_COINS, cy, tr("on it"))
+
+
+def _under(w: Writer, x: float, cy: float, label: str) -> None:
+    """A small muted word under a card's number, shrunk to its column."""
+    size = fit_text(label, 20, 130, bold=False, min_size=16)
+    w.text((x, cy + 32), label, size, MUTED, bold=False, anchor="mm")
+
+
+def race_first() -> bool:
+    """Whether the language spoken names a combo race first ("Elfes des Forêts")."""
+    both = names.combo("\x01", "\x02")
+    return both.find("\x01") < both.find("\x02")
 
 
 def render_combos(view: dict[str, Any]) -> bytes:

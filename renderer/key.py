@@ -11,19 +11,22 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import names
+from lang import N_, current, tr
+
 from .fonts import font
 from .icons import badge, cost_chip, paste_centred, sprite
 from .marks import MARK_WIDTH, edge_of, paint_mark, read_marks
 from .palette import INK, PAPER, TERRAIN, WHITE, initials, seat_colour
 from .picture import TextItem, Writer
 from .pieces import (
-    FEATURE_NAMES,
     FEATURES,
-    MARKER_NAMES,
     MARKERS,
     PLACE_TAGS,
     RELIC_TAGS,
     chip_size,
+    feature_name,
+    piece_name,
 )
 from .rowparts import holdings
 from .static import terrain_tile
@@ -51,9 +54,9 @@ MAX_HEIGHT = 2000
 KeyItem = tuple[str, str]
 #: Labels of the marks, in the order of their key row.
 MARK_LABELS = {
-    "taken": "taken this turn",
-    "lost": "left empty this turn",
-    "cost": "tokens to conquer",
+    "taken": N_("taken this turn"),
+    "lost": N_("left empty this turn"),
+    "cost": N_("tokens to conquer"),
 }
 
 
@@ -69,14 +72,14 @@ def holder_of(view: dict[str, Any], key: str, by_seat: bool = False) -> str:
     """Who holds the region where marker ``key`` lies, by name ("no one" when it is empty or
     the marker is not on the map): the holder of a Relic or Place, or of the Stonehedge.
     With ``by_seat``, in a team game, by seat name ("B2", as on the legend's discs)."""
-    names = [p["name"] for p in view.get("players", [])]
+    players = [p["name"] for p in view.get("players", [])]
     where = next((r for r in view["regions"] if (r.get("markers") or {}).get(key)), None)
     if where is None or not where.get("race"):
-        return "no one"
+        return tr("no one")
     owner = where.get("owner", -1)
-    if owner is None or not 0 <= owner < len(names):
-        return "no one"
-    return seat_label(view, owner) if by_seat and team_info(view) else names[owner]
+    if owner is None or not 0 <= owner < len(players):
+        return tr("no one")
+    return seat_label(view, owner) if by_seat and team_info(view) else players[owner]
 
 
 def bony_item(view: dict[str, Any]) -> KeyItem | None:
@@ -137,18 +140,28 @@ def key_items(view: dict[str, Any]) -> tuple[tuple[KeyItem, ...], ...]:
 
 
 def _label(kind: str, name: str) -> str:
-    """The words after a key entry's picture ("Shiny Orb · bob" for a Relic and its holder)."""
+    """The words after a key entry's picture ("Shiny Orb · bob" for a Relic and its holder),
+    in the language spoken."""
+    if kind == "terrain":
+        return names.terrain(name)
     if kind == "marker":
-        return MARKER_NAMES.get(name, name)
+        return piece_name(name)
     if kind == "feature":
-        return FEATURE_NAMES.get(name, name)
+        return feature_name(name)
+    if kind == "tribe":
+        return names.piece("lost_tribe")
+    if kind == "decline":
+        return tr("in decline")
     if kind == "treasure":
         key, holder, drawn = name.split("\t")
-        title = MARKER_NAMES.get(key, key) + (f" ({drawn})" if drawn else "")
+        title = piece_name(key) + (f" ({names.power(drawn)})" if drawn else "")
         return f"{title} · {holder}"
     if kind == "bony":
         race, seat = name.split("\t")
-        return f"Bony the Lich guards {race}" + (f" · {seat}" if seat else "")
+        guards = tr("Bony the Lich guards {race}", race=names.race(race))
+        return guards + (f" · {seat}" if seat else "")
+    if kind in MARK_LABELS:
+        return tr(MARK_LABELS[kind])
     return name.split("\t")[-1]
 
 
@@ -166,7 +179,7 @@ def _sample(kind: str, name: str) -> Image.Image:
         key = name.split("\t")[0]
         return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
-        return badge("LT", 1, WHITE, 38, tribe=True)
+        return badge(initials("Lost Tribe"), 1, WHITE, 38, tribe=True)
     if kind == "bony":
         return sprite("bony", 40)
     if kind == "decline":
@@ -189,11 +202,19 @@ def _mark_sample(kind: str) -> Image.Image:
     return tile
 
 
-@lru_cache(maxsize=64)
 def key_layer(
     groups: tuple[tuple[KeyItem, ...], ...], width: int, dense: bool = False
 ) -> tuple[Image.Image, tuple[TextItem, ...]]:
-    """The key drawn on paper, and its texts (positions relative to the key's top left)."""
+    """The key drawn on paper in the language spoken, and its texts (positions relative to
+    the key's top left)."""
+    return _key_layer(groups, width, dense, current())
+
+
+@lru_cache(maxsize=64)
+def _key_layer(
+    groups: tuple[tuple[KeyItem, ...], ...], width: int, dense: bool, language: str
+) -> tuple[Image.Image, tuple[TextItem, ...]]:
+    """``key_layer`` in ``language`` (which keys the cache: it is the language spoken)."""
     rows = key_rows(groups, width, dense)
     row_h, size = key_row_height(dense), DENSE_TEXT if dense else KEY_TEXT
     img = Image.new("RGB", (width, len(rows) * row_h), PAPER)

@@ -13,6 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from lang import N_, ntr, tr
+
 from .fonts import ellipsize, fit_text, text_width
 from .icons import SS, paste_centred, seat_disc
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE
@@ -45,14 +47,8 @@ HEAD_TEXT = 26
 #: Columns: rank disc (centre), name (left), rating (right), change (centre), games (right),
 #: wins (right), trend sparkline (left edge to the right margin).
 COL_RANK, COL_NAME, COL_RATING, COL_CHANGE, COL_GAMES, COL_WINS, COL_TREND = (
-    58,
-    104,
-    628,
-    726,
-    906,
-    1002,
-    1026,
-)
+    58, 104, 628, 726, 906, 1002, 1026
+)  # fmt: skip
 NAME_WIDTH = 410
 RANK_DISC = 50
 
@@ -92,23 +88,22 @@ def compose_standings(data: dict[str, Any]) -> Composed:
     page, pages = int(data.get("page") or 1), int(data.get("pages") or 1)
     right = WIDTH - PAD
     if pages > 1:
-        indicator = f"Page {page} / {pages}"
+        indicator = tr("Page {page} / {pages}", page=page, pages=pages)
         w.text((WIDTH - PAD, 52), indicator, 30, MUTED, anchor="rm")
         right = WIDTH - PAD - text_width(indicator, 30)
     title_room = right - PAD - 24
-    title = str(data.get("title") or "Standings")
+    title = str(data.get("title") or tr("Standings"))
     size = fit_text(title, 46, title_room, min_size=34)
     w.text((PAD, 52), ellipsize(title, size, title_room), size)
     subtitle = str(data.get("subtitle") or "")
     if subtitle:
-        w.text(
-            (PAD, 104), ellipsize(subtitle, 28, WIDTH - 2 * PAD, bold=False), 28, MUTED, bold=False
-        )
+        subtitle = ellipsize(subtitle, 28, WIDTH - 2 * PAD, bold=False)
+        w.text((PAD, 104), subtitle, 28, MUTED, bold=False)
 
     _header(w, HEAD_TOP)
     y = HEAD_TOP + HEAD_H
     if not rows:
-        w.text((WIDTH / 2, y + ROW / 2), "No ranked players yet", ROW_TEXT, MUTED, anchor="mm")
+        w.text((WIDTH / 2, y + ROW / 2), tr("No ranked players yet"), ROW_TEXT, MUTED, anchor="mm")
         y += ROW
     for i, row in enumerate(rows):
         _standings_row(w, row, y, i, medals=True)
@@ -116,9 +111,11 @@ def compose_standings(data: dict[str, Any]) -> Composed:
     if provisional:
         y += SECTION_GAP
         threshold = data.get("threshold")
-        heading = "Provisional"
+        heading = tr("Provisional")
         if threshold:
-            heading += f" (fewer than {threshold} games)"
+            heading = ntr(
+                "Provisional (fewer than {n} game)", "Provisional (fewer than {n} games)", threshold
+            )
         w.draw.line((PAD, y + 4, WIDTH - PAD, y + 4), fill=PAPER_DARK, width=3)
         w.text((PAD, y + SECTION_H / 2 + 4), heading, 30)
         y += SECTION_H
@@ -128,20 +125,25 @@ def compose_standings(data: dict[str, Any]) -> Composed:
     return out
 
 
+#: The column names of the standings: where, the words, the anchor, the room they have.
+HEADINGS = (
+    (COL_RANK, N_("#"), "mm", 70),
+    (COL_NAME, N_("Player"), "lm", NAME_WIDTH),
+    (COL_RATING, N_("Rating"), "rm", 150),
+    (COL_CHANGE, N_("±week"), "mm", 110),
+    (COL_GAMES, N_("Games"), "rm", 110),
+    (COL_WINS, N_("Wins"), "rm", 88),
+    (COL_TREND, N_("Trend"), "lm", WIDTH - PAD - COL_TREND),
+)
+
+
 def _header(w: Writer, top: int) -> None:
     """The dark band of column names."""
     w.draw.rectangle((0, top, WIDTH, top + HEAD_H), fill=INK)
     cy = top + HEAD_H / 2
-    for x, label, anchor in (
-        (COL_RANK, "#", "mm"),
-        (COL_NAME, "Player", "lm"),
-        (COL_RATING, "Rating", "rm"),
-        (COL_CHANGE, "±week", "mm"),
-        (COL_GAMES, "Games", "rm"),
-        (COL_WINS, "Wins", "rm"),
-        (COL_TREND, "Trend", "lm"),
-    ):
-        w.text((x, cy), label, HEAD_TEXT, WHITE, anchor=anchor)
+    for x, label, anchor, room in HEADINGS:
+        text = tr(label)
+        w.text((x, cy), text, fit_text(text, HEAD_TEXT, room, min_size=20), WHITE, anchor=anchor)
 
 
 def _standings_row(w: Writer, row: dict[str, Any], top: int, index: int, medals: bool) -> None:
@@ -251,23 +253,24 @@ def compose_card(data: dict[str, Any]) -> Composed:
     y = _combo_list(
         w,
         y,
-        "Most played combos",
+        tr("Most played combos"),
         [(str(c.get("combo", "?")), _games(c.get("games", 0))) for c in favourite],
-        "No games yet",
+        tr("No games yet"),
     )
     best = (data.get("best") or [])[:3]
     y = _combo_list(
         w,
         y,
-        "Best combos",
+        tr("Best combos"),
         [
             (
                 str(c.get("combo", "?")),
-                f"{round(100 * float(c.get('win_rate') or 0))}% wins · {_games(c.get('games', 0))}",
+                tr("{pct}% wins", pct=round(100 * float(c.get("win_rate") or 0)))
+                + f" · {_games(c.get('games', 0))}",
             )
             for c in best
         ],
-        "Not enough games yet",
+        tr("Not enough games yet"),
     )
     h2h = data.get("head_to_head")
     if h2h:
@@ -276,14 +279,14 @@ def compose_card(data: dict[str, Any]) -> Composed:
 
 
 def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+    return ntr("{n} game", "{n} games", n)
 
 
 def _card_header(w: Writer, data: dict[str, Any]) -> None:
     """The name in large type, the season under it, and a tag for a provisional rating."""
     right = CARD_WIDTH - CARD_PAD
     if data.get("provisional"):
-        tag = "Provisional"
+        tag = tr("Provisional")
         tw = text_width(tag, 26)
         left = right - tw - 36
         w.draw.rounded_rectangle(
@@ -296,13 +299,8 @@ def _card_header(w: Writer, data: dict[str, Any]) -> None:
     w.text((CARD_PAD, 56), ellipsize(name, size, right - CARD_PAD), size)
     season = str(data.get("season") or "")
     if season:
-        w.text(
-            (CARD_PAD, 112),
-            ellipsize(season, 28, CARD_WIDTH - 2 * CARD_PAD, bold=False),
-            28,
-            MUTED,
-            bold=False,
-        )
+        season = ellipsize(season, 28, CARD_WIDTH - 2 * CARD_PAD, bold=False)
+        w.text((CARD_PAD, 112), season, 28, MUTED, bold=False)
 
 
 def _tiles(w: Writer, data: dict[str, Any]) -> None:
@@ -310,13 +308,16 @@ def _tiles(w: Writer, data: dict[str, Any]) -> None:
     games, wins = int(data.get("games") or 0), int(data.get("wins") or 0)
     rank = data.get("rank")
     avg = data.get("avg_coins")
-    rate = f"{round(100 * wins / games)}% won" if games else "no games"
+    rate = tr("{pct}% won", pct=round(100 * wins / games)) if games else tr("no games")
+    provisional = tr("provisional") if data.get("provisional") else ""
+    unranked = "" if rank is not None else tr("unranked")
+    per_game = tr("per game") if avg else ""
     tiles = [
-        ("Rating", str(data.get("rating", "–")), "provisional" if data.get("provisional") else ""),
-        ("Rank", f"#{rank}" if rank is not None else "–", "" if rank is not None else "unranked"),
-        ("Games", str(games), ""),
-        ("Wins", str(wins), rate),
-        ("Avg coins", "–" if avg is None else f"{float(avg):.1f}", "per game" if avg else ""),
+        (tr("Rating"), str(data.get("rating", "–")), provisional),
+        (tr("Rank"), f"#{rank}" if rank is not None else "–", unranked),
+        (tr("Games"), str(games), ""),
+        (tr("Wins"), str(wins), rate),
+        (tr("Avg coins"), "–" if avg is None else f"{float(avg):.1f}", per_game),
     ]
     gap = 14
     tw = (CARD_WIDTH - 2 * CARD_PAD - gap * (len(tiles) - 1)) / len(tiles)
@@ -328,7 +329,7 @@ def _tiles(w: Writer, data: dict[str, Any]) -> None:
             box, radius=16, fill=HIGHLIGHT if highlight else WHITE, outline=PAPER_DARK, width=3
         )
         cx = x0 + tw / 2
-        w.text((cx, TILES_TOP + 26), label, 22, MUTED, anchor="mm")
+        w.text((cx, TILES_TOP + 26), label, fit_text(label, 22, tw - 16), MUTED, anchor="mm")
         size = fit_text(value, 52, tw - 20, min_size=26)
         w.text((cx, TILES_TOP + 70), value, size, anchor="mm")
         if note:
@@ -366,12 +367,16 @@ def _rating_chart(w: Writer, history: Sequence[Sequence[Any]]) -> None:
     """Rating after each game: a line with a dark casing, a few x labels, round y ticks."""
     d = w.draw
     left, top, right, bottom = CHART_BOX
-    w.text((CARD_PAD, CHART_TOP + 22), "Rating over games", 30)
+    w.text((CARD_PAD, CHART_TOP + 22), tr("Rating over games"), 30)
     d.rectangle((left, top, right, bottom), fill=WHITE, outline=PAPER_DARK, width=2)
     points = [(str(h[0]), int(h[1])) for h in history]
     if not points:
         w.text(
-            ((left + right) / 2, (top + bottom) / 2), "No rated games yet", 30, MUTED, anchor="mm"
+            ((left + right) / 2, (top + bottom) / 2),
+            tr("No rated games yet"),
+            30,
+            MUTED,
+            anchor="mm",
         )
         return
     values = [v for _, v in points]
@@ -419,7 +424,7 @@ def _rating_chart(w: Writer, history: Sequence[Sequence[Any]]) -> None:
         w.text((x + 20, y - 24), str(values[0]), 28, ACCENT, anchor="lm")
         w.text(
             ((left + right) / 2, bottom - 40),
-            "One rated game so far",
+            tr("One rated game so far"),
             24,
             MUTED,
             bold=False,
@@ -457,14 +462,11 @@ def _head_to_head(w: Writer, h2h: dict[str, Any], top: int) -> None:
     games = int(h2h.get("games") or 0)
     ahead, behind = int(h2h.get("ahead") or 0), int(h2h.get("behind") or 0)
     opponent = str(h2h.get("opponent") or "?")
-    w.text((CARD_PAD, top + 30), "Head to head", 30)
-    prefix = "vs "
-    w.text(
-        (CARD_PAD, top + 76), ellipsize(prefix + opponent, 30, CARD_WIDTH - 2 * CARD_PAD - 220), 30
-    )
-    w.text(
-        (CARD_WIDTH - CARD_PAD, top + 76), f"in {_games(games)}", 26, MUTED, bold=False, anchor="rm"
-    )
+    w.text((CARD_PAD, top + 30), tr("Head to head"), 30)
+    versus = tr("vs {who}", who=opponent)
+    w.text((CARD_PAD, top + 76), ellipsize(versus, 30, CARD_WIDTH - 2 * CARD_PAD - 220), 30)
+    played = ntr("in {n} game", "in {n} games", games)
+    w.text((CARD_WIDTH - CARD_PAD, top + 76), played, 26, MUTED, bold=False, anchor="rm")
     left, right = CARD_PAD, CARD_WIDTH - CARD_PAD
     bar_top, bar_bottom = top + 108, top + 160
     w.draw.rounded_rectangle((left, bar_top, right, bar_bottom), radius=12, fill=PAPER_DARK)
@@ -476,8 +478,8 @@ def _head_to_head(w: Writer, h2h: dict[str, Any], top: int) -> None:
         if behind:
             w.draw.rounded_rectangle((split, bar_top, right, bar_bottom), radius=12, fill=LOSS)
     cy = (bar_top + bar_bottom) / 2
-    w.text((left + 16, cy), f"ahead {ahead}", 26, WHITE if ahead else INK, anchor="lm")
-    w.text((right - 16, cy), f"behind {behind}", 26, WHITE if behind else INK, anchor="rm")
+    w.text((left + 16, cy), tr("ahead {n}", n=ahead), 26, WHITE if ahead else INK, anchor="lm")
+    w.text((right - 16, cy), tr("behind {n}", n=behind), 26, WHITE if behind else INK, anchor="rm")
 
 
 def render_card(data: dict[str, Any]) -> bytes:

@@ -13,6 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import names
+from lang import N_, current, tr
+
 from .fonts import ellipsize, fit_text, font, text_width
 from .icons import paste_centred, seat_disc, sprite
 from .key import (
@@ -37,7 +40,7 @@ from .palette import (
 )
 from .picture import TextItem, Writer
 from .placement import map_shape
-from .rowparts import holdings, race_sample
+from .rowparts import coins_text, holdings, race_sample
 from .static import static_layer
 from .teamrows import TEAM_HEADER, draw_team_rows, team_row_heights
 from .teams import legend_order, seat_label, team_spans
@@ -48,7 +51,7 @@ ROW = 90
 #: Mushroom Armor, the Bag) or Vengeance markers handed out.
 HOLD_ROW = 40
 #: What a player row says while its player must place tokens (a defender driven out).
-PENDING_TAG = "must place tokens"
+PENDING_TAG = N_("must place tokens")
 KEY_TOP_GAP = 14
 #: Text sizes of a player row (the key's ``KEY_TEXT`` for the header and the coins).
 NAME_TEXT = 38
@@ -60,9 +63,9 @@ COL_DISC, COL_NAME, COL_ACTIVE, COL_DECLINE = 52, 106, 470, 1040
 def _right_edge(view: dict[str, Any], p: dict[str, Any], width: int) -> float:
     """Where a player row's races must stop: before the coins, or "must place tokens"."""
     if view["phase"] == "over" and "coins" in p:
-        return width - PAD - font(KEY_TEXT).getlength("000 coins") - 16
+        return width - PAD - font(KEY_TEXT).getlength(coins_text(888)) - 16
     if p["seat"] in {q["seat"] for q in view.get("pending") or []}:
-        return width - PAD - int(font(DETAIL_TEXT).getlength(PENDING_TAG)) - 16
+        return width - PAD - int(font(DETAIL_TEXT).getlength(tr(PENDING_TAG))) - 16
     return width - PAD
 
 
@@ -115,7 +118,6 @@ def legend_height(view: dict[str, Any]) -> int:
     return header_height(view) + sum(row_heights(view)) + KEY_TOP_GAP + rows + 12
 
 
-@lru_cache(maxsize=16)
 def background(
     map_id: str,
     rows: tuple[int, ...],
@@ -124,11 +126,26 @@ def background(
     header: int = HEADER,
     dense: bool = False,
 ) -> tuple[Image.Image, tuple[TextItem, ...]]:
-    """The static map with an empty legend and its key below it, and the key's texts.
+    """The static map with an empty legend and its key below it, and the key's texts, in the
+    language spoken.
 
     The key depends on what is on the board, so a game uses a few of these in turn; each is
     drawn once and copied for every board.
     """
+    return _background(map_id, rows, features, groups, header, dense, current())
+
+
+@lru_cache(maxsize=16)
+def _background(
+    map_id: str,
+    rows: tuple[int, ...],
+    features: tuple[tuple[str, ...], ...],
+    groups: tuple[tuple[KeyItem, ...], ...],
+    header: int,
+    dense: bool,
+    language: str,
+) -> tuple[Image.Image, tuple[TextItem, ...]]:
+    """``background`` in ``language`` (the language spoken: it keys the cache)."""
     base = static_layer(map_id, features)
     w, h = base.size
     key, key_texts = key_layer(groups, w, dense)
@@ -147,27 +164,31 @@ def background(
     return img, texts
 
 
+#: What the player to act is doing, by phase, in the legend's header.
+DOING = {
+    "pick": N_("picking a combo"),
+    "conquer": N_("conquering"),
+    "redeploy": N_("redeploying"),
+    "closing": N_("ending the turn"),
+    "setup": N_("setting up the board"),
+}
+
+
 def _status(view: dict[str, Any]) -> str:
     """Who is to act, for the legend's header."""
     players = view["players"]
     if view["phase"] == "over":
-        return "Game over"
+        return tr("Game over")
     seat = view.get("to_act")
     if seat is None:
         return ""
     name = players[seat]["name"]
     if seat_label(view, seat) != str(seat + 1):
         name = f"{seat_label(view, seat)} {name}"
-    doing = {
-        "pick": "picking a combo",
-        "conquer": "conquering",
-        "redeploy": "redeploying",
-        "closing": "ending the turn",
-        "setup": "setting up the board",
-    }.get(view["phase"], view["phase"])
+    doing = DOING.get(view["phase"])
     if seat != view.get("turn_seat"):
-        doing = "placing tokens"
-    return f"▶ {name} · {doing}"
+        doing = N_("placing tokens")
+    return f"▶ {name} · {tr(doing) if doing else view['phase']}"
 
 
 def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
@@ -177,7 +198,11 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
     turns, rnd = view["turns"], view["round"]
     header = header_height(view)
     cy = top + header / 2
-    x = w.text((PAD, cy), f"Turn {rnd} / {turns}", 40 if header == HEADER else 36)
+    x = w.text(
+        (PAD, cy),
+        tr("Turn {round} / {turns}", round=rnd, turns=turns),
+        40 if header == HEADER else 36,
+    )
     # The turn track: past turns filled, the current one dark.
     x += 24
     box = min(44, header - 20)
@@ -223,9 +248,9 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         peace = p.get("peace_with")
         _active(w, p, cy, seat, on_board, None if peace is None else players[peace]["name"])
         if over and "coins" in p:
-            w.text((width - PAD, cy), f"{p['coins']} coins", KEY_TEXT, anchor="rm")
+            w.text((width - PAD, cy), coins_text(p["coins"]), KEY_TEXT, anchor="rm")
         elif seat in pending:
-            w.text((width - PAD, cy), PENDING_TAG, DETAIL_TEXT, anchor="rm")
+            w.text((width - PAD, cy), tr(PENDING_TAG), DETAIL_TEXT, anchor="rm")
         right = _right_edge(view, p, width)
         _declined(w, p, cy, seat, right)
         held = holdings(view, p)
@@ -256,18 +281,19 @@ def _active(
     active = p.get("active")
     x = COL_ACTIVE
     if not active:
-        w.text((x, cy), "no active race", DETAIL_TEXT, MUTED, bold=False)
+        w.text((x, cy), tr("no active race"), DETAIL_TEXT, MUTED, bold=False)
         return
     paste_centred(w.img, race_sample(active["race"], seat_colour(seat)), (x + 30, cy))
-    title = f"{active['power']} {active['race']}"
+    title = names.combo(active["race"], active["power"])
     size = fit_text(title, 32, COL_DECLINE - x - 90)
-    w.text((x + 68, cy - 17), title, size)
-    extra = [f"{on_board} on the board"]
+    w.text((x + 68, cy - 17), ellipsize(title, size, COL_DECLINE - x - 90), size)
+    extra = [tr("{n} on the board", n=on_board)]
     if active.get("hand"):
-        extra.append(f"{active['hand']} in hand")
+        extra.append(tr("{n} in hand", n=active["hand"]))
     if peace is not None:
-        extra.append(f"at peace with {peace}")
-    w.text((x + 68, cy + 21), " · ".join(extra), DETAIL_TEXT, MUTED, bold=False)
+        extra.append(tr("at peace with {who}", who=peace))
+    line = ellipsize(" · ".join(extra), DETAIL_TEXT, COL_DECLINE - x - 90, bold=False)
+    w.text((x + 68, cy + 21), line, DETAIL_TEXT, MUTED, bold=False)
 
 
 def _declined_end(p: dict[str, Any], right: float) -> float:
@@ -276,7 +302,7 @@ def _declined_end(p: dict[str, Any], right: float) -> float:
     for dec in p.get("declined") or []:
         if x > right - 120:
             break
-        name = ellipsize(dec["race"], DETAIL_TEXT, right - x - 66, bold=False)
+        name = ellipsize(names.race(dec["race"]), DETAIL_TEXT, right - x - 66, bold=False)
         x = x + 64 + text_width(name, DETAIL_TEXT, bold=False) + 24
     return x
 
@@ -288,5 +314,5 @@ def _declined(w: Writer, p: dict[str, Any], cy: float, seat: int, right: float) 
         if x > right - 120:
             break
         paste_centred(w.img, race_sample(dec["race"], seat_colour(seat), True), (x + 29, cy))
-        name = ellipsize(dec["race"], DETAIL_TEXT, right - x - 66, bold=False)
+        name = ellipsize(names.race(dec["race"]), DETAIL_TEXT, right - x - 66, bold=False)
         x = w.text((x + 64, cy), name, DETAIL_TEXT, MUTED, bold=False) + 24

@@ -8,6 +8,10 @@ apart by a pattern as well as a fill.
 
 from __future__ import annotations
 
+from functools import cache
+
+from lang import current, ptr
+
 RGB = tuple[int, int, int]
 
 #: Seat colours in seat order (Okabe-Ito). Light and dark entries alternate so that two
@@ -73,39 +77,75 @@ FLOWING = frozenset({"River"})
 #: and darkening towards the middle, like a pit seen from above.
 PITS: dict[str, RGB] = {"Abysmal Chasm": (176, 158, 188)}
 
-#: Two-letter race initials written on the tokens; fixed so that no two races share them
-#: (Trolls and Tritons, Dwarves and Iron Dwarves would under a naive rule).
-RACE_INITIALS: dict[str, str] = {
-    "Amazons": "Am",
-    "Dwarves": "Dw",
-    "Elves": "El",
-    "Ghouls": "Gh",
-    "Giants": "Gi",
-    "Halflings": "Ha",
-    "Humans": "Hu",
-    "Orcs": "Or",
-    "Ratmen": "Ra",
-    "Skeletons": "Sk",
-    "Sorcerers": "So",
-    "Tritons": "Tn",
-    "Trolls": "Tr",
-    "Wizards": "Wi",
-    "Cultists": "Cu",
-    "Drow": "Dr",
-    "Flames": "Fl",
-    "Gnomes": "Gn",
-    "Iron Dwarves": "ID",
-    "Kraken": "Kr",
-    "Liches": "Li",
-    "Lizardmen": "Lz",
-    "Mudmen": "Mu",
-    "Mummies": "Mm",
-    "Ogres": "Og",
-    "Shadow Mimes": "SM",
-    "Shrooms": "Sh",
-    "Spiderines": "Sp",
-    "Will-o'-Wisps": "WW",
-}
+
+@cache
+def _initials(language: str) -> dict[str, str]:
+    """Two-letter race initials written on the tokens, in ``language`` (the language spoken:
+    it keys the cache); fixed so that no two races share them (Trolls and Tritons, Dwarves
+    and Iron Dwarves would under a naive rule), and in each language taken from its names
+    of the races (French Zombies are "Zo", not "Gh")."""
+    return {
+        # i18n: the initials of the Amazons on their tokens
+        "Amazons": ptr("race initials", "Am"),
+        # i18n: the initials of the Dwarves on their tokens
+        "Dwarves": ptr("race initials", "Dw"),
+        # i18n: the initials of the Elves on their tokens
+        "Elves": ptr("race initials", "El"),
+        # i18n: the initials of the Ghouls on their tokens
+        "Ghouls": ptr("race initials", "Gh"),
+        # i18n: the initials of the Giants on their tokens
+        "Giants": ptr("race initials", "Gi"),
+        # i18n: the initials of the Halflings on their tokens
+        "Halflings": ptr("race initials", "Ha"),
+        # i18n: the initials of the Humans on their tokens
+        "Humans": ptr("race initials", "Hu"),
+        # i18n: the initials of the Orcs on their tokens
+        "Orcs": ptr("race initials", "Or"),
+        # i18n: the initials of the Ratmen on their tokens
+        "Ratmen": ptr("race initials", "Ra"),
+        # i18n: the initials of the Skeletons on their tokens
+        "Skeletons": ptr("race initials", "Sk"),
+        # i18n: the initials of the Sorcerers on their tokens
+        "Sorcerers": ptr("race initials", "So"),
+        # i18n: the initials of the Tritons on their tokens
+        "Tritons": ptr("race initials", "Tn"),
+        # i18n: the initials of the Trolls on their tokens
+        "Trolls": ptr("race initials", "Tr"),
+        # i18n: the initials of the Wizards on their tokens
+        "Wizards": ptr("race initials", "Wi"),
+        # i18n: the initials of the Cultists on their tokens
+        "Cultists": ptr("race initials", "Cu"),
+        # i18n: the initials of the Drow on their tokens
+        "Drow": ptr("race initials", "Dr"),
+        # i18n: the initials of the Flames on their tokens
+        "Flames": ptr("race initials", "Fl"),
+        # i18n: the initials of the Gnomes on their tokens
+        "Gnomes": ptr("race initials", "Gn"),
+        # i18n: the initials of the Iron Dwarves on their tokens
+        "Iron Dwarves": ptr("race initials", "ID"),
+        # i18n: the initials of the Kraken on their tokens
+        "Kraken": ptr("race initials", "Kr"),
+        # i18n: the initials of the Liches on their tokens
+        "Liches": ptr("race initials", "Li"),
+        # i18n: the initials of the Lizardmen on their tokens
+        "Lizardmen": ptr("race initials", "Lz"),
+        # i18n: the initials of the Mudmen on their tokens
+        "Mudmen": ptr("race initials", "Mu"),
+        # i18n: the initials of the Mummies on their tokens
+        "Mummies": ptr("race initials", "Mm"),
+        # i18n: the initials of the Ogres on their tokens
+        "Ogres": ptr("race initials", "Og"),
+        # i18n: the initials of the Shadow Mimes on their tokens
+        "Shadow Mimes": ptr("race initials", "SM"),
+        # i18n: the initials of the Shrooms on their tokens
+        "Shrooms": ptr("race initials", "Sh"),
+        # i18n: the initials of the Spiderines on their tokens
+        "Spiderines": ptr("race initials", "Sp"),
+        # i18n: the initials of the Will-o'-Wisps on their tokens
+        "Will-o'-Wisps": ptr("race initials", "WW"),
+        # i18n: the initials on the tokens of a Lost Tribe
+        "Lost Tribe": ptr("race initials", "LT"),
+    }
 
 
 def seat_colour(seat: int) -> RGB:
@@ -119,8 +159,9 @@ def terrain_colours(terrain: str) -> tuple[RGB, RGB]:
 
 
 def initials(race: str) -> str:
-    """The race's two-letter initials (its first two letters for a race not in the table)."""
-    return RACE_INITIALS.get(race) or (race[:1].upper() + race[1:2].lower())
+    """The race's two-letter initials in the language spoken (its first two letters for a
+    race not in the table); ``initials("Lost Tribe")`` is the Lost Tribes' "LT"."""
+    return _initials(current()).get(race) or (race[:1].upper() + race[1:2].lower())
 
 
 def luminance(rgb: RGB) -> float:

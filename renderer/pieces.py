@@ -7,6 +7,9 @@ Nothing here draws; :mod:`.glyphs` holds each piece's picture and :mod:`.icons` 
 from __future__ import annotations
 
 from engine.core.content import treasures
+from engine.core.markers import MARKER_NAMES as ENGINE_NAMES
+from engine.text import names
+from lang import N_, ptr, tr
 
 #: Two letters on the chip of each Righteous Relic (gold disc) and Popular Place (blue square).
 RELIC_TAGS = {
@@ -40,7 +43,7 @@ PLACE_TAGS = {
 #: symbol marks the Chasms where the Flames may put their Volcano.
 FEATURES = ("Cavern", "Magic Source", "Mine", "Volcano")
 #: Key labels of the features whose name alone would be mistaken for a piece.
-FEATURE_NAMES = {"Volcano": "Volcano symbol"}
+FEATURE_NAMES = {"Volcano": N_("Volcano symbol")}
 #: Markers the view may list (``markers`` keys), in the order they are drawn.
 MARKERS = (
     "mountain",
@@ -103,3 +106,32 @@ MARKER_NAMES = {
     "bony": "Bony the Lich",
     **{key: t.name for key, t in treasures().items()},
 }
+
+
+def piece_name(key: str) -> str:
+    """The name of a marker, Relic or Place by its key, in the language spoken (the key's
+    words, shorter than the rulebook's for a few pieces: "Hole", "Ghost")."""
+    english = MARKER_NAMES.get(key)
+    if english is None:
+        return key
+    if key in treasures():
+        return names.treasure(key)
+    if ENGINE_NAMES.get(key) == english:
+        return names.piece(key)
+    return _short_names().get(key, english)
+
+
+def _short_names() -> dict[str, str]:
+    """The pieces the key names otherwise than the engine does."""
+    return {
+        "hole": ptr("key label", "Hole"),
+        "monster": ptr("key label", "Monsters"),
+        "ghost": ptr("key label", "Ghost"),
+        "bony": ptr("key label", "Bony the Lich"),
+    }
+
+
+def feature_name(name: str) -> str:
+    """A map feature's name in the key, in the language spoken."""
+    special = FEATURE_NAMES.get(name)
+    return tr(special) if special else names.symbol(name)

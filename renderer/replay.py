@@ -17,6 +17,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, features
 
+from lang import tr
+
 from .board import compose
 from .fonts import ellipsize, font, printable
 from .legend import legend_height
@@ -48,15 +50,17 @@ def webp_available() -> bool:
 
 def caption(view: dict[str, Any], index: int, count: int) -> str:
     """The caption of frame ``index`` (0-based) of ``count``: whose turn it is, or the end."""
-    prefix = f"{index + 1}/{count}"
+    parts = [f"{index + 1}/{count}"]
     if view.get("phase") == "over":
-        return f"{prefix} · final board"
+        return " · ".join([*parts, tr("final board")])
+    parts.append(
+        tr("turn {round}/{turns}", round=view.get("round", "?"), turns=view.get("turns", "?"))
+    )
     seat = view.get("turn_seat")
     players = view.get("players") or []
-    who = ""
     if seat is not None and 0 <= seat < len(players):
-        who = f" · {players[seat].get('name', '')} to play"
-    return f"{prefix} · turn {view.get('round', '?')}/{view.get('turns', '?')}{who}"
+        parts.append(tr("{who} to play", who=players[seat].get("name", "")))
+    return " · ".join(parts)
 
 
 def widths(board_width: int) -> list[int]:

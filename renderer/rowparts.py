@@ -10,12 +10,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.words import plural
+from lang import ntr, tr
 
 from .fonts import font
 from .icons import SS
 from .palette import DECLINE_FILL, INK, RGB, initials, text_on
-from .pieces import MARKER_NAMES
+from .pieces import piece_name
 from .teams import seat_label
 
 
@@ -36,19 +36,41 @@ def holdings_short(view: dict[str, Any], p: dict[str, Any]) -> list[tuple[str, s
         for kind, n in sorted((race.get("pieces") or {}).items()):
             if not n:
                 continue
-            out.append((kind, plural(n, MARKER_NAMES.get(kind, kind)), str(n)))
+            out.append((kind, count_words(kind, n), str(n)))
     players = view["players"]
     seats = [s for s in p.get("marks") or () if 0 <= s < len(players)]
     if seats:
-        words = "Vengeance on " + ", ".join(players[s]["name"] for s in seats)
+        who = ", ".join(players[s]["name"] for s in seats)
+        words = tr("Vengeance on {who}", who=who)
         out.append(("vengeance", words, " ".join(seat_label(view, s) for s in seats)))
     return out
 
 
-@cache
+def count_words(kind: str, n: int) -> str:
+    """``n`` pieces of ``kind`` a player keeps off the map, in words ("4 Silver Hammers")."""
+    if kind == "hammer":
+        return ntr("{n} Silver Hammer", "{n} Silver Hammers", n)
+    if kind == "armor":
+        return ntr("{n} Mushroom Armor", "{n} Mushroom Armors", n)
+    if kind == "bag":
+        return ntr("{n} Bag-o'-Many-Things", "{n} Bags-o'-Many-Things", n)
+    return f"{n} × {piece_name(kind)}"
+
+
+def coins_text(coins: int) -> str:
+    """A player's coins once the game is over ("57 coins")."""
+    return ntr("{n} coin", "{n} coins", coins)
+
+
 def race_sample(race: str, colour: RGB, decline: bool = False) -> Image.Image:
     """A token sample for the legend: the race's initials on its owner's colour (dark and
     ringed in the owner's colour for a race in decline)."""
+    return _sample(initials(race), colour, decline)
+
+
+@cache
+def _sample(tag: str, colour: RGB, decline: bool) -> Image.Image:
+    """A token sample with the initials ``tag`` (``race_sample``)."""
     h = 40
     n = h * SS
     wdt = int(n * 1.45) // SS * SS
@@ -65,7 +87,7 @@ def race_sample(race: str, colour: RGB, decline: bool = False) -> Image.Image:
         )
     d.text(
         (wdt / 2, n / 2),
-        initials(race),
+        tag,
         font=font(int(n * 0.5)),
         fill=text_on(fill),
         anchor="mm",

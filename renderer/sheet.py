@@ -9,14 +9,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.text import names as words
+from lang import ntr, tr
+
 from .fonts import ellipsize, fit_text
 from .icons import paste_centred, seat_disc
 from .key import TREASURE_KEYS
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE, seat_colour
 from .picture import Composed, Writer, encode
-from .pieces import MARKER_NAMES, MARKERS
-from .rowparts import holdings
-from .teams import TEAM_WORD, seat_label, team_names
+from .pieces import MARKERS, piece_name
+from .rowparts import coins_text, holdings
+from .teams import seat_label, team_names, team_word
 
 WIDTH = 1200
 ROW = 100
@@ -57,22 +60,27 @@ def compose_final(view: dict[str, Any]) -> Composed:
     out = Composed(img)
     w = Writer(img, out.texts)
     names = [r["name"] for r in ranking if r["seat"] in winners]
-    title = ("Winner: " if len(names) == 1 else "Shared victory: ") + " & ".join(names)
-    note = f"Game over after {view['turns']} turns"
+    who = " & ".join(names)
+    title = (
+        tr("Winner: {who}", who=who) if len(names) == 1 else tr("Shared victory: {who}", who=who)
+    )
+    notes = [ntr("Game over after {n} turn", "Game over after {n} turns", view["turns"])]
     if result.get("tiebreak_used"):
-        note += " · tie on coins, broken by the most race tokens on the board"
+        notes.append(tr("tie on coins, broken by the most race tokens on the board"))
     if teams:
         won = [t for t in teams if t["team"] in (result.get("winning_teams") or [])]
-        title = ("Winners: " if len(won) == 1 else "Shared victory: ") + " & ".join(
-            f"{TEAM_WORD} {t['team']} ({team_names(view, t['seats'])})" for t in won
+        who = " & ".join(f"{team_word(t['team'])} ({team_names(view, t['seats'])})" for t in won)
+        title = (
+            tr("Winners: {who}", who=who) if len(won) == 1 else tr("Shared victory: {who}", who=who)
         )
-        note = f"Game over after {view['turns']} turns · a team scores its lower partner's coins"
+        notes = [notes[0], tr("a team scores its lower partner's coins")]
         if result.get("tiebreak_used"):
-            note += " · tie broken by the higher partner's coins, then race tokens"
+            notes.append(tr("tie broken by the higher partner's coins, then race tokens"))
+    note = " · ".join(notes)
     w.text((32, 48), ellipsize(title, 46, WIDTH - 64), fit_text(title, 46, WIDTH - 64))
     w.text((32, 104), note, fit_text(note, 24, WIDTH - 64, bold=False), MUTED, bold=False)
     if teams:
-        w.text((32, TOP + HEADING / 2), "Teams", 30)
+        w.text((32, TOP + HEADING / 2), tr("Teams"), 30)
         for i, team in enumerate(teams):
             top = TOP + HEADING + TEAM_ROW * i
             # The engine's result places the teams (ruling 73: tied teams share a place).
@@ -80,7 +88,7 @@ def compose_final(view: dict[str, Any]) -> Composed:
             _team_row(
                 w, view, team, place, top, team["team"] in (result.get("winning_teams") or [])
             )
-        w.text((32, rows_top - HEADING / 2), "Players", 30)
+        w.text((32, rows_top - HEADING / 2), tr("Players"), 30)
     for i, (row, place) in enumerate(zip(ranking, places(ranking), strict=True)):
         about = summary(view, row["seat"])
         _rank_row(w, view, row, place, rows_top + ROW * i, row["seat"] in winners, about)
@@ -117,13 +125,13 @@ def _team_row(
         x += 46
     # Clear of the team score (right-aligned at WIDTH - 300) with room for the star.
     room = WIDTH - 300 - 170 - 64 - x
-    label = f"{TEAM_WORD} {team['team']} · {team_names(view, team['seats'])}"
+    label = f"{team_word(team['team'])} · {team_names(view, team['seats'])}"
     size = fit_text(label, 30, room, min_size=22)
     right = w.text((x, cy), ellipsize(label, size, room), size)
     if winner:
         _star(w.draw, right + 30, cy, 18)
-    w.text((WIDTH - 300, cy), f"{team['score']} coins", 36, anchor="rm")
-    w.text((WIDTH - 44, cy), f"best partner {team['best']}", 22, MUTED, bold=False, anchor="rm")
+    w.text((WIDTH - 300, cy), coins_text(team["score"]), 36, anchor="rm")
+    _small_right(w, cy, tr("best partner {n}", n=team["best"]))
 
 
 def summary(view: dict[str, Any], seat: int) -> str:
@@ -132,19 +140,19 @@ def summary(view: dict[str, Any], seat: int) -> str:
     p = view["players"][seat]
     parts = []
     if p.get("active"):
-        parts.append(f"{p['active']['power']} {p['active']['race']}")
-    declined = [d["race"] for d in p.get("declined") or []]
+        parts.append(words.combo(p["active"]["race"], p["active"]["power"]))
+    declined = [words.race(d["race"]) for d in p.get("declined") or []]
     if declined:
-        parts.append(", ".join(declined) + " in decline")
+        parts.append(tr("{races} in decline", races=", ".join(declined)))
     held = [
-        MARKER_NAMES.get(k, k)
+        piece_name(k)
         for r in view["regions"]
         if r.get("race") and r.get("owner") == seat
         for k in MARKERS
         if k in TREASURE_KEYS and (r.get("markers") or {}).get(k)
     ]
     if held:
-        parts.append("holds " + ", ".join(held))
+        parts.append(tr("holds {pieces}", pieces=", ".join(held)))
     parts += [words for kind, words in holdings(view, p) if kind != "vengeance"]
     return " · ".join(parts)
 
@@ -177,8 +185,18 @@ def _rank_row(
             bold=False,
         )
     # The coins level with the name, clear of a long line under it.
-    w.text((WIDTH - 300, cy - 12 if about else cy), f"{row['coins']} coins", 36, anchor="rm")
-    w.text((WIDTH - 44, cy), f"{row['tokens']} tokens on board", 22, MUTED, bold=False, anchor="rm")
+    w.text((WIDTH - 300, cy - 12 if about else cy), coins_text(row["coins"]), 36, anchor="rm")
+    tokens = ntr("{n} token on board", "{n} tokens on board", row["tokens"])
+    _small_right(w, cy, tokens)
+
+
+def _small_right(w: Writer, cy: float, text: str) -> None:
+    """The small muted words at a row's right end, shrunk to the room right of the coins."""
+    room = 300 - 44 - 16
+    size = fit_text(text, 22, room, bold=False, min_size=17)
+    w.text(
+        (WIDTH - 44, cy), ellipsize(text, size, room, False), size, MUTED, bold=False, anchor="rm"
+    )
 
 
 def _star(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
@@ -217,7 +235,7 @@ def _chart(w: Writer, view: dict[str, Any], top: int) -> None:
     peak = max([v for h in histories.values() for v in h] + [10])
     tick = next(t for t in (5, 10, 20, 25, 50, 100, 200, 500, 1000) if peak / t <= 6)
     peak = -(-peak // tick) * tick
-    w.text((32, top), "Coins after each turn", 30)
+    w.text((32, top), tr("Coins after each turn"), 30)
     left, right = 110, WIDTH - 50
     y0, y1 = top + CHART_H, top + 50  # bottom and top of the plot
     d.rectangle((left, y1, right, y0), fill=WHITE, outline=PAPER_DARK, width=2)
@@ -232,7 +250,7 @@ def _chart(w: Writer, view: dict[str, Any], top: int) -> None:
         w.text((left - 12, y), str(k), 20, MUTED, bold=False, anchor="rm")
     for t in range(1, turns + 1):
         w.text((px(t, 0)[0], y0 + 20), str(t), 20, MUTED, bold=False, anchor="mm")
-    w.text(((left + right) / 2, y0 + 48), "turn", 20, MUTED, bold=False, anchor="mm")
+    w.text(((left + right) / 2, y0 + 48), tr("turn"), 20, MUTED, bold=False, anchor="mm")
     for seat, h in histories.items():
         colour = seat_colour(seat)
         pts = [px(t, v) for t, v in enumerate(h, start=1)]

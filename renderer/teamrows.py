@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.text import names
+from lang import N_, tr
+
 from .fonts import ellipsize, fit_text, text_width
 from .icons import paste_centred, seat_disc, sprite
 from .palette import HIGHLIGHT, INK, MUTED, PAPER_DARK, WHITE, seat_colour
 from .picture import Writer
-from .rowparts import holdings_short, race_sample
+from .rowparts import coins_text, holdings_short, race_sample
 from .teams import seat_label, team_spans
 
 #: Height of the header (turn track and who is to act) above the team rows.
@@ -37,7 +40,7 @@ TITLE_MIN = 27
 DISC = 60
 ARROW = 26
 #: What a cell says while its player must place tokens (a defender driven out).
-PENDING_TAG = "must place tokens"
+PENDING_TAG = N_("must place tokens")
 #: The mark of the In Decline banner Bony the Lich guards (team play's Bony's Boneyard).
 BONY = "bony"
 ICON = 36
@@ -87,12 +90,13 @@ def _cell(w: Writer, view: dict[str, Any], seat: int, x0: float, top: float, cw:
     # First line: name, then tokens; the coins (or the pending tag) at the right end.
     end = right
     if over and "coins" in p:
-        coins = f"{p['coins']} coins"
+        coins = coins_text(p["coins"])
         w.text((right, y1), coins, NAME_SIZE, anchor="rm")
         end = right - text_width(coins, NAME_SIZE) - 16
     elif seat in {q["seat"] for q in view.get("pending") or []}:
-        w.text((right, y1), PENDING_TAG, DETAIL_SIZE, anchor="rm")
-        end = right - text_width(PENDING_TAG, DETAIL_SIZE) - 16
+        pending = tr(PENDING_TAG)
+        w.text((right, y1), pending, DETAIL_SIZE, anchor="rm")
+        end = right - text_width(pending, DETAIL_SIZE) - 16
     name = ellipsize(p["name"], NAME_SIZE, min(320.0, end - left))
     x = w.text((left, y1), name, NAME_SIZE)
     details = _details(view, p, seat)
@@ -112,12 +116,12 @@ def _details(view: dict[str, Any], p: dict[str, Any], seat: int) -> str:
         for r in view["regions"]
         if r.get("race") == active.get("race") and r.get("owner") == seat
     )
-    out = [f"{on_board} on the board"]
+    out = [tr("{n} on the board", n=on_board)]
     if active.get("hand"):
-        out.append(f"{active['hand']} in hand")
+        out.append(tr("{n} in hand", n=active["hand"]))
     peace = p.get("peace_with")
     if peace is not None and 0 <= peace < len(view["players"]):
-        out.append(f"at peace with {seat_label(view, peace)}")
+        out.append(tr("at peace with {who}", who=seat_label(view, peace)))
     return " · ".join(out)
 
 
@@ -137,14 +141,14 @@ def _races(
     fixed += sum(ICON + 6 + text_width(short, DETAIL_SIZE) + 16 for _, _, short in held)
     active = p.get("active")
     if active:
-        title = f"{active['power']} {active['race']}"
+        title = names.combo(active["race"], active["power"])
         room = right - x - pill - 10 - fixed
         size = fit_text(title, TITLE_SIZE, room, min_size=TITLE_MIN)
         title = ellipsize(title, size, room)
         paste_centred(w.img, race_sample(active["race"], colour), (x + pill / 2, cy))
         x = w.text((x + pill + 10, cy), title, size) + 18
     else:
-        x = w.text((x, cy), "no active race", DETAIL_SIZE, MUTED, bold=False) + 18
+        x = w.text((x, cy), tr("no active race"), DETAIL_SIZE, MUTED, bold=False) + 18
     spare = right - x - fixed
     for race in declined:
         paste_centred(w.img, race_sample(race, colour, True), (x + pill / 2, cy))
@@ -152,9 +156,10 @@ def _races(
         if race == bony:
             paste_centred(w.img, sprite(BONY, ICON), (x + ICON / 2, cy))
             x += ICON + 6
-        name_w = text_width(race, DETAIL_SIZE, bold=False) + 6
+        said = names.race(race)
+        name_w = text_width(said, DETAIL_SIZE, bold=False) + 6
         if name_w <= spare:
-            x = w.text((x, cy), race, DETAIL_SIZE, MUTED, bold=False) + 6
+            x = w.text((x, cy), said, DETAIL_SIZE, MUTED, bold=False) + 6
             spare -= name_w
         x += 14
     for kind, words, short in held:

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-#: How a team is named on the board, the key and the score sheet.
-TEAM_WORD = "Team"
+from lang import tr
+
+
+def team_word(letter: str) -> str:
+    """A team by its letter, in the language spoken: "Team A"."""
+    return tr("Team {letter}", letter=letter)
 
 
 def team_info(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -65,11 +69,11 @@ def team_names(view: dict[str, Any], seats: list[int]) -> str:
 
 
 __all__ = [
-    "TEAM_WORD",
     "legend_order",
     "seat_label",
     "team_info",
     "team_names",
     "team_of_seat",
     "team_spans",
+    "team_word",
 ]

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The packages that ship, and the folders of code that support them.
-PACKAGES = ("engine", "ai", "renderer", "bot", "cogs")
+PACKAGES = ("engine", "ai", "renderer", "bot", "cogs", "lang")
 CODE = (*PACKAGES, "tests", "bench", "scripts")
 MOST_LINES = 500
 

@@ -31,12 +31,14 @@ from typing import Any
 from engine import Action
 from engine.core.state import GameState
 from engine.core.worlds import DEFAULT_WORLD
+from lang import DEFAULT
 
 from ..league import League
 from ..storage import Storage
 from . import queries
 from .commit import Committer
 from .deadlines import DEFAULT_DEADLINE_HOURS, Deadlines, deadline_for
+from .languages import Languages
 from .loaded import LoadedGame
 from .lobby import Lobby, Namer
 from .outcome import Outcome, PanelReply
@@ -70,6 +72,7 @@ class GameService:
         self.presses = Presses(self.games, self.moves)
         self.seating = Seating(self.games)
         self.deadlines = Deadlines(self.games)
+        self.languages = Languages(self.games)
 
     # --- loading ------------------------------------------------------------------------
 
@@ -119,10 +122,11 @@ class GameService:
         map_id: str | None = None,
         teams: bool | None = None,
         options: dict[str, bool] | None = None,
+        language: str = DEFAULT,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it (a team lobby
         for 6 players or ``teams=True``); ``options`` turns on rule sets such as mixed
-        markets (``bot.options``)."""
+        markets (``bot.options``); ``language`` is the one it speaks in public."""
         return await self.lobby.create(
             guild_id,
             channel_id,
@@ -138,6 +142,7 @@ class GameService:
             map_id,
             teams,
             options,
+            language,
         )
 
     async def set_option(

@@ -69,6 +69,8 @@ class LoadedGame:
     #: Rule set options the lobby turned on besides team play (``bot.options``: ``mix``,
     #: ``surface_relics``), stored in ``games.options``.
     options: dict[str, bool] = field(default_factory=dict)
+    #: The language the game speaks in public (``lang``): its turn messages and images.
+    language: str = "en"
     game: Game | None = None
     #: The game row's revision this copy was read at (or last wrote): a write is made only
     #: if the row still has it (``Games.write``).

@@ -12,16 +12,17 @@ from collections.abc import Callable
 
 from engine import Game, GameConfig
 from engine.core.content import load_map, map_for_players
-from engine.core.rulesets import all_player_counts, counts_text, options_for, player_counts
+from engine.core.rulesets import all_player_counts, options_for, player_counts
 from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.rulesets.teams import OPTION as TEAM_OPTION
+from lang import DEFAULT, LANGUAGES, ntr, slash, tr
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
-from ..options import check, chosen, dumped, offered
+from ..options import check, chosen, command_option, counts_words, dumped, offered
 from ..storage import now_iso
 from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
@@ -65,6 +66,7 @@ class Lobby:
         map_id: str | None = None,
         teams: bool | None = None,
         extra: dict[str, bool] | None = None,
+        language: str = DEFAULT,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -77,32 +79,45 @@ class Lobby:
         on the options a host may choose (``bot.options``: mixed markets, Places and Relics
         on the surface), refused where the engine would not play them or they change nothing.
         While the server has an open season the game counts for it, unless ``rated`` is
-        False; ``rated=True`` without an open season is refused.
+        False; ``rated=True`` without an open season is refused. ``language`` is the one
+        the game speaks in public (``Languages.for_server``).
         """
         options = game_options(players, teams)
         if open_scores and options:
             raise ServiceError(
-                "Team play keeps every player's coins secret until the end, the partner's "
-                "too: open scores are not offered."
+                tr(
+                    "Team play keeps every player's coins secret until the end, the partner's "
+                    "too: open scores are not offered."
+                )
             )
         if world not in WORLD_NAMES:
-            raise ServiceError(f"There is no world {world!r}: choose Small World or Underground.")
+            raise ServiceError(
+                tr("There is no world {world!r}: choose Small World or Underground.", world=world)
+            )
         builtin = map_for_players(players, world)
         if map_id is None and not (GEOMETRY_DIR / f"{builtin}.json").exists():
             raise ServiceError(
-                f"The {players}-player {WORLD_NAMES[world]} board cannot be drawn yet, so it "
-                "cannot be played here: choose another number of players."
+                tr(
+                    "The {players}-player {world} board cannot be drawn yet, so it cannot be "
+                    "played here: choose another number of players.",
+                    players=players,
+                    world=WORLD_NAMES[world],
+                )
             )
         map_id = map_id or builtin
         extra = {name: True for name in chosen(extra or {})}
         if extra:
             check(players, world, map_id, options, extra)
         if not 0.05 <= deadline_hours <= 24 * 14:
-            raise ServiceError("The turn deadline must be between 3 minutes and 14 days.")
+            raise ServiceError(tr("The turn deadline must be between 3 minutes and 14 days."))
         if await self.games.live_game_id(channel_id) is not None:
             raise ServiceError(
-                "This channel already has a game. Finish or cancel it, or open another in a "
-                "thread: `/sw new thread:true`."
+                tr(
+                    "This channel already has a game. Finish or cancel it, or open another in a "
+                    "thread: `{new} {thread}:true`.",
+                    new=slash("sw new"),
+                    thread=command_option("thread"),
+                )
             )
         try:
             season_id = await self.league.rated_for_new_game(guild_id, rated)
@@ -114,8 +129,8 @@ class Lobby:
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " mode, options, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mode, options, language, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -131,6 +146,7 @@ class Lobby:
                     takeover_after,
                     TEAM_MODE if options else "free-for-all",
                     dumped(extra),
+                    language if language in LANGUAGES else DEFAULT,
                     now,
                     now,
                 ),
@@ -148,11 +164,13 @@ class Lobby:
 
         async def decide(lg: LoadedGame) -> LoadedGame:
             if lg.status != "lobby":
-                raise ServiceError("This game has already started.")
+                raise ServiceError(tr("This game has already started."))
             if lg.seat_of(user_id) is not None or any(s.user_id == user_id for s in lg.seats):
-                raise ServiceError("You are already in this game.")
+                raise ServiceError(tr("You are already in this game."))
             if len(lg.seats) >= lg.player_count:
-                raise ServiceError(f"The game is full ({lg.player_count} players).")
+                raise ServiceError(
+                    tr("The game is full ({players} players).", players=lg.player_count)
+                )
             now = now_iso(self.games.clock())
             async with self.games.write(lg) as tx:
                 await tx.execute(
@@ -170,11 +188,16 @@ class Lobby:
 
         async def decide(lg: LoadedGame) -> LoadedGame:
             if lg.status != "lobby":
-                raise ServiceError("The game has started; ask the host to cancel it instead.")
+                raise ServiceError(tr("The game has started; ask the host to cancel it instead."))
             if not any(s.user_id == user_id for s in lg.seats):
-                raise ServiceError("You are not in this game.")
+                raise ServiceError(tr("You are not in this game."))
             if user_id == lg.host_id:
-                raise ServiceError("You are the host: use `/sw cancel` to close the lobby.")
+                raise ServiceError(
+                    tr(
+                        "You are the host: use `{cancel}` to close the lobby.",
+                        cancel=slash("sw cancel"),
+                    )
+                )
             # A team lobby: the leaver's team is unpaired, and choices naming them forgotten.
             unpair(lg, user_id)
             # A failed write drops the cached lobby (``Games.write``): it is read again.
@@ -201,11 +224,13 @@ class Lobby:
             name = name([s.name for s in lg.seats])
         async with self.games.lock(lg.id):
             if lg.status != "lobby":
-                raise ServiceError("AI players join in the lobby, before the game starts.")
+                raise ServiceError(tr("AI players join in the lobby, before the game starts."))
             if user_id != lg.host_id:
-                raise ServiceError("Only the host can add an AI player.")
+                raise ServiceError(tr("Only the host can add an AI player."))
             if len(lg.seats) >= lg.player_count:
-                raise ServiceError(f"The game is full ({lg.player_count} players).")
+                raise ServiceError(
+                    tr("The game is full ({players} players).", players=lg.player_count)
+                )
             ai_id = min([0, *(s.user_id for s in lg.seats)]) - 1
             now = now_iso(self.games.clock())
             async with self.games.write(lg) as tx:
@@ -226,14 +251,14 @@ class Lobby:
         a choice the engine would not play is refused and changes nothing."""
         lg = await self.games.in_channel(channel_id)
         if lg.id != game_id:
-            raise ServiceError("That lobby is closed: use the latest lobby message.")
+            raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
         async with self.games.lock(lg.id):
             if lg.status != "lobby":
-                raise ServiceError("This game has already started.")
+                raise ServiceError(tr("This game has already started."))
             if user_id != lg.host_id:
-                raise ServiceError("Only the host can change the game's options.")
+                raise ServiceError(tr("Only the host can change the game's options."))
             if name not in offered():
-                raise ServiceError(f"There is no option {name!r}.")
+                raise ServiceError(tr("There is no option {name!r}.", name=name))
             wanted = {**lg.options, name: on}
             world = load_map(lg.map_id).world
             base = options_for(lg.player_count) if lg.teams else {}
@@ -252,7 +277,7 @@ class Lobby:
 
         async def decide(lg: LoadedGame) -> LoadedGame:
             if user_id != lg.host_id and not is_admin:
-                raise ServiceError("Only the host or a server manager can cancel this game.")
+                raise ServiceError(tr("Only the host or a server manager can cancel this game."))
             async with self.games.write(lg) as tx:
                 await tx.execute(
                     "UPDATE games SET status = 'cancelled', deadline_at = NULL, updated_at = ?"
@@ -271,12 +296,17 @@ class Lobby:
 
         async def decide(lg: LoadedGame) -> Outcome:
             if lg.status != "lobby":
-                raise ServiceError("This game has already started.")
+                raise ServiceError(tr("This game has already started."))
             if user_id != lg.host_id:
-                raise ServiceError("Only the host can start the game.")
+                raise ServiceError(tr("Only the host can start the game."))
             if len(lg.seats) != lg.player_count:
                 raise ServiceError(
-                    f"Waiting for players: {len(lg.seats)} of {lg.player_count} have joined."
+                    ntr(
+                        "Waiting for players: {n} of {total} have joined.",
+                        "Waiting for players: {n} of {total} have joined.",
+                        len(lg.seats),
+                        total=lg.player_count,
+                    )
                 )
             if lg.teams:
                 # The host's start pairs whoever is still unpaired, by the draw.
@@ -332,10 +362,20 @@ def game_options(players: int, teams: bool | None) -> dict[str, bool]:
     if teams:
         options = {**options, TEAM_OPTION: True}
     elif teams is False and options:
-        raise ServiceError(f"{players} players play in teams: leave teams on.")
+        raise ServiceError(
+            tr(
+                "{players} players play in teams: leave {teams} on.",
+                players=players,
+                teams=command_option("teams"),
+            )
+        )
     counts = player_counts(options)
     if players not in counts:
         if options:
-            raise ServiceError(f"Team play is for {counts_text(counts)} players.")
-        raise ServiceError(f"Small World is played by {counts_text(counts)} players.")
+            raise ServiceError(
+                tr("Team play is for {counts} players.", counts=counts_words(counts))
+            )
+        raise ServiceError(
+            tr("Small World is played by {counts} players.", counts=counts_words(counts))
+        )
     return options

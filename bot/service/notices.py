@@ -8,11 +8,14 @@ records them with ``bot.outbox`` in the same transaction, and ``bot.announcer`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from engine import to_act
 from engine.core.state import GameState
+from lang import speaking
 
 from ..messages import (
     Announcement,
@@ -31,6 +34,23 @@ async def asked_for_dm(tx: Transaction, user_id: int) -> bool:
     """Whether a member asked for "your turn" direct messages (read in ``tx``)."""
     row = await tx.fetchone("SELECT dm_turns FROM user_prefs WHERE user_id = ?", (user_id,))
     return bool(row and row["dm_turns"])
+
+
+async def language_of_member(tx: Transaction, user_id: int, default: str) -> str:
+    """The language a DM to a member is written in: their Discord's as last seen
+    (``Languages.note_member``), else the game's."""
+    row = await tx.fetchone("SELECT language FROM user_prefs WHERE user_id = ?", (user_id,))
+    return (row["language"] if row else None) or default
+
+
+async def dm(
+    tx: Transaction, lg: LoadedGame, user_id: int, write: Callable[[], Announcement]
+) -> Announcement:
+    """A DM written by ``write`` in its recipient's language."""
+    with speaking(await language_of_member(tx, user_id, lg.language)) as code:
+        item = write()
+    item.language = code
+    return item
 
 
 def timed_out_scores(lg: LoadedGame, outcome: Outcome) -> list[Announcement]:
@@ -63,7 +83,7 @@ async def live_announcements(
     actor = None if seat is None else lg.member_at(seat)
     items = [live_message(lg.id, state, actor_id=actor, deadline=deadline, note=note)]
     if ping and actor is not None and await asked_for_dm(tx, actor):
-        items.append(your_move_dm(lg.channel_id, actor))
+        items.append(await dm(tx, lg, actor, partial(your_move_dm, lg.channel_id, actor)))
     return items
 
 
@@ -94,7 +114,7 @@ async def turn_announcements(
         )
     ]
     if actor is not None and await asked_for_dm(tx, actor):
-        items.append(your_move_dm(lg.channel_id, actor))
+        items.append(await dm(tx, lg, actor, partial(your_move_dm, lg.channel_id, actor)))
     if finished_events:
         # Followers get each finished turn as everyone sees it (never a seat's view).
         seated = {s.user_id for s in lg.seats}
@@ -102,7 +122,9 @@ async def turn_announcements(
             "SELECT user_id FROM followers WHERE game_id = ? ORDER BY user_id", (lg.id,)
         ):
             if r["user_id"] not in seated:
-                items.append(
-                    follow_dm(lg.channel_id, r["user_id"], state, finished_seat, finished_events)
+                follower = r["user_id"]
+                told = partial(
+                    follow_dm, lg.channel_id, follower, state, finished_seat, finished_events
                 )
+                items.append(await dm(tx, lg, follower, told))
     return items

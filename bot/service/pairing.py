@@ -9,6 +9,8 @@ transaction inside the game's lock, and the lobby survives a restart: it is in `
 
 from __future__ import annotations
 
+from lang import slash, tr
+
 from ..errors import ServiceError
 from ..storage import Transaction
 from ..teams import draw_pairs, free_team, letter
@@ -73,11 +75,11 @@ class Pairing:
     async def _lobby(self, game_id: int | None, channel_id: int) -> LoadedGame:
         lg = await self.games.in_channel(channel_id)
         if game_id is not None and lg.id != game_id:
-            raise ServiceError("That lobby is closed: use the latest lobby message.")
+            raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
         if lg.status != "lobby":
-            raise ServiceError("This game has already started.")
+            raise ServiceError(tr("This game has already started."))
         if not lg.teams:
-            raise ServiceError("This game is not played in teams.")
+            raise ServiceError(tr("This game is not played in teams."))
         return lg
 
     async def _write(self, lg: LoadedGame) -> None:
@@ -95,17 +97,24 @@ class Pairing:
             me = next((s for s in lg.seats if s.user_id == user_id), None)
             other = next((s for s in lg.seats if s.user_id == partner_id), None)
             if me is None:
-                raise ServiceError("Join the game first (Join, or `/sw join`).")
+                raise ServiceError(
+                    tr("Join the game first (Join, or `{join}`).", join=slash("sw join"))
+                )
             if other is None:
-                raise ServiceError("Choose a player who has joined this game.")
+                raise ServiceError(tr("Choose a player who has joined this game."))
             if other is me:
-                raise ServiceError("Choose another player: a team is two players.")
+                raise ServiceError(tr("Choose another player: a team is two players."))
             if me.team is not None and me.team == other.team:
-                raise ServiceError(f"You already play in Team {letter(me.team)} with them.")
+                raise ServiceError(
+                    tr("You already play in Team {team} with them.", team=letter(me.team))
+                )
             if other.team is not None:
                 raise ServiceError(
-                    f"**{other.name}** already plays in Team {letter(other.team)}; the host "
-                    "can pair players anew."
+                    tr(
+                        "**{name}** already plays in Team {team}; the host can pair players anew.",
+                        name=other.name,
+                        team=letter(other.team),
+                    )
                 )
             if me.team is not None:
                 unpair(lg, user_id)
@@ -113,11 +122,18 @@ class Pairing:
             # An AI seat has no choice to make: it accepts the member who chooses it.
             if other.partner == user_id or other.ai is not None:
                 team = make_pair(lg, me, other, "choice")
-                text = f"👥 **{me.name}** and **{other.name}** form Team {letter(team)}."
+                text = tr(
+                    "👥 **{first}** and **{second}** form Team {team}.",
+                    first=me.name,
+                    second=other.name,
+                    team=letter(team),
+                )
             else:
-                text = (
-                    f"🤝 **{me.name}** wants to play with **{other.name}**, who pairs with "
-                    f"them by choosing {me.name} too."
+                text = tr(
+                    "🤝 **{name}** wants to play with **{other}**, who pairs with them by "
+                    "choosing {name} too.",
+                    name=me.name,
+                    other=other.name,
                 )
             await self._write(lg)
             return lg, text
@@ -132,18 +148,23 @@ class Pairing:
 
         async def decide(lg: LoadedGame) -> tuple[LoadedGame, str]:
             if host_id != lg.host_id:
-                raise ServiceError("Only the host can pair players.")
+                raise ServiceError(tr("Only the host can pair players."))
             first = next((s for s in lg.seats if s.user_id == a), None)
             second = next((s for s in lg.seats if s.user_id == b), None)
             if first is None or second is None or first is second:
-                raise ServiceError("Choose two players who have joined this game.")
+                raise ServiceError(tr("Choose two players who have joined this game."))
             unpair(lg, a)
             unpair(lg, b)
             team = make_pair(lg, first, second, "host")
             await self._write(lg)
             return (
                 lg,
-                f"👥 The host pairs **{first.name}** and **{second.name}**: Team {letter(team)}.",
+                tr(
+                    "👥 The host pairs **{first}** and **{second}**: Team {team}.",
+                    first=first.name,
+                    second=second.name,
+                    team=letter(team),
+                ),
             )
 
         return await self.games.retrying(game_id, decide)
@@ -156,14 +177,20 @@ class Pairing:
 
         async def decide(lg: LoadedGame) -> tuple[LoadedGame, str]:
             if host_id != lg.host_id:
-                raise ServiceError("Only the host can draw the teams.")
+                raise ServiceError(tr("Only the host can draw the teams."))
             drawn = draw_rest(lg)
             if not drawn:
-                raise ServiceError("Nobody is left to pair: every team has formed.")
+                raise ServiceError(tr("Nobody is left to pair: every team has formed."))
             await self._write(lg)
             told = ", ".join(
-                f"Team {letter(x.team or 0)}: **{x.name}** & **{y.name}**" for x, y in drawn
+                tr(
+                    "Team {team}: **{first}** & **{second}**",
+                    team=letter(x.team or 0),
+                    first=x.name,
+                    second=y.name,
+                )
+                for x, y in drawn
             )
-            return lg, f"🎲 Drawn: {told}."
+            return lg, tr("🎲 Drawn: {pairs}.", pairs=told)
 
         return await self.games.retrying(game_id, decide)

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from engine import Action, IllegalAction, parse, problem, to_act
 from engine.core.state import from_json, to_json
+from lang import slash, tr
 
 from ..errors import ServiceError
 from .commit import Committer
@@ -58,7 +59,7 @@ class Play:
         parsed = [parse(a) if isinstance(a, str) else a for a in items]
         if not parsed:
             # "End turn" while picking: there is no turn under way to end.
-            raise ServiceError("There is nothing to end yet: pick a combo first.")
+            raise ServiceError(tr("There is nothing to end yet: pick a combo first."))
         assert lg.game is not None
         why = problem(lg.game.state, seat, parsed[0])
         if why is not None:
@@ -70,11 +71,13 @@ class Play:
         require_running(lg)
         seat = lg.seat_of(user_id)
         if seat is None:
-            raise ServiceError("You are not playing in this game.")
+            raise ServiceError(tr("You are not playing in this game."))
         if lg.seat_row(seat).ai is not None:
-            raise ServiceError("An AI plays your seat for now: `/sw back` takes it back.")
+            raise ServiceError(
+                tr("An AI plays your seat for now: `{back}` takes it back.", back=slash("sw back"))
+            )
         if key is not None and not lg.matches(key):
-            raise ServiceError("That button belongs to a moment of the game that is over.")
+            raise ServiceError(tr("That button belongs to a moment of the game that is over."))
         return seat
 
     async def act(

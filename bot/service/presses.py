@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from engine import Action, EngineError
 from engine.core.legal import end_actions
 from engine.core.state import GameState
+from lang import tr
 
 from ..errors import ServiceError
 from .loaded import LoadedGame
@@ -77,7 +78,7 @@ class Presses:
             if callable(actions):
                 lg = await self.games.in_channel(channel_id)
                 if lg.game is None:
-                    raise ServiceError("The game has not started yet.")
+                    raise ServiceError(tr("The game has not started yet."))
                 planned = [*actions(lg.game.state)]
             else:
                 planned = actions
@@ -114,17 +115,19 @@ class Presses:
         except ServiceError as exc:
             return PanelReply(error=str(exc))
         if lg.channel_id != channel_id:
-            return PanelReply(error="That button belongs to another channel's game.")
+            return PanelReply(error=tr("That button belongs to another channel's game."))
         if verb != "coins" and (lg.status != "active" or lg.game is None):
-            return PanelReply(error="This game is over.")
+            return PanelReply(error=tr("This game is over."))
         if verb in LOOKS:
             return PanelReply(lg, lg.seat_of(user_id))
         assert lg.game is not None
         actor = lg.actor_id()
         if actor != user_id:
             seat = lg.seat_of(actor) if actor else None
-            who = lg.game.state.players[seat].name if seat is not None else "nobody"
-            return PanelReply(error=f"Only {who} can press this now.")
+            if seat is None:
+                return PanelReply(error=tr("Only nobody can press this now."))
+            who = lg.game.state.players[seat].name
+            return PanelReply(error=tr("Only {who} can press this now.", who=who))
         assert channel_id is not None  # it is the game's channel (checked above)
         if verb == "undo":
             return await self.request_undo(channel_id, user_id, key=key)
@@ -141,7 +144,7 @@ class Presses:
         except ServiceError as exc:
             return PanelReply(error=str(exc))
         if lg.channel_id != channel_id or lg.game is None:
-            return PanelReply(error="That panel belongs to a game that is not running here.")
+            return PanelReply(error=tr("That panel belongs to a game that is not running here."))
         return PanelReply(lg, lg.seat_of(user_id))
 
     async def panel_play(

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from engine import to_act, to_json
+from lang import slash, tr
 
 from .. import outbox, seat_log
 from ..errors import ServiceError
@@ -80,23 +81,28 @@ class Seating:
 
         async def decide(lg: LoadedGame) -> Change:
             if by != lg.host_id and not is_admin:
-                raise ServiceError("Only the host or a server manager can replace a player.")
+                raise ServiceError(tr("Only the host or a server manager can replace a player."))
             if lg.status != "active" or lg.game is None:
-                raise ServiceError("Replacing is for a game under way; in a lobby, leave and join.")
+                raise ServiceError(
+                    tr("Replacing is for a game under way; in a lobby, leave and join.")
+                )
             seat = lg.seat_of(old_user)
             if seat is None:
-                raise ServiceError(f"<@{old_user}> has no seat in this game.")
+                raise ServiceError(tr("{who} has no seat in this game.", who=f"<@{old_user}>"))
             if any(s.user_id == new_user for s in lg.seats):
-                raise ServiceError(f"<@{new_user}> already plays in this game.")
+                raise ServiceError(tr("{who} already plays in this game.", who=f"<@{new_user}>"))
             row = lg.seat_row(seat)
             game = lg.game
             old_name = row.name
             players = list(game.config.players)
             players[seat] = new_name
             now = self.games.clock()
-            text = (
-                f"🔁 <@{new_user}> takes over **{old_name}**'s seat (seat {seat + 1}), with its "
-                "pieces and coins, from now on."
+            text = tr(
+                "🔁 {who} takes over **{name}**'s seat (seat {seat}), with its pieces and coins, "
+                "from now on.",
+                who=f"<@{new_user}>",
+                name=old_name,
+                seat=seat + 1,
             )
             async with self.games.write(lg) as tx:
                 await tx.execute(
@@ -132,10 +138,10 @@ class Seating:
 
         async def decide(lg: LoadedGame) -> Change:
             if lg.status != "active" or lg.game is None:
-                raise ServiceError("The game has not started yet.")
+                raise ServiceError(tr("The game has not started yet."))
             seat = lg.seat_of(user_id)
             if seat is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError(tr("You are not playing in this game."))
             row = lg.seat_row(seat)
             now = self.games.clock()
             # Days already announced and not yet past give back what they did not use.
@@ -144,13 +150,19 @@ class Seating:
             left = AWAY_DAYS_PER_GAME - used
             if days > left + 1e-9:
                 raise ServiceError(
-                    f"You have {left:.1f} days of absence left in this game "
-                    f"({AWAY_DAYS_PER_GAME:g} in all)."
+                    tr(
+                        "You have {left} days of absence left in this game ({total} in all).",
+                        left=f"{left:.1f}",
+                        total=f"{AWAY_DAYS_PER_GAME:g}",
+                    )
                 )
             until = now + timedelta(days=days)
-            text = (
-                f"🏖️ **{row.name}** is away until {ts(until)}: their deadlines wait until then. "
-                "`/sw back` ends the absence early."
+            text = tr(
+                "🏖️ **{name}** is away until {until}: their deadlines wait until then. "
+                "`{back}` ends the absence early.",
+                name=row.name,
+                until=ts(until),
+                back=slash("sw back"),
             )
             async with self.games.write(lg) as tx:
                 await tx.execute(
@@ -175,12 +187,12 @@ class Seating:
         async def decide(lg: LoadedGame) -> Change:
             seat = lg.seat_of(user_id)
             if seat is None or lg.game is None:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError(tr("You are not playing in this game."))
             row = lg.seat_row(seat)
             now = self.games.clock()
             away = row.away_until is not None and row.away_until > now
             if not away and not row.stand_in:
-                raise ServiceError("You are not away, and you play your seat yourself.")
+                raise ServiceError(tr("You are not away, and you play your seat yourself."))
             async with self.games.write(lg) as tx:
                 if away and row.away_until is not None:
                     unused = (row.away_until - now).total_seconds() / 86400
@@ -199,11 +211,11 @@ class Seating:
                         (lg.id, user_id),
                     )
                     await seat_log.record(tx, lg.id, seat, "take back", user_id, None, now)
-                    text = f"👋 **{row.name}** is back and plays their seat again."
+                    text = tr("👋 **{name}** is back and plays their seat again.", name=row.name)
                     # A decision the AI owed is the member's now, with the whole time for it.
                     await self._restart_deadline_if_owed(tx, lg, seat)
                 else:
-                    text = f"👋 **{row.name}** is back."
+                    text = tr("👋 **{name}** is back.", name=row.name)
             return Change(lg, text, [])
 
         return await self.games.retrying(game_id, decide)

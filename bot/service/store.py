@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from engine import Game, GameConfig
 from engine.core.state import from_json
+from lang import slash, speaking, tr
 
 from ..errors import ServiceError
 from ..options import stored
@@ -62,9 +63,9 @@ def config_from_json(text: str) -> GameConfig:
 def require_running(lg: LoadedGame) -> None:
     """Refuse anything but a game under way (a lobby, a finished or cancelled game)."""
     if lg.status == "lobby":
-        raise ServiceError("The game has not started yet.")
+        raise ServiceError(tr("The game has not started yet."))
     if lg.status != "active" or lg.game is None:
-        raise ServiceError("This game is over.")
+        raise ServiceError(tr("This game is over."))
 
 
 class Games:
@@ -136,14 +137,16 @@ class Games:
         dropped when the block fails, since ``lg`` may hold half of a change.
         """
         try:
-            async with self.storage.transaction() as tx:
-                claimed = await tx.execute(
-                    "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
-                    (lg.id, lg.revision),
-                )
-                if claimed != 1:
-                    raise StaleWrite(f"game {lg.id} changed since revision {lg.revision}")
-                yield tx
+            # What a change records for the channel is told in the game's language.
+            with speaking(lg.language):
+                async with self.storage.transaction() as tx:
+                    claimed = await tx.execute(
+                        "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?",
+                        (lg.id, lg.revision),
+                    )
+                    if claimed != 1:
+                        raise StaleWrite(f"game {lg.id} changed since revision {lg.revision}")
+                    yield tx
         except BaseException:
             self.forget(lg.id)
             raise
@@ -173,7 +176,7 @@ class Games:
             self.forget(game_id)
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
-            raise ServiceError("That game does not exist.")
+            raise ServiceError(tr("That game does not exist."))
         seats = [
             Seat(
                 r["user_id"],
@@ -213,6 +216,7 @@ class Games:
             takeover_after=row["takeover_after"],
             mode=row["mode"],
             options=stored(row["options"]),
+            language=row["language"],
             revision=row["revision"],
         )
         if row["state"]:
@@ -238,7 +242,9 @@ class Games:
         """The live game of a channel, or a clear refusal."""
         gid = await self.live_game_id(channel_id)
         if gid is None:
-            raise ServiceError("There is no game in this channel. Start one with `/sw new`.")
+            raise ServiceError(
+                tr("There is no game in this channel. Start one with `{new}`.", new=slash("sw new"))
+            )
         return await self.load(gid)
 
     async def last_game(self, channel_id: int) -> LoadedGame:
@@ -249,5 +255,5 @@ class Games:
             (channel_id,),
         )
         if row is None:
-            raise ServiceError("No game has been played in this channel yet.")
+            raise ServiceError(tr("No game has been played in this channel yet."))
         return await self.load(row["id"])

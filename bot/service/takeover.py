@@ -13,6 +13,7 @@ from datetime import datetime
 from engine import Game, default_action, label, to_act
 from engine.core.state import from_json, to_json
 from engine.core.view import plural
+from lang import ntr, slash, tr
 
 from .. import seat_log
 from ..league import League
@@ -44,13 +45,19 @@ def missed_deadline(lg: LoadedGame, seat: int) -> tuple[list[Move], str, int | N
         batch.append((seat, action, None, True))
     did = " → ".join(labels)
     name = state.players[seat].name
-    note = f"⏰ Time ran out for **{name}**: {did}."
+    note = tr("⏰ Time ran out for **{name}**: {did}.", name=name, did=did)
     row = lg.seat_row(seat)
     takeover = bool(row.ai is None and lg.takeover_after and row.missed + 1 >= lg.takeover_after)
     if takeover:
-        note += (
-            f"\n🤖 **{name}** missed {plural(row.missed + 1, 'deadline')} in a row: "
-            f"an AI plays the seat from now on. <@{row.user_id}>, `/sw back` takes it back."
+        note += "\n" + ntr(
+            "🤖 **{name}** missed {n} deadline in a row: an AI plays the seat from now on. "
+            "{who}, `{back}` takes it back.",
+            "🤖 **{name}** missed {n} deadlines in a row: an AI plays the seat from now on. "
+            "{who}, `{back}` takes it back.",
+            row.missed + 1,
+            name=name,
+            who=f"<@{row.user_id}>",
+            back=slash("sw back"),
         )
     return batch, note, seat if takeover else None
 

@@ -14,7 +14,7 @@ game a new id); ``seat_log`` and ``rating_events`` leave out their own numbering
 ``id``, which the file's ``season_id`` columns name, and ``club_maps`` carry the map a game
 on a server's own map needs (its content to replay it, its geometry to draw it).
 
-``COLUMNS`` is the schema of migration 009 as the file holds it; a migration that adds a
+``COLUMNS`` is the schema of migration 012 as the file holds it; a migration that adds a
 column to one of these tables adds it here and raises ``VERSION`` (a test compares the two).
 Every value is checked against its column's kind before anything is replayed or written:
 the file comes from outside, and its column names go into SQL.
@@ -28,8 +28,10 @@ from typing import Any
 
 #: What the ``format`` field of a game file says.
 FORMAT = "smallworld-game"
-#: The version of the file's layout (``COLUMNS``).
-VERSION = 1
+#: The version of the file's layout (``COLUMNS``): 2 added the game's ``language``.
+VERSION = 2
+#: What a version-1 file's game row lacks, as the migration that added it fills it in.
+V1_DEFAULTS = {"language": "en"}
 
 #: Each table's columns as the file holds them, with their kind: ``int``, ``real``, ``text``,
 #: and ``?`` when NULL is allowed.
@@ -59,6 +61,7 @@ COLUMNS: dict[str, dict[str, str]] = {
         "rated": "int",
         "takeover_after": "int",
         "options": "text",
+        "language": "text",
     },
     "seats": {
         "user_id": "int",
@@ -214,6 +217,8 @@ def checked(doc: Any) -> dict[str, Any]:
     """
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise TransferError(f'not a game file (its "format" must be "{FORMAT}")')
+    if doc.get("version") == 1 and isinstance(doc.get("game"), dict):
+        doc = {**doc, "game": {**V1_DEFAULTS, **doc["game"]}, "version": VERSION}
     if doc.get("version") != VERSION:
         raise TransferError(
             f"game file version {doc.get('version')!r}: this bot reads version {VERSION}"

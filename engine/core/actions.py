@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, ClassVar
 
+from lang import tr
+
 from .errors import ParseError
 
 if TYPE_CHECKING:
@@ -168,7 +170,7 @@ def parse(text: str) -> Action:
     """Read an action from its text form (``"conquer 12"``, ``"move 3 7 2"``, ``"end decline"``)."""
     words = text.strip().lower().split()
     if not words or words[0] not in _BY_VERB:
-        raise ParseError(f"Unknown action {text.strip()!r}.")
+        raise ParseError(tr("Unknown action {text}.", text=repr(text.strip())))
     cls = _BY_VERB[words[0]]
     args = words[1:]
     values: list[object] = []
@@ -179,11 +181,13 @@ def parse(text: str) -> Action:
                 args = args[1:]
             continue
         if not args:
-            raise ParseError(f"{cls.verb!r} needs a {f.name}.")
+            raise ParseError(tr("{verb} needs a {field}.", verb=repr(cls.verb), field=f.name))
         try:
             values.append(int(args.pop(0)))
         except ValueError as exc:
-            raise ParseError(f"{f.name} must be a number in {text.strip()!r}.") from exc
+            raise ParseError(
+                tr("{field} must be a number in {text}.", field=f.name, text=repr(text.strip()))
+            ) from exc
     if args:
-        raise ParseError(f"Too many words in {text.strip()!r}.")
+        raise ParseError(tr("Too many words in {text}.", text=repr(text.strip())))
     return cls(*values)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from lang import tr
+
 from .abilities import (
     CACHE_LIMIT,
     Ability,
@@ -34,10 +36,11 @@ from .markers import (
     DEFENCE_MARKERS,
     IMMUNE,
     IMMUNITY_MARKERS,
-    MARKER_NAMES,
     OWNER_SPARED,
     SEALING_MARKERS,
 )
+from .names import piece, power, terrain
+from .names import race as race_name
 from .state import GameState, RaceState
 
 BASE_COST = 2
@@ -226,9 +229,10 @@ def priced_targets(
         # ``memo``); its reach was settled by ``ids``. Any other region is asked, which
         # decides as it always has.
         holder = r.race
+        if holder == name:
+            continue  # ``region_problem``'s first refusal, without its sentence
         if (
             (m and not immune.isdisjoint(m))
-            or holder == name
             or (owner != -1 and owner != seat and players[owner].peace_with == seat)
             or (
                 memo is not None
@@ -329,24 +333,38 @@ def region_problem(
     # loop with the per-race facts computed once.
     region = s.regions[rid]
     if region.race == race.name:
-        return f"You already hold region {rid}."
+        return tr("You already hold region {region}.", region=rid)
     # The two tests of ``_closed``, each with its sentence.
     if rdef.water and not water_ok:
-        return f"Region {rid} is a {rdef.terrain}: only Seafaring races may conquer it."
+        return tr(
+            "Region {region} is a {terrain}: only {power} races may conquer it.",
+            region=rid,
+            terrain=terrain(rdef.terrain),
+            power=power("Seafaring"),
+        )
     if rdef.impassable:
-        return f"Region {rid} is an {rdef.terrain}: no one may enter it."
+        return tr(
+            "Region {region} is an {terrain}: no one may enter it.",
+            region=rid,
+            terrain=terrain(rdef.terrain),
+        )
     m = region.markers
     if m and not IMMUNE.isdisjoint(m) and (region.owner != race.owner or is_sealed(s, rid)):
-        return f"Region {rid} is immune ({immunity_name(s, rid)})."
+        return tr("Region {region} is immune ({marker}).", region=rid, marker=immunity_name(s, rid))
     owner = region.owner
     if owner != -1 and owner != race.owner and not race.in_decline:
         defender = s.players[owner]
         if defender.peace_with == race.owner and defender.active == region.race:
-            return f"You are at peace with {defender.name}: their active race is off limits."
+            return tr(
+                "You are at peace with {who}: their active race is off limits.", who=defender.name
+            )
     if reachable is not None and rid not in reachable:
         if is_first_conquest(s, race):
-            return f"Region {rid} is not on the border: a first conquest enters from the edge."
-        return f"Region {rid} is not next to your regions."
+            return tr(
+                "Region {region} is not on the border: a first conquest enters from the edge.",
+                region=rid,
+            )
+        return tr("Region {region} is not next to your regions.", region=rid)
     if guarded and region.race is not None:
         holder = s.races[region.race]
         found = memo.traits.get(holder.name) if memo is not None else None
@@ -362,9 +380,11 @@ def region_problem(
             if why:
                 return why
         if proof and holder.owner != s.turn.seat and rid not in _plain(s, race, memo):
-            return (
-                f"Region {rid} is held by {region.race}: no power, Relic or Place helps you "
-                "reach them, and it is not next to your regions."
+            return tr(
+                "Region {region} is held by {race}: no power, Relic or Place helps you "
+                "reach them, and it is not next to your regions.",
+                region=rid,
+                race=race_name(region.race),
             )
     return None
 
@@ -395,8 +415,8 @@ def immunity_name(s: GameState, rid: int) -> str:
     m = s.regions[rid].markers
     for key in IMMUNITY_MARKERS + SEALING_MARKERS:
         if m.get(key):
-            return MARKER_NAMES[key]
-    return "immune"
+            return piece(key)
+    return tr("immune")
 
 
 def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from lang import tr
+
 from .actions import Action, PickCombo, Reinforce, parse
 from .errors import IllegalAction
 from .rules import apply
@@ -67,16 +69,16 @@ class Game:
     def can_undo(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None if it may."""
         if not self.log or self.log[-1][0] != seat or to_act(self.state) != seat:
-            return "You have nothing to undo."
+            return tr("You have nothing to undo.")
         last = parse(self.log[-1][1])
         if isinstance(last, IRREVERSIBLE) or last.reveals:
-            return "Undo stops at the last die roll or combo reveal."
+            return tr("Undo stops at the last die roll or combo reveal.")
         before = self._replay(self.log[:-1])
         if (before.round, before.turn.seat) != (self.state.round, self.state.turn.seat):
-            return "That action ended a turn; it cannot be undone."
+            return tr("That action ended a turn; it cannot be undone.")
         new = self.state.events[len(before.events) :]
         if any(e.get("kind") in REVEALING_EVENTS for e in new):
-            return "Undo stops at the last die roll or at what was revealed."
+            return tr("Undo stops at the last die roll or at what was revealed.")
         return None
 
     def undo(self, seat: int) -> GameState:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from lang import tr
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -157,7 +159,7 @@ class Ability:
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         """The sentence telling the owner what ``owed`` asks of them (only asked when owed)."""
-        return "You still have a choice to make before ending."
+        return tr("You still have a choice to make before ending.")
 
     def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
         """Called when the owner's own redeployment ends, before the tokens still in hand are

@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from lang import tr
+
 #: A ``GameState``, which this module does not import: the map table (``content``) reads the
 #: player counts here, and the state imports the map table.
 GameState = Any
@@ -203,7 +205,7 @@ def changes_nothing(name: str, world_set: str, base: Mapping[str, Any], s: GameS
 def counts_text(counts: tuple[int, ...]) -> str:
     """``2 to 5`` or ``6``: player counts for a message."""
     if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]}"
+        return tr("{low} to {high}", low=counts[0], high=counts[-1])
     return ", ".join(str(n) for n in counts)
 
 

@@ -8,6 +8,8 @@ performs one, whether declining is possible, and which action closes the redeplo
 
 from __future__ import annotations
 
+from lang import tr
+
 from .abilities import Ability, in_force, overriders
 from .actions import Action, EndTurn, Finish
 from .errors import IllegalAction
@@ -124,7 +126,7 @@ def perform(s: GameState, race: RaceState, action: Action) -> None:
             if found is not None:
                 found.perform(s, other, action)
                 return
-        raise IllegalAction(f"{action.text!r} is not possible now.")
+        raise IllegalAction(tr("{action} is not possible now.", action=repr(action.text)))
     owner.perform(s, race, action)
 
 

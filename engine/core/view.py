@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lang import ntr, tr
+
 from .actions import (
     Abandon,
     Action,
@@ -25,10 +27,11 @@ from .actions import (
 from .board import mapdef, tray
 from .conquest import conquest_cost
 from .content import combo_tokens
+from .names import combo, power
 from .rulesets import ruled_view
 from .state import OVER, GameState
 from .turn import acting_race, to_act
-from .words import plural
+from .words import plural  # noqa: F401  (imported from here by the bot)
 from .words import where as region_label
 
 PUBLIC = None
@@ -153,30 +156,75 @@ def label(s: GameState, action: Action) -> str:
         if not 1 <= action.slot <= len(s.market):
             return action.text
         c = s.market[action.slot - 1]
-        price = f"costs {plural(action.slot - 1, 'coin')}" if action.slot > 1 else "free"
-        extra = f" · takes {plural(c.coins, 'coin')}" if c.coins else ""
-        tokens = plural(combo_tokens(c.race, c.power), "token")
-        return f"Pick {c.power} {c.race} · {tokens} · {price}{extra}"
+        tokens = combo_tokens(c.race, c.power)
+        name = combo(c.race, c.power)
+        paid = action.slot - 1
+        if paid and c.coins:
+            return ntr(
+                "Pick {combo} · {n} token · costs {paid} · takes {coins}",
+                "Pick {combo} · {n} tokens · costs {paid} · takes {coins}",
+                tokens,
+                combo=name,
+                paid=ntr("{n} coin", "{n} coins", paid),
+                coins=ntr("{n} coin", "{n} coins", c.coins),
+            )
+        if paid:
+            return ntr(
+                "Pick {combo} · {n} token · costs {paid}",
+                "Pick {combo} · {n} tokens · costs {paid}",
+                tokens,
+                combo=name,
+                paid=ntr("{n} coin", "{n} coins", paid),
+            )
+        if c.coins:
+            return ntr(
+                "Pick {combo} · {n} token · free · takes {coins}",
+                "Pick {combo} · {n} tokens · free · takes {coins}",
+                tokens,
+                combo=name,
+                coins=ntr("{n} coin", "{n} coins", c.coins),
+            )
+        return ntr(
+            "Pick {combo} · {n} token · free",
+            "Pick {combo} · {n} tokens · free",
+            tokens,
+            combo=name,
+        )
     if isinstance(action, (Conquer, Reinforce)) and race is not None:
         cost = conquest_cost(s, race, action.region)
         if s.turn.berserk_die is not None:
             cost = max(1, cost - s.turn.berserk_die)
         if isinstance(action, Conquer):
-            return f"Conquer {where(action.region)} · {plural(cost, 'token')}"
-        return f"Final conquest {where(action.region)} · {cost - race.hand} short · roll the die"
-    simple = {
-        Decline: "Go into decline",
-        EndConquests: "Stop conquering · redeploy",
-        Finish: "Finish redeploying",
-    }
-    if type(action) in simple:
-        return simple[type(action)]
+            return ntr(
+                "Conquer {region} · {n} token",
+                "Conquer {region} · {n} tokens",
+                cost,
+                region=where(action.region),
+            )
+        return tr(
+            "Final conquest {region} · {short} short · roll the die",
+            region=where(action.region),
+            short=cost - race.hand,
+        )
+    if isinstance(action, Decline):
+        return tr("Go into decline")
+    if isinstance(action, EndConquests):
+        return tr("Stop conquering · redeploy")
+    if isinstance(action, Finish):
+        return tr("Finish redeploying")
     if isinstance(action, EndTurn):
-        return "End turn, then decline (Stout)" if action.decline else "End turn · score"
+        if action.decline:
+            return tr("End turn, then decline ({power})", power=power("Stout"))
+        return tr("End turn · score")
     if isinstance(action, Abandon):
-        return f"Abandon {where(action.region)}"
+        return tr("Abandon {region}", region=where(action.region))
     if isinstance(action, Deploy):
-        return f"Deploy {action.count} in {where(action.region)}"
+        return tr("Deploy {count} in {region}", count=action.count, region=where(action.region))
     if isinstance(action, Move):
-        return f"Move {action.count} from {action.source} to {where(action.target)}"
+        return tr(
+            "Move {count} from {source} to {region}",
+            count=action.count,
+            source=action.source,
+            region=where(action.target),
+        )
     return action.text

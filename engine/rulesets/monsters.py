@@ -23,6 +23,7 @@ from engine.core.rulesets import SetupStep, layout
 from engine.core.state import GameState
 from engine.core.words import plural, where
 from engine.core.worlds import WORLDS
+from lang import tr
 
 #: The marker key of a Monster and of the Lost Tribe setup puts on the surface.
 MONSTER = "monster"
@@ -38,7 +39,7 @@ class PlaceMonsters(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Put Monsters on {where(s, self.region)} · Lost Tribe"
+        return tr("Put Monsters on {region} · Lost Tribe", region=where(s, self.region))
 
 
 #: How many Monsters a seat puts at each setup decision, by the option of the rule set that

@@ -245,7 +245,7 @@ async def _toggles(w: World, user_id: int, replies: list[Any]) -> int:
 
 async def notify(w: World) -> Case:
     # Switching DMs on twice leaves them on: the effect counted is the confirmation.
-    case = Case(w.members[0], "sw notify", lambda: _confirmed(case.replies), {"on": True})
+    case = Case(w.members[0], "sw settings notify", lambda: _confirmed(case.replies), {"on": True})
     return case
 
 

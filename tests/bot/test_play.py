@@ -151,7 +151,7 @@ async def test_help_names_every_command_group(simcord_env) -> None:
 async def test_notify_sends_a_dm_when_it_is_your_move(simcord_env) -> None:
     w = await world(simcord_env)
     for m in w.members:
-        r = await m.slash(w.channel, "sw notify", on=True)
+        r = await m.slash(w.channel, "sw settings notify", on=True)
         assert r.ephemeral
     await started_game(w)
     first, _ = await actor(w)

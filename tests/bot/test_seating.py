@@ -82,7 +82,7 @@ async def test_a_follower_gets_each_turn_by_dm_as_the_channel_sees_it(simcord_en
     name = lg.game.state.players[seat].name
     assert f"**{name}'s turn**" in dms[0].content and "picked" in dms[0].content
     assert not LEAKS.search(dms[0].content), dms[0].content
-    # Players are not followers: they have the channel (and /sw notify) already.
+    # Players are not followers: they have the channel (and /sw settings notify) already.
     assert all("👀" not in m.content for m in first.user.dm_channel.history())
     r = await cyd.slash(w.channel, "sw follow")
     assert "no longer" in r.response.content

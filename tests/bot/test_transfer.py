@@ -20,7 +20,7 @@ import pytest
 from bot.service import GameService
 from bot.storage import storage_for
 from bot.transfer import TransferError, export_game, game_ids, import_game
-from bot.transfer.document import COLUMNS
+from bot.transfer.document import COLUMNS, VERSION
 from engine import Game
 from engine.core.content import clear_maps, register_map
 from tests.docs_example import docs_example
@@ -149,8 +149,8 @@ def _tampered(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any], str]]:
     typed["game"]["channel_id"] = "100; DROP TABLE games"
     out.append(("a value of the wrong kind", typed, "channel_id must be int"))
     newer = copy.deepcopy(doc)
-    newer["version"] = 2
-    out.append(("a newer format", newer, "version 2"))
+    newer["version"] = VERSION + 1
+    out.append(("a newer format", newer, f"version {VERSION + 1}"))
     return out
 
 

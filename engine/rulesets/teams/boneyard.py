@@ -26,7 +26,9 @@ from typing import ClassVar
 from engine.core.abilities import Ability, after_action, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import event, regions_of
+from engine.core.names import race as race_name
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
+from lang import tr
 
 from .pieces import own_turn, partner_of, seat_label, spot
 
@@ -47,8 +49,16 @@ class PlaceBony(Action):
         r = s.regions[self.region]
         if r.race is None:
             return None
-        whose = "your" if r.owner == s.turn.seat else f"{seat_label(s, r.owner)}'s"
-        return f"Put Bony the Lich on {whose} In Decline {r.race} (immune to opponents' powers)"
+        if r.owner == s.turn.seat:
+            return tr(
+                "Put Bony the Lich on your In Decline {race} (immune to opponents' powers)",
+                race=race_name(r.race),
+            )
+        return tr(
+            "Put Bony the Lich on {who}'s In Decline {race} (immune to opponents' powers)",
+            who=seat_label(s, r.owner),
+            race=race_name(r.race),
+        )
 
 
 def banners(s: GameState, seat: int) -> list[str]:
@@ -130,13 +140,17 @@ class BonysBoneyard(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, PlaceBony)
         if s.bony is not None:
-            return f"Bony the Lich already protects the In Decline {s.bony}."
+            return tr(
+                "Bony the Lich already protects the In Decline {race}.", race=race_name(s.bony)
+            )
         if keeper(s) is not race or not own_turn(s, race):
-            return "Bony is placed by the active troops occupying Bony's Boneyard, on their turn."
+            return tr(
+                "Bony is placed by the active troops occupying Bony's Boneyard, on their turn.",
+            )
         rid = action.region
         name = s.regions[rid].race if 0 <= rid < len(s.regions) else None
         if name is None or name not in banners(s, race.owner):
-            return f"Region {rid} holds no In Decline banner for Bony."
+            return tr("Region {region} holds no In Decline banner for Bony.", region=rid)
         return None
 
     def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:

@@ -21,7 +21,9 @@ from typing import ClassVar
 from engine.core.abilities import Ability, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import drop_marker, event, regions_of
+from engine.core.names import power as power_name
 from engine.core.state import CONQUER, GameState, RaceState
+from lang import tr
 
 from .pieces import own_turn, partner_of, seat_label
 
@@ -55,7 +57,12 @@ class SwapPowers(Action):
         ally = ally_race(s, t.seat)
         if me is None or ally is None:
             return None
-        return f"Mirror's Vale: swap your {me.power} for {seat_label(s, ally.owner)}'s {ally.power}"
+        return tr(
+            "Mirror's Vale: swap your {power} for {who}'s {other}",
+            power=power_name(me.power),
+            who=seat_label(s, ally.owner),
+            other=power_name(ally.power),
+        )
 
 
 def ally_race(s: GameState, seat: int) -> RaceState | None:
@@ -124,9 +131,9 @@ class MirrorsVale(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         if not own_turn(s, race) or s.turn.phase != CONQUER or s.turn.acted:
-            return "Mirror's Vale works at the start of your turn, before any conquest."
+            return tr("Mirror's Vale works at the start of your turn, before any conquest.")
         if MIRROR in s.turn.used:
-            return "You have already used Mirror's Vale this turn."
+            return tr("You have already used Mirror's Vale this turn.")
         if ally_race(s, race.owner) is None:
-            return "Your ally has no active race whose power you could take."
+            return tr("Your ally has no active race whose power you could take.")
         return None

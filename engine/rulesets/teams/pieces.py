@@ -24,8 +24,10 @@ from engine.core.abilities import Ability, treasure_ability, treasure_spot
 from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, drop_marker, event, mapdef
 from engine.core.content import treasures
+from engine.core.names import race as race_name
 from engine.core.state import REDEPLOY, GameState, RaceState
-from engine.core.words import plural, where
+from engine.core.words import where
+from lang import ntr, tr
 
 #: [TEAMS "The Golden Soapbar"] "collect 1 bonus Victory coin".
 SOAPBAR_COINS = 1
@@ -55,7 +57,7 @@ def name_of(key: str) -> str:
 
 def seat_label(s: GameState, seat: int) -> str:
     """A player's name for a label (``Ben``), or the seat number when out of range."""
-    return s.players[seat].name if 0 <= seat < len(s.players) else f"seat {seat}"
+    return s.players[seat].name if 0 <= seat < len(s.players) else tr("seat {seat}", seat=seat)
 
 
 # --- T-R1 the Golden Soapbar -----------------------------------------------------------------
@@ -74,14 +76,30 @@ class MoveSoapbar(Action):
         if not 0 <= self.region < len(s.regions):
             return None
         at = spot(s, SOAPBAR)
-        coin = f"+{plural(SOAPBAR_COINS, 'coin')}"
+        region = where(s, self.region)
         if at == self.region:
-            return f"Golden Soapbar: {coin}, it stays on {where(s, self.region)} (nowhere to go)"
+            return ntr(
+                "Golden Soapbar: +{n} coin, it stays on {region} (nowhere to go)",
+                "Golden Soapbar: +{n} coins, it stays on {region} (nowhere to go)",
+                SOAPBAR_COINS,
+                region=region,
+            )
         r = s.regions[self.region]
-        held = ""
         if r.race is not None:
-            held = f" ({seat_label(s, r.owner)}'s {r.race})"
-        return f"Golden Soapbar: {coin}, then move it to {where(s, self.region)}{held}"
+            return ntr(
+                "Golden Soapbar: +{n} coin, then move it to {region} ({who}'s {race})",
+                "Golden Soapbar: +{n} coins, then move it to {region} ({who}'s {race})",
+                SOAPBAR_COINS,
+                region=region,
+                who=seat_label(s, r.owner),
+                race=race_name(r.race),
+            )
+        return ntr(
+            "Golden Soapbar: +{n} coin, then move it to {region}",
+            "Golden Soapbar: +{n} coins, then move it to {region}",
+            SOAPBAR_COINS,
+            region=region,
+        )
 
 
 SOAPBAR = "soapbar"
@@ -168,7 +186,7 @@ class GoldenSoapbar(Ability):
         return None if target is None else MoveSoapbar(target)
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
-        return "Collect the Golden Soapbar's coin and move it to a neighbouring region first."
+        return tr("Collect the Golden Soapbar's coin and move it to a neighbouring region first.")
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, MoveSoapbar)
@@ -192,17 +210,18 @@ class GoldenSoapbar(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, MoveSoapbar)
         if not own_turn(s, race) or s.turn.phase != REDEPLOY:
-            return "The Golden Soapbar is moved at the end of your own turn, while redeploying."
+            return tr("The Golden Soapbar is moved at the end of your own turn, while redeploying.")
         if SOAPBAR in s.turn.used:
-            return "You have already moved the Golden Soapbar this turn."
+            return tr("You have already moved the Golden Soapbar this turn.")
         spots = soapbar_targets(s, race)
         if spots and action.region not in spots:
-            return (
-                f"The Golden Soapbar must go to a neighbouring region your active race does "
-                f"not hold: {', '.join(str(r) for r in spots)}."
+            return tr(
+                "The Golden Soapbar must go to a neighbouring region your active race does "
+                "not hold: {regions}.",
+                regions=", ".join(str(r) for r in spots),
             )
         if not spots and action.region != spot(s, SOAPBAR):
-            return "The Golden Soapbar has nowhere to go: it stays where it is."
+            return tr("The Golden Soapbar has nowhere to go: it stays where it is.")
         return None
 
 
@@ -224,10 +243,20 @@ class ShareTavern(Action):
     def describe(self, s: GameState) -> str | None:
         if not 0 <= self.seat < len(s.players):
             return None
-        ally = " (your ally)" if self.seat == partner_of(s, s.turn.seat) else ""
-        return (
-            f"Glandulf's Tavern: give {plural(self.coins, 'coin')} of its "
-            f"{TAVERN_COINS} to {seat_label(s, self.seat)}{ally}"
+        if self.seat == partner_of(s, s.turn.seat):
+            return ntr(
+                "Glandulf's Tavern: give {n} coin of its {all} to {who} (your ally)",
+                "Glandulf's Tavern: give {n} coins of its {all} to {who} (your ally)",
+                self.coins,
+                all=TAVERN_COINS,
+                who=seat_label(s, self.seat),
+            )
+        return ntr(
+            "Glandulf's Tavern: give {n} coin of its {all} to {who}",
+            "Glandulf's Tavern: give {n} coins of its {all} to {who}",
+            self.coins,
+            all=TAVERN_COINS,
+            who=seat_label(s, self.seat),
         )
 
 
@@ -283,13 +312,13 @@ class GlandulfsTavern(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, ShareTavern)
         if not own_turn(s, race) or s.turn.phase != REDEPLOY:
-            return "Glandulf's Tavern's coins are shared at the end of your own turn."
+            return tr("Glandulf's Tavern's coins are shared at the end of your own turn.")
         if not self._open(s, race):
-            return "You have already shared Glandulf's Tavern's coins this turn."
+            return tr("You have already shared Glandulf's Tavern's coins this turn.")
         if not 0 <= action.seat < len(s.players) or action.seat == race.owner:
-            return "Give the Tavern's coins to another player."
+            return tr("Give the Tavern's coins to another player.")
         if not 1 <= action.coins <= TAVERN_COINS:
-            return f"The Tavern gives {TAVERN_COINS} coins: share 1 or 2 of them."
+            return tr("The Tavern gives {all} coins: share 1 or 2 of them.", all=TAVERN_COINS)
         return None
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:

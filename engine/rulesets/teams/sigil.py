@@ -45,7 +45,9 @@ from engine.core.actions import Action, register_action
 from engine.core.board import event, regions_of, take_token
 from engine.core.interrupts import free_actions, register_interrupt, watch_losses
 from engine.core.market import remove_race
+from engine.core.names import race as race_name
 from engine.core.state import CONQUER, REDEPLOY, GameState, Pending, RaceState
+from lang import N_, tr
 
 from . import partner
 
@@ -56,11 +58,7 @@ KIND = "sigil"
 MODES = ("", "take", "give")
 #: Standing orders, by number: "always offer" (ask me), "only my ally", "never".
 ORDERS = ("ask", "ally", "never")
-ORDER_TEXT = {
-    "ask": "always offer (ask me)",
-    "ally": "only my ally",
-    "never": "never",
-}
+ORDER_TEXT = {"ask": N_("always offer (ask me)"), "ally": N_("only my ally"), "never": N_("never")}
 #: The standing order of a player who has set none (ruling 88).
 DEFAULT_ORDER = "ally"
 
@@ -174,14 +172,14 @@ class SigilMode(Action):
 
     def describe(self, s: GameState) -> str | None:
         if self.mode == 0:
-            return "Sigil of Sacrifice: no sacrifices"
+            return tr("Sigil of Sacrifice: no sacrifices")
         race = race_at(s, self.seat, self.which)
         if race is None:
             return None
-        whose = f"{s.players[race.owner].name}'s {race.name}"
+        who, name = s.players[race.owner].name, race_name(race.name)
         if self.mode == 1:
-            return f"Sigil of Sacrifice: take the losses of {whose}"
-        return f"Sigil of Sacrifice: ask {whose} to take your losses"
+            return tr("Sigil of Sacrifice: take the losses of {who}'s {race}", who=who, race=name)
+        return tr("Sigil of Sacrifice: ask {who}'s {race} to take your losses", who=who, race=name)
 
 
 @register_action
@@ -196,7 +194,11 @@ class SigilSacrifice(Action):
         ask = _current_ask(s)
         if ask is None:
             return None
-        return f"Sacrifice a token in region {self.region} so that {ask['for']} keeps theirs"
+        return tr(
+            "Sacrifice a token in region {region} so that {race} keeps theirs",
+            region=self.region,
+            race=race_name(ask["for"]),
+        )
 
 
 @register_action
@@ -207,7 +209,7 @@ class SigilRefuse(Action):
     verb: ClassVar[str] = "refuse"
 
     def describe(self, s: GameState) -> str | None:
-        return "Refuse the sacrifice (the loss stands)"
+        return tr("Refuse the sacrifice (the loss stands)")
 
 
 @register_action
@@ -222,7 +224,7 @@ class SigilOrder(Action):
     def describe(self, s: GameState) -> str | None:
         if not 0 <= self.order < len(ORDERS):
             return None
-        return f"Sigil standing order: {ORDER_TEXT[ORDERS[self.order]]}"
+        return tr("Sigil standing order: {order}", order=tr(ORDER_TEXT[ORDERS[self.order]]))
 
 
 # --- the Place -------------------------------------------------------------------------
@@ -397,11 +399,15 @@ class SigilAnswer(Ability):
         """The question put to the player asked (for a panel or a message)."""
         saved = saving(s)
         if saved is None:
-            return "The Sigil of Sacrifice asks nothing now."
-        whose = "Your" if saved.owner == race.owner else f"{s.players[saved.owner].name}'s"
-        return (
-            f"Sigil of Sacrifice: {whose} {saved.name} just lost a token. Sacrifice one of "
-            f"your {race.name} tokens (from a region you choose) so they keep it, or refuse?"
+            return tr("The Sigil of Sacrifice asks nothing now.")
+        name, who = race_name(saved.name), s.players[saved.owner].name
+        mine = saved.owner == race.owner
+        whose = tr("Your {race}", race=name) if mine else tr("{who}'s {race}", who=who, race=name)
+        return tr(
+            "Sigil of Sacrifice: {whose} just lost a token. Sacrifice one of your {race} tokens "
+            "(from a region you choose) so they keep it, or refuse?",
+            whose=whose,
+            race=race_name(race.name),
         )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:

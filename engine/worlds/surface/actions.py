@@ -12,7 +12,8 @@ from typing import ClassVar
 
 from engine.core.actions import Action, register_action
 from engine.core.state import GameState
-from engine.core.words import plural, where
+from engine.core.words import where
+from lang import ntr, tr
 
 
 @register_action
@@ -25,8 +26,12 @@ class Withdraw(Action):
     count: int
 
     def describe(self, s: GameState) -> str:
-        tokens = plural(self.count, "token")
-        return f"Withdraw {tokens} from {where(s, self.region)} · back next turn"
+        return ntr(
+            "Withdraw {n} token from {region} · back next turn",
+            "Withdraw {n} tokens from {region} · back next turn",
+            self.count,
+            region=where(s, self.region),
+        )
 
 
 @register_action
@@ -38,7 +43,7 @@ class Enchant(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Enchant {where(s, self.region)} · 1 token from the tray"
+        return tr("Enchant {region} · 1 token from the tray", region=where(s, self.region))
 
 
 @register_action
@@ -50,7 +55,7 @@ class DragonAttack(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Dragon attack {where(s, self.region)} · 1 token"
+        return tr("Dragon attack {region} · 1 token", region=where(s, self.region))
 
 
 @register_action
@@ -63,7 +68,7 @@ class RollBerserk(Action):
     reveals: ClassVar[bool] = True
 
     def describe(self, s: GameState) -> str:
-        return "Roll the Berserk die"
+        return tr("Roll the Berserk die")
 
 
 @register_action
@@ -75,7 +80,7 @@ class Fortify(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Build a Fortress in {where(s, self.region)}"
+        return tr("Build a Fortress in {region}", region=where(s, self.region))
 
 
 @register_action
@@ -87,7 +92,7 @@ class PlaceHero(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Place a Hero in {where(s, self.region)}"
+        return tr("Place a Hero in {region}", region=where(s, self.region))
 
 
 @register_action
@@ -99,7 +104,7 @@ class Encamp(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Put an Encampment in {where(s, self.region)}"
+        return tr("Put an Encampment in {region}", region=where(s, self.region))
 
 
 @register_action
@@ -111,7 +116,7 @@ class Decamp(Action):
     region: int
 
     def describe(self, s: GameState) -> str:
-        return f"Take an Encampment from {where(s, self.region)}"
+        return tr("Take an Encampment from {region}", region=where(s, self.region))
 
 
 @register_action
@@ -123,4 +128,4 @@ class MakePeace(Action):
     seat: int
 
     def describe(self, s: GameState) -> str:
-        return f"Make peace with {s.players[self.seat].name}"
+        return tr("Make peace with {who}", who=s.players[self.seat].name)

@@ -22,6 +22,7 @@ from engine.core.conquest import neighbourhood, targets
 from engine.core.defences import lone_active_token
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
+from lang import ntr, tr
 
 from .actions import Enchant, Withdraw
 
@@ -73,10 +74,15 @@ class Amazons(Ability):
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         due = self._due(s, race)
-        return (
-            f"Remove your {AMAZON_LOAN} Amazon tokens first: {due} more must come off the map "
+        return ntr(
+            "Remove your {loan} Amazon tokens first: {n} more must come off the map "
             "(withdraw REGION COUNT; tokens still in hand count), leaving one in each region "
-            "while any region holds two or more."
+            "while any region holds two or more.",
+            "Remove your {loan} Amazon tokens first: {n} more must come off the map "
+            "(withdraw REGION COUNT; tokens still in hand count), leaving one in each region "
+            "while any region holds two or more.",
+            due,
+            loan=AMAZON_LOAN,
         )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
@@ -91,26 +97,40 @@ class Amazons(Ability):
         assert isinstance(action, Withdraw)
         t = s.turn
         if t.phase != REDEPLOY or t.race != race.name:
-            return (
-                f"The Amazons withdraw their {AMAZON_LOAN} tokens at the end of their own "
-                "redeployment."
+            return tr(
+                "The Amazons withdraw their {loan} tokens at the end of their own redeployment.",
+                loan=AMAZON_LOAN,
             )
         rid = action.region
         why = withdrawal.problem(s, race, rid, action.count, self._due(s, race))
         if why is None:
             return None
         reason, n = why
-        return {
-            "none_due": "No more Amazon tokens need to leave the map (tokens in hand count).",
-            "not_yours": f"Region {rid} is not one of your Amazon regions.",
-            "none": "Withdraw at least one token.",
-            "too_many": f"Only {n} more Amazon token{'s' if n != 1 else ''} must leave the map.",
-            "not_held": f"Region {rid} holds only {n} Amazon tokens.",
-            "leave_one": (
-                f"Leave one token in region {rid}: region {n} can still spare one, and a "
-                "token must stay in each region if possible."
-            ),
-        }[reason]
+        if reason == "none_due":
+            return tr("No more Amazon tokens need to leave the map (tokens in hand count).")
+        if reason == "not_yours":
+            return tr("Region {region} is not one of your Amazon regions.", region=rid)
+        if reason == "none":
+            return tr("Withdraw at least one token.")
+        if reason == "too_many":
+            return ntr(
+                "Only {n} more Amazon token must leave the map.",
+                "Only {n} more Amazon tokens must leave the map.",
+                n,
+            )
+        if reason == "not_held":
+            return ntr(
+                "Region {region} holds only {n} Amazon token.",
+                "Region {region} holds only {n} Amazon tokens.",
+                n,
+                region=rid,
+            )
+        return tr(
+            "Leave one token in region {region}: region {other} can still spare one, and a "
+            "token must stay in each region if possible.",
+            region=rid,
+            other=n,
+        )
 
     def on_redeploy_end(self, s: GameState, race: RaceState) -> None:
         # Tokens still in hand count first toward the 4: placing and lifting them again

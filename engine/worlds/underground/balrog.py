@@ -15,11 +15,14 @@ from engine.core.actions import Action, register_action
 from engine.core.board import add_marker, clear_region, drop_marker, event, is_immune, mapdef
 from engine.core.conquest import immunity_name
 from engine.core.defences import guards, power_proof
+from engine.core.names import race as race_name
+from engine.core.names import terrain
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import after_loss
 from engine.core.words import where
 from engine.worlds.underground.places import free_ghost
 from engine.worlds.underground.treasures import holder_region, marker_region, own_turn
+from lang import tr
 
 #: Tokens a region's occupant loses to the Balrog [SWU p.15] "not 1, but 2 tokens".
 BALROG_LOSS = 2
@@ -38,9 +41,14 @@ class MoveBalrog(Action):
             return None
         r = s.regions[self.region]
         if r.race is None or r.race not in s.races:
-            return f"Send the Balrog to {where(s, self.region)}"
+            return tr("Send the Balrog to {region}", region=where(s, self.region))
         lost = min(r.tokens, balrog_loss(s, s.races[r.race]))
-        return f"Send the Balrog to {where(s, self.region)} · {r.race} lose {lost}"
+        return tr(
+            "Send the Balrog to {region} · {race} lose {lost}",
+            region=where(s, self.region),
+            race=race_name(r.race),
+            lost=lost,
+        )
 
 
 def balrog_loss(s: GameState, defender: RaceState) -> int:
@@ -69,33 +77,51 @@ def balrog_problem(
     if where is None:
         pentacle = holder_region(s, holder, "pentacle")
         if pentacle is None:
-            return "Only the Wickedest Pentacle's occupant commands the Balrog."
+            return tr("Only the Wickedest Pentacle's occupant commands the Balrog.")
         base = balrog_base(s, pentacle)
     else:
         pentacle, base = where
     d = mapdef(s).regions[rid]
     region = s.regions[rid]
     if rid not in mapdef(s).regions[base].adjacent:
-        return f"The Balrog moves only to a region bordering region {base}."
+        return tr("The Balrog moves only to a region bordering region {region}.", region=base)
     if rid == pentacle:
-        return "The Balrog never enters the Pentacle's own region."
+        return tr("The Balrog never enters the Pentacle's own region.")
     if d.impassable:
-        return f"Region {rid} is an {d.terrain}: no one may enter it."
+        return tr(
+            "Region {region} is an {terrain}: no one may enter it.",
+            region=rid,
+            terrain=terrain(d.terrain),
+        )
     if d.water and not d.river:
-        return f"Region {rid} is a {d.terrain}: the Balrog does not swim."
+        return tr(
+            "Region {region} is a {terrain}: the Balrog does not swim.",
+            region=rid,
+            terrain=terrain(d.terrain),
+        )
     if region.markers.get("monster"):
-        return f"Region {rid} is guarded by Monsters: the Balrog leaves them alone."
+        return tr(
+            "Region {region} is guarded by Monsters: the Balrog leaves them alone.", region=rid
+        )
     if is_immune(s, rid):
-        return f"Region {rid} is immune ({immunity_name(s, rid)})."
+        return tr("Region {region} is immune ({marker}).", region=rid, marker=immunity_name(s, rid))
     if region.race == holder.name:
-        return f"Region {rid} is yours: the Balrog does not attack your active race."
+        return tr(
+            "Region {region} is yours: the Balrog does not attack your active race.", region=rid
+        )
     if region.race is not None:
         if power_proof(s, rid, holder):
-            return f"Region {rid} is held by {region.race}: the Balrog cannot conquer them."
+            return tr(
+                "Region {region} is held by {race}: the Balrog cannot conquer them.",
+                region=rid,
+                race=race_name(region.race),
+            )
         defender = s.races[region.race]
         owner = s.players[region.owner]
         if owner.peace_with == holder.owner and owner.active == region.race:
-            return f"You are at peace with {owner.name}: their active race is off limits."
+            return tr(
+                "You are at peace with {who}: their active race is off limits.", who=owner.name
+            )
         for a in guards(defender, s):
             why = a.guard(s, defender, holder, rid)
             if why:
@@ -223,9 +249,9 @@ class WickedestPentacle(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, MoveBalrog)
         if not own_turn(s, race):
-            return "The Balrog obeys only the Pentacle's active occupant, on his turn."
+            return tr("The Balrog obeys only the Pentacle's active occupant, on his turn.")
         if BALROG_MOVED in s.turn.used:
-            return "The Balrog has already moved this turn."
+            return tr("The Balrog has already moved this turn.")
         if not 0 <= action.region < len(s.regions):
-            return f"There is no region {action.region}."
+            return tr("There is no region {region}.", region=action.region)
         return balrog_problem(s, race, action.region)

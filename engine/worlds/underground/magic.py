@@ -12,6 +12,7 @@ from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.relics import RELIC_ACTIONS, RELICS, doubled
 from engine.worlds.underground.treasures import BAG, RelicAction, own_turn, the
+from lang import tr
 
 
 @register_action
@@ -26,7 +27,11 @@ class ChooseBag(Action):
         key = relic_in(s, self.region)
         if key is None:
             return None
-        return f"Use the Bag-o'-Many-Things as {the(key)} (in {where(s, self.region)})"
+        return tr(
+            "Use the Bag-o'-Many-Things as {relic} (in {region})",
+            relic=the(key),
+            region=where(s, self.region),
+        )
 
 
 def relic_in(s: GameState, rid: int) -> str | None:
@@ -110,20 +115,24 @@ class Magic(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         if isinstance(action, ChooseBag):
             if not own_turn(s, race):
-                return "The Bag-o'-Many-Things works only for your active race, on your turn."
+                return tr("The Bag-o'-Many-Things works only for your active race, on your turn.")
             if bag_choice(s) is not None:
-                return f"This turn the Bag is already {the(bag_choice(s) or '')}."
+                return tr("This turn the Bag is already {relic}.", relic=the(bag_choice(s) or ""))
             if relic_in(s, action.region) is None:
-                return f"There is no Righteous Relic in region {action.region} to copy."
+                return tr(
+                    "There is no Righteous Relic in region {region} to copy.", region=action.region
+                )
             return None
         assert isinstance(action, RelicAction)
         if not action.bag:
             return RELICS[action.verb].refusal(s, race, action)
         chosen = bag_choice(s)
         if chosen is None:
-            return "First choose the Relic the Bag copies this turn (bag <region of the Relic>)."
+            return tr(
+                "First choose the Relic the Bag copies this turn (bag <region of the Relic>)."
+            )
         if chosen != action.verb:
-            return f"This turn the Bag is {the(chosen)}."
+            return tr("This turn the Bag is {relic}.", relic=the(chosen))
         return RELICS[chosen].refusal(s, race, action)
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:

@@ -40,7 +40,8 @@ from engine.core.board import (
 )
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.words import where
-from engine.worlds.underground.treasures import count, holder_region, marker_region, own_turn, the
+from engine.worlds.underground.treasures import holder_region, marker_region, own_turn, the
+from lang import ntr, tr
 
 #: Coins of the Altar of Souls, the Keep and the Mine of the Lost Dwarf.
 ALTAR_COINS = 3
@@ -66,7 +67,11 @@ class Forgo(Action):
             return None
         place = TREASURES[key]
         assert isinstance(place, SelfActingPlace)
-        return f"Forgo {the(key)} this turn · {place.forgone(s, s.races[r.race])}"
+        return tr(
+            "Forgo {place} this turn · {loss}",
+            place=the(key),
+            loss=place.forgone(s, s.races[r.race]),
+        )
 
 
 def place_in(s: GameState, rid: int) -> str | None:
@@ -91,7 +96,8 @@ class SelfActingPlace(Ability):
 
     def forgone(self, s: GameState, race: RaceState) -> str:
         """What forgoing the Place costs ``race`` this turn, for the label."""
-        return f"{count(self.score(s, race, regions_of(s, race.name)), 'coin')} fewer"
+        coins = self.score(s, race, regions_of(s, race.name))
+        return ntr("{n} coin fewer", "{n} coins fewer", coins)
 
     def gives(self, s: GameState, race: RaceState) -> bool:
         """The Place does something for ``race`` that it could forgo."""
@@ -118,10 +124,13 @@ class SelfActingPlace(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, Forgo)
         if s.turn.seat != race.owner or s.turn.phase not in (CONQUER, REDEPLOY):
-            return "A Place is forgone during your own turn, conquering or redeploying."
+            return tr("A Place is forgone during your own turn, conquering or redeploying.")
         key = place_in(s, action.region)
         if key is None or s.regions[action.region].race != race.name:
-            return f"Region {action.region} holds no Place of yours that works by itself."
+            return tr(
+                "Region {region} holds no Place of yours that works by itself.",
+                region=action.region,
+            )
         return None
 
 
@@ -234,7 +243,7 @@ class TakeFountainToken(Action):
     bonus: ClassVar[bool] = True
 
     def describe(self, s: GameState) -> str | None:
-        return "Take the Fountain of Youth's bonus token · +1 token from the tray"
+        return tr("Take the Fountain of Youth's bonus token · +1 token from the tray")
 
 
 @treasure_ability
@@ -274,13 +283,13 @@ class FountainOfYouth(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         t = s.turn
         if not own_turn(s, race) or t.phase != CONQUER or t.acted:
-            return (
+            return tr(
                 "The Fountain of Youth's token is taken at the start of your turn, before any "
                 "conquest or abandonment."
             )
         if self.name in t.used:
-            return "You have already taken the Fountain of Youth's token this turn."
-        return "The tray holds no token of your race: the Fountain gives none from your hand."
+            return tr("You have already taken the Fountain of Youth's token this turn.")
+        return tr("The tray holds no token of your race: the Fountain gives none from your hand.")
 
 
 # --- the Altar of Souls ---------------------------------------------------------------------
@@ -297,7 +306,10 @@ class AltarDiscard(Action):
     def describe(self, s: GameState) -> str | None:
         if not 0 <= self.region < len(s.regions):
             return None
-        return f"Sacrifice 1 In-Decline token on the Altar from {where(s, self.region)} · +3 coins"
+        return tr(
+            "Sacrifice 1 In-Decline token on the Altar from {region} · +3 coins",
+            region=where(s, self.region),
+        )
 
 
 @treasure_ability
@@ -355,11 +367,11 @@ class AltarOfSouls(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, AltarDiscard)
         if s.turn.phase != REDEPLOY or s.turn.seat != race.owner:
-            return "The Altar of Souls is used at the end of your turn, while redeploying."
+            return tr("The Altar of Souls is used at the end of your turn, while redeploying.")
         if self.name in s.turn.used:
-            return "You have already used the Altar of Souls this turn."
+            return tr("You have already used the Altar of Souls this turn.")
         if action.region not in self._victims(s, race):
-            return f"Region {action.region} holds none of your In-Decline tokens."
+            return tr("Region {region} holds none of your In-Decline tokens.", region=action.region)
         return None
 
 
@@ -377,7 +389,10 @@ class PlaceGhost(Action):
     def describe(self, s: GameState) -> str | None:
         if not 0 <= self.region < len(s.regions):
             return None
-        return f"Put the Tomb-raider's Ghost on {where(s, self.region)} · immune to everyone"
+        return tr(
+            "Put the Tomb-raider's Ghost on {region} · immune to everyone",
+            region=where(s, self.region),
+        )
 
 
 def _ghosts(n: int) -> list[PlaceGhost]:
@@ -461,14 +476,14 @@ class CryptOfTheTombRaider(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, PlaceGhost)
         if race.in_decline:
-            return "Troops In Decline in the Crypt can no longer move the Ghost."
+            return tr("Troops In Decline in the Crypt can no longer move the Ghost.")
         if s.turn.phase != REDEPLOY or not own_turn(s, race):
-            return "The Ghost is placed at the end of your turn, while redeploying."
+            return tr("The Ghost is placed at the end of your turn, while redeploying.")
         if "ghost" in s.turn.used:
-            return "You have already placed the Ghost this turn."
+            return tr("You have already placed the Ghost this turn.")
         if action.region == holder_region(s, race, self.name):
-            return "The Ghost may go anywhere but the Crypt's own region."
-        return f"The Ghost cannot go to region {action.region}."
+            return tr("The Ghost may go anywhere but the Crypt's own region.")
+        return tr("The Ghost cannot go to region {region}.", region=action.region)
 
     def on_conquer(self, s: GameState, race: RaceState, rid: int) -> None:
         if s.regions[rid].markers.get(self.name):

@@ -27,11 +27,13 @@ from engine.core.board import (
     tray,
 )
 from engine.core.market import remove_race
+from engine.core.names import race as race_name
 from engine.core.readying import unready
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.turn import can_decline
 from engine.core.turns import go_into_decline
 from engine.core.words import where
+from lang import tr
 
 
 def _region_ok(s: GameState, rid: int) -> bool:
@@ -50,7 +52,7 @@ class PlaceQueen(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place the Queen on {where(s, self.region)}"
+        return tr("Place the Queen on {region}", region=where(s, self.region))
 
 
 @register_action
@@ -62,7 +64,7 @@ class PlaceArmor(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place a Mushroom Armor on {where(s, self.region)}"
+        return tr("Place a Mushroom Armor on {region}", region=where(s, self.region))
 
 
 @register_action
@@ -74,7 +76,9 @@ class TakeArmor(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Take back the Mushroom Armor just placed on {where(s, self.region)}"
+        return tr(
+            "Take back the Mushroom Armor just placed on {region}", region=where(s, self.region)
+        )
 
 
 @register_action
@@ -86,7 +90,9 @@ class Rebirth(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Rebirth on {where(s, self.region)} · one new token replaces the Reborn"
+        return tr(
+            "Rebirth on {region} · one new token replaces the Reborn", region=where(s, self.region)
+        )
 
 
 @register_action
@@ -97,7 +103,7 @@ class KeepTomb(Action):
     verb: ClassVar[str] = "tomb"
 
     def describe(self, s: GameState) -> str | None:
-        return "Decline, keeping all your Tomb tokens on the map to redeploy them"
+        return tr("Decline, keeping all your Tomb tokens on the map to redeploy them")
 
 
 # --- Royal ------------------------------------------------------------------------------------
@@ -160,12 +166,16 @@ class Royal(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, PlaceQueen)
         if race.in_decline:
-            return "Your Royal race is In Decline: the Queen can no longer be moved."
+            return tr("Your Royal race is In Decline: the Queen can no longer be moved.")
         if not self._placing(s, race):
-            return "The Queen is placed at the end of your turn, during your redeployment."
+            return tr("The Queen is placed at the end of your turn, during your redeployment.")
         if not _region_ok(s, action.region) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your {race.name} regions."
-        return f"The Queen is already on region {action.region}."
+            return tr(
+                "Region {region} is not one of your {race} regions.",
+                region=action.region,
+                race=race_name(race.name),
+            )
+        return tr("The Queen is already on region {region}.", region=action.region)
 
 
 # --- Shield -----------------------------------------------------------------------------------
@@ -265,14 +275,19 @@ class Shield(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, (PlaceArmor, TakeArmor))
         if not self._placing(s, race):
-            return "Mushroom Armor is placed during your own redeployment."
+            return tr("Mushroom Armor is placed during your own redeployment.")
         if not _region_ok(s, action.region) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your {race.name} regions."
+            return tr(
+                "Region {region} is not one of your {race} regions.",
+                region=action.region,
+                race=race_name(race.name),
+            )
         if isinstance(action, PlaceArmor):
-            return "You hold no Mushroom Armor to place."
-        return (
-            f"No Mushroom Armor was placed on region {action.region} this turn: placed Armor "
-            "stays where it is."
+            return tr("You hold no Mushroom Armor to place.")
+        return tr(
+            "No Mushroom Armor was placed on region {region} this turn: placed Armor "
+            "stays where it is.",
+            region=action.region,
         )
 
 
@@ -345,15 +360,21 @@ class Reborn(Ability):
         t = s.turn
         if self._heir(s, race) is None:
             if t.used.count("reborn") >= 2:
-                return "The Reborn empty at most 2 regions a turn."
+                return tr("The Reborn empty at most 2 regions a turn.")
             if t.acted:
-                return "Rebirth happens at the start of your turn, before anything else."
+                return tr("Rebirth happens at the start of your turn, before anything else.")
             if t.phase != CONQUER or t.race != s.players[race.owner].active:
-                return "Rebirth happens at the start of your turn, once you have an active race."
-            return "Your active race has no token left in the tray or in hand."
+                return tr(
+                    "Rebirth happens at the start of your turn, once you have an active race."
+                )
+            return tr("Your active race has no token left in the tray or in hand.")
         if not _region_ok(s, action.region) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your {race.name} regions."
-        return f"Region {action.region} is immune to every player."
+            return tr(
+                "Region {region} is not one of your {race} regions.",
+                region=action.region,
+                race=race_name(race.name),
+            )
+        return tr("Region {region} is immune to every player.", region=action.region)
 
 
 # --- Tomb -------------------------------------------------------------------------------------
@@ -408,8 +429,8 @@ class Tomb(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         if race.in_decline:
-            return "Your Tomb race is already In Decline."
-        return (
+            return tr("Your Tomb race is already In Decline.")
+        return tr(
             "Decline takes the whole turn: only before any conquest or abandonment, never on "
             "the turn the race was picked."
         )

@@ -30,11 +30,13 @@ from engine.core.bonuses import terrain_bonus
 from engine.core.conquest import neighbourhood, target_problem, targets
 from engine.core.content import treasures
 from engine.core.defences import lone_active_token, power_proof
+from engine.core.names import race as race_name
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turn import can_decline
 from engine.core.turns import decline_turn
 from engine.core.words import where
+from lang import ntr, tr
 
 from .regionsets import groups
 
@@ -51,8 +53,13 @@ class Vampirize(Action):
 
     def describe(self, s: GameState) -> str | None:
         r = s.regions[self.region]
-        who = s.players[r.owner].name if r.owner >= 0 else "nobody"
-        return f"Vampirize {where(s, self.region)} · {who}'s {r.race}"
+        who = s.players[r.owner].name if r.owner >= 0 else tr("nobody")
+        return tr(
+            "Vampirize {region} · {who}'s {race}",
+            region=where(s, self.region),
+            who=who,
+            race=race_name(r.race or ""),
+        )
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -262,7 +269,7 @@ class Vanish(Action):
     verb: ClassVar[str] = "vanish"
 
     def describe(self, s: GameState) -> str:
-        return "Go into decline with the Stonehedge's Vanishing · 2 coins per region"
+        return tr("Go into decline with the Stonehedge's Vanishing · 2 coins per region")
 
 
 @power_ability
@@ -416,9 +423,9 @@ class Vampire(Ability):
     def _closed(self, s: GameState, race: RaceState) -> str | None:
         t = s.turn
         if t.phase != CONQUER or t.race != race.name or race.in_decline:
-            return "Vampires substitute tokens during their conquests."
+            return tr("Vampires substitute tokens during their conquests.")
         if race.hand < 1:
-            return "You need at least one Vampire token in hand to conquer."
+            return tr("You need at least one Vampire token in hand to conquer.")
         return None
 
     def _problem(self, s: GameState, race: RaceState, rid: int) -> str | None:
@@ -432,25 +439,36 @@ class Vampire(Ability):
         # later ones need a border, or adjacency a power gives, never a power's long reach.
         own = regions_of(s, race.name)
         if own and rid not in neighbourhood(s, race, own):
-            return f"Region {rid} is not next to your Vampires."
+            return tr("Region {region} is not next to your Vampires.", region=rid)
         return None
 
     def _token_problem(self, s: GameState, race: RaceState, rid: int) -> str | None:
         """Why the token in ``rid`` may not be substituted, where the race may reach aside."""
         r = s.regions[rid]
         if r.owner in (-1, race.owner) or r.race is None:
-            return f"Region {rid} holds no opponent token."
+            return tr("Region {region} holds no opponent token.", region=rid)
         who = s.players[r.owner]
         if who.active != r.race:
-            return f"Only active tokens may be vampirized; {who.name}'s {r.race} are In Decline."
+            return tr(
+                "Only active tokens may be vampirized; {who}'s {race} are In Decline.",
+                who=who.name,
+                race=race_name(r.race),
+            )
         if r.tokens != 1:
-            return f"Region {rid} holds {r.tokens} tokens: the Vampires replace a lone token."
+            return ntr(
+                "Region {region} holds {n} token: the Vampires replace a lone token.",
+                "Region {region} holds {n} tokens: the Vampires replace a lone token.",
+                r.tokens,
+                region=rid,
+            )
         if f"vampire:{r.owner}" in s.turn.used:
-            return f"You already vampirized a token of {who.name} this turn."
+            return tr("You already vampirized a token of {who} this turn.", who=who.name)
         if power_proof(s, rid, race):
-            return f"A single {r.race} token is protected from the Vampires."
+            return tr(
+                "A single {race} token is protected from the Vampires.", race=race_name(r.race)
+            )
         if r.markers.get("camp"):
-            return f"An Encampment protects the lone token on region {rid}."
+            return tr("An Encampment protects the lone token on region {region}.", region=rid)
         return None
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
@@ -466,5 +484,5 @@ class Vampire(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, Vampirize)
         if not 0 <= action.region < len(s.regions):
-            return f"There is no region {action.region}."
+            return tr("There is no region {region}.", region=action.region)
         return self._closed(s, race) or self._problem(s, race, action.region)

@@ -25,10 +25,13 @@ from engine.core.board import (
 from engine.core.conquest import MAX_SHORT, conquest_cost, targets
 from engine.core.content import combo_tokens, powers, races
 from engine.core.defences import power_proof
+from engine.core.names import power as power_name
+from engine.core.names import race as race_name
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turns import end_conquests
-from engine.core.words import plural, where
+from engine.core.words import where
+from lang import ntr, tr
 
 
 def conquering(s: GameState, race: RaceState) -> bool:
@@ -52,8 +55,12 @@ class TakeHammers(Action):
     count: int
 
     def describe(self, s: GameState) -> str | None:
-        what = plural(self.count, "Silver Hammer")
-        return f"Take {what} off {where(s, self.region)} · back next turn"
+        return ntr(
+            "Take {n} Silver Hammer off {region} · back next turn",
+            "Take {n} Silver Hammers off {region} · back next turn",
+            self.count,
+            region=where(s, self.region),
+        )
 
 
 @race_ability
@@ -116,10 +123,14 @@ class IronDwarves(Ability):
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
         due = self._due(s, race)
-        return (
-            f"Take your Silver Hammers off the map first: {plural(due, 'more')} "
+        return ntr(
+            "Take your Silver Hammers off the map first: {n} more "
             "(hammer REGION COUNT; tokens still in hand count), leaving one Iron Dwarf in each "
-            "region while any region holds two or more."
+            "region while any region holds two or more.",
+            "Take your Silver Hammers off the map first: {n} more "
+            "(hammer REGION COUNT; tokens still in hand count), leaving one Iron Dwarf in each "
+            "region while any region holds two or more.",
+            due,
         )
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
@@ -129,17 +140,31 @@ class IronDwarves(Ability):
         if why is None:
             return None
         reason, n = why
-        return {
-            "none_due": "No Silver Hammer needs to leave the map now (tokens in hand count).",
-            "not_yours": f"Region {rid} is not one of your Iron Dwarf regions.",
-            "none": "Take at least one Silver Hammer.",
-            "too_many": f"Only {plural(n, 'Silver Hammer')} must still leave the map.",
-            "not_held": f"Region {rid} holds only {plural(n, 'token')}.",
-            "leave_one": (
-                f"Leave one Iron Dwarf in region {rid}: region {n} can still spare a token, "
-                "and a Dwarf must stay in each region if possible."
-            ),
-        }[reason]
+        if reason == "none_due":
+            return tr("No Silver Hammer needs to leave the map now (tokens in hand count).")
+        if reason == "not_yours":
+            return tr("Region {region} is not one of your Iron Dwarf regions.", region=rid)
+        if reason == "none":
+            return tr("Take at least one Silver Hammer.")
+        if reason == "too_many":
+            return ntr(
+                "Only {n} Silver Hammer must still leave the map.",
+                "Only {n} Silver Hammers must still leave the map.",
+                n,
+            )
+        if reason == "not_held":
+            return ntr(
+                "Region {region} holds only {n} token.",
+                "Region {region} holds only {n} tokens.",
+                n,
+                region=rid,
+            )
+        return tr(
+            "Leave one Iron Dwarf in region {region}: region {other} can still spare a token, "
+            "and a Dwarf must stay in each region if possible.",
+            region=rid,
+            other=n,
+        )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, TakeHammers)
@@ -184,7 +209,13 @@ class MimePower(Action):
             return None
         c = s.market[self.slot - 1]
         tokens = races()["Shadow Mimes"].tokens + powers()[c.power].tokens
-        return f"Mimic {c.power} (combo {self.slot}) · {plural(tokens, 'token')}"
+        return ntr(
+            "Mimic {power} (combo {slot}) · {n} token",
+            "Mimic {power} (combo {slot}) · {n} tokens",
+            tokens,
+            power=power_name(c.power),
+            slot=self.slot,
+        )
 
 
 @register_action
@@ -195,7 +226,7 @@ class KeepMime(Action):
     verb: ClassVar[str] = "keepmime"
 
     def describe(self, s: GameState) -> str | None:
-        return "Keep your power"
+        return tr("Keep your power")
 
 
 @race_ability
@@ -231,8 +262,11 @@ class ShadowMimes(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         if not self._due(s, race):
-            return "The Shadow Mimes choose their power only as they are picked."
-        return f"Pick a combo from 1 to {min(MIME_CHOICES, len(s.market))}, or keep your power."
+            return tr("The Shadow Mimes choose their power only as they are picked.")
+        return tr(
+            "Pick a combo from 1 to {last}, or keep your power.",
+            last=min(MIME_CHOICES, len(s.market)),
+        )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         s.turn.used.append(MIME)
@@ -282,11 +316,21 @@ class WispRoll(Action):
         # The player sees what the die must make up before rolling: the cost and the hand.
         race = s.races.get(s.turn.race) if s.turn.race else None
         if race is None:
-            return f"Roll the die, then conquer {where(s, self.region)}"
+            return tr("Roll the die, then conquer {region}", region=where(s, self.region))
         cost = conquest_cost(s, race, self.region)
         short = cost - race.hand
-        need = f"{short} short" if short > 0 else f"{plural(cost, 'token')}, the die may save some"
-        return f"Roll the die, then conquer {where(s, self.region)} · {need}"
+        if short > 0:
+            return tr(
+                "Roll the die, then conquer {region} · {short} short",
+                region=where(s, self.region),
+                short=short,
+            )
+        return ntr(
+            "Roll the die, then conquer {region} · {n} token, the die may save some",
+            "Roll the die, then conquer {region} · {n} tokens, the die may save some",
+            cost,
+            region=where(s, self.region),
+        )
 
 
 @race_ability
@@ -340,19 +384,29 @@ class WillOWisps(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, WispRoll)
         if not self._may_roll(s, race):
-            return "The Will-o'-Wisps roll before a conquest, with a token in hand."
+            return tr("The Will-o'-Wisps roll before a conquest, with a token in hand.")
         if not 0 <= action.region < len(s.regions):
-            return f"There is no region {action.region}."
+            return tr("There is no region {region}.", region=action.region)
         if action.region not in self._eligible(s, race):
-            return (
-                f"Region {action.region} is neither a Mystic Crystal region nor next to a Mystic "
-                "Crystal region of yours."
+            return tr(
+                "Region {region} is neither a Mystic Crystal region nor next to a Mystic "
+                "Crystal region of yours.",
+                region=action.region,
             )
         if power_proof(s, action.region, race):
-            return f"Region {action.region} is held by Gnomes: your die does not work on them."
+            return tr(
+                "Region {region} is held by {race}: your die does not work on them.",
+                region=action.region,
+                race=race_name("Gnomes"),
+            )
         short = conquest_cost(s, race, action.region) - race.hand
         if short > MAX_SHORT:
-            return f"Region {action.region} is {short} tokens short; the die adds at most 3."
+            return ntr(
+                "Region {region} is {n} token short; the die adds at most 3.",
+                "Region {region} is {n} tokens short; the die adds at most 3.",
+                short,
+                region=action.region,
+            )
         return None
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:

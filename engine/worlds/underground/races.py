@@ -8,8 +8,7 @@ all fifteen.
 
 [SWU p.10] "Unless stated otherwise, the benefits granted by an Active Race banner and its
 associated Special Power badge always accumulate, and no longer apply once the race is put In
-Decline": only the Kraken (``in_decline``) and the Liches (``active`` false) say otherwise.
-"""
+Decline": only the Kraken (``in_decline``) and the Liches (``active`` false) say otherwise."""
 
 from __future__ import annotations
 
@@ -36,6 +35,7 @@ from engine.core.protocol import CostView
 from engine.core.state import GameState, RaceState
 from engine.core.words import where
 from engine.worlds.underground.race_choices import conquering
+from lang import tr
 
 from .landmarks import ANCIENT, VOLCANO, ancient_region, volcano_reach, volcano_sites
 
@@ -131,9 +131,10 @@ class Liches(Ability):
 
     def guard(self, s: GameState, race: RaceState, attacker: RaceState, rid: int) -> str | None:
         if attacker.owner != race.owner and s.players[attacker.owner].coins <= 0:
-            return (
-                f"Region {rid} is held by In-Decline Liches: a player with no coins cannot "
-                "conquer it."
+            return tr(
+                "Region {region} is held by In-Decline Liches: a player with no coins cannot "
+                "conquer it.",
+                region=rid,
             )
         return None
 
@@ -152,8 +153,7 @@ _ACROSS: dict[str, dict[int, frozenset[int]]] = {}
 
 def across_river(s: GameState, rid: int) -> frozenset[int]:
     """Regions a race passing through the River reaches from ``rid``: every region bordering a
-    River region of a chain that ``rid`` borders (or lies in), and that chain's River regions.
-    """
+    River region of a chain that ``rid`` borders (or lies in), and that chain's River regions."""
     found = _ACROSS.get(s.map_id)
     if found is None:
         found = _ACROSS[s.map_id] = _river_banks(mapdef(s))
@@ -319,7 +319,7 @@ class MoveAncient(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Move the Great Ancient to {where(s, self.region)}"
+        return tr("Move the Great Ancient to {region}", region=where(s, self.region))
 
 
 @race_ability
@@ -386,16 +386,17 @@ class Cultists(Ability):
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, MoveAncient)
+        rid = action.region
         if not self._may_move(s, race):
-            return (
+            return tr(
                 "The Great Ancient moves only at the start of one of your later turns, before "
                 "any conquest or abandonment, once."
             )
         if not 0 <= action.region < len(s.regions) or s.regions[action.region].race != race.name:
-            return f"Region {action.region} is not one of your Cultist regions."
+            return tr("Region {region} is not one of your Cultist regions.", region=rid)
         if mapdef(s).regions[action.region].river:
-            return f"Region {action.region} is a River region: it must be emptied."
-        return f"The Great Ancient is already in region {action.region}."
+            return tr("Region {region} is a River region: it must be emptied.", region=rid)
+        return tr("The Great Ancient is already in region {region}.", region=rid)
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, MoveAncient)
@@ -423,7 +424,7 @@ class PlaceVolcano(Action):
     region: int
 
     def describe(self, s: GameState) -> str | None:
-        return f"Place the Volcano on {where(s, self.region)}"
+        return tr("Place the Volcano on {region}", region=where(s, self.region))
 
 
 @race_ability
@@ -468,8 +469,9 @@ class Flames(Ability):
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:
         assert isinstance(action, PlaceVolcano)
         if not self._due(s, race):
-            return "The Volcano is placed only when the Flames are picked."
-        return f"Region {action.region} is not an Abysmal Chasm with a Volcano symbol."
+            return tr("The Volcano is placed only when the Flames are picked.")
+        rid = action.region
+        return tr("Region {region} is not an Abysmal Chasm with a Volcano symbol.", region=rid)
 
     def cost_delta(self, s: GameState, race: RaceState, rid: int) -> int:
         return self._deltas(s, race)(rid)

@@ -25,6 +25,8 @@ from engine.core.conquest import (
 )
 from engine.core.content import treasures
 from engine.core.defences import lone_active_token, power_proof, proof_holders
+from engine.core.names import race as race_name
+from engine.core.names import the_treasure
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.worlds.underground.treasures import (
@@ -32,13 +34,13 @@ from engine.worlds.underground.treasures import (
     Relic,
     RelicAction,
     acting,
-    count,
     marker_region,
     move_piece,
     own_turn,
     spent_key,
     where,
 )
+from lang import N_, ntr, tr
 
 #: Tokens the Sword of the Killer Rabbit saves on one conquest.
 SWORD_SAVING = 2
@@ -52,8 +54,8 @@ class DoormatConquer(RelicAction):
     verb: ClassVar[str] = "doormat"
 
     def describe(self, s: GameState) -> str | None:
-        by = "on the Bag as Doormat" if self.bag else "on the Flying Doormat"
-        return RELICS["doormat"].label(s, self.region, "Fly to", by)
+        by = tr("the Bag as Doormat") if self.bag else the_treasure("doormat")
+        return RELICS["doormat"].label(s, self.region, N_("Fly to {region} on {relic}"), by)
 
 
 @treasure_ability
@@ -105,8 +107,9 @@ class SocksConquer(RelicAction):
     verb: ClassVar[str] = "socks"
 
     def describe(self, s: GameState) -> str | None:
-        by = "the Bag as Socks" if self.bag else "the Stinky Troll's Socks"
-        return RELICS["socks"].label(s, self.region, "Conquer", f"as if empty with {by}")
+        by = tr("the Bag as Socks") if self.bag else the_treasure("socks")
+        message = N_("Conquer {region} as if empty with {relic}")
+        return RELICS["socks"].label(s, self.region, message, by)
 
 
 @treasure_ability
@@ -146,7 +149,9 @@ class StinkySocks(ConquestRelic):
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         r = s.regions[rid]
         if not r.tokens and not r.markers.get("monster"):
-            return f"Region {rid} is empty already: the Socks have nobody to drive out."
+            return tr(
+                "Region {region} is empty already: the Socks have nobody to drive out.", region=rid
+            )
         return super().why_not(s, race, rid)
 
 
@@ -158,8 +163,9 @@ class SwordConquer(RelicAction):
     verb: ClassVar[str] = "sword"
 
     def describe(self, s: GameState) -> str | None:
-        by = "the Bag as Sword" if self.bag else "the Sword of the Killer Rabbit"
-        return RELICS["sword"].label(s, self.region, "Conquer", f"with {by} (2 fewer)")
+        by = tr("the Bag as Sword") if self.bag else the_treasure("sword")
+        message = N_("Conquer {region} with {relic} (2 fewer)")
+        return RELICS["sword"].label(s, self.region, message, by)
 
 
 @treasure_ability
@@ -188,10 +194,12 @@ class OrbConquer(RelicAction):
     verb: ClassVar[str] = "orb"
 
     def describe(self, s: GameState) -> str | None:
-        by = "the Bag as Orb" if self.bag else "the Shiny Orb"
+        by = tr("the Bag as Orb") if self.bag else the_treasure("orb")
         if not 0 <= self.region < len(s.regions):
             return None
-        return f"Take {where(s, self.region)} with {by} · 1 bonus token"
+        return tr(
+            "Take {region} with {relic} · 1 bonus token", region=where(s, self.region), relic=by
+        )
 
 
 @treasure_ability
@@ -228,14 +236,21 @@ class ShinyOrb(Relic):
 
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         if race.hand < 1:
-            return "You need at least one token in hand to conquer."
+            return tr("You need at least one token in hand to conquer.")
         why = target_problem(s, race, rid)
         if why:
             return why
         if power_proof(s, rid, race):
-            return f"Region {rid} is held by {s.regions[rid].race}: the Orb cannot touch them."
+            return tr(
+                "Region {region} is held by {race}: the Orb cannot touch them.",
+                region=rid,
+                race=race_name(s.regions[rid].race or ""),
+            )
         if not self._lone(s, race, rid):
-            return f"Region {rid} does not hold a single token of an opponent's active race."
+            return tr(
+                "Region {region} does not hold a single token of an opponent's active race.",
+                region=rid,
+            )
         return None
 
 
@@ -247,12 +262,20 @@ class PlaceRing(RelicAction):
     verb: ClassVar[str] = "ring"
 
     def describe(self, s: GameState) -> str | None:
-        by = "the Bag as Ring" if self.bag else "Froggy's Ring"
+        by = tr("the Bag as Ring") if self.bag else the_treasure("ring")
         if not 0 <= self.region < len(s.regions):
             return None
         n = len(ring_payers(s, s.turn.seat, self.region))
-        pay = "no neighbour pays" if not n else f"{count(n, 'neighbour')} pay 1 coin"
-        return f"Place {by} on {where(s, self.region)} · {pay}"
+        region = where(s, self.region)
+        if not n:
+            return tr("Place {relic} on {region} · no neighbour pays", relic=by, region=region)
+        return ntr(
+            "Place {relic} on {region} · {n} neighbour pay 1 coin",
+            "Place {relic} on {region} · {n} neighbours pay 1 coin",
+            n,
+            relic=by,
+            region=region,
+        )
 
 
 def ring_payers(s: GameState, seat: int, rid: int) -> list[int]:
@@ -309,7 +332,7 @@ class FroggysRing(Relic):
 
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         if s.regions[rid].race != race.name:
-            return f"Place the Ring in one of your {race.name} regions."
+            return tr("Place the Ring in one of your {race} regions.", race=race_name(race.name))
         return None
 
 
@@ -321,12 +344,18 @@ class PlaceScepter(RelicAction):
     verb: ClassVar[str] = "scepter"
 
     def describe(self, s: GameState) -> str | None:
-        by = "the Bag as Scepter" if self.bag else "the Scepter of Avarice"
+        by = tr("the Bag as Scepter") if self.bag else the_treasure("scepter")
         race = acting(s)
         if race is None or not 0 <= self.region < len(s.regions):
             return None
         extra = region_coins(s, race, self.region)
-        return f"Place {by} on {where(s, self.region)} · +{count(extra, 'coin')} when you score"
+        return ntr(
+            "Place {relic} on {region} · +{n} coin when you score",
+            "Place {relic} on {region} · +{n} coins when you score",
+            extra,
+            relic=by,
+            region=where(s, self.region),
+        )
 
 
 #: Powers and races whose ``score`` adds coins region by region, so that ``score(s, race,
@@ -405,9 +434,11 @@ class ScepterOfAvarice(Relic):
 
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         if s.regions[rid].race != race.name:
-            return f"Place the Scepter in one of your {race.name} regions."
+            return tr("Place the Scepter in one of your {race} regions.", race=race_name(race.name))
         if s.regions[rid].markers.get("lost_mine"):
-            return "Dwarves will not accept the Scepter of Avarice in the Mine of the Lost Dwarf."
+            return tr(
+                "Dwarves will not accept the Scepter of Avarice in the Mine of the Lost Dwarf."
+            )
         return None
 
     def score(self, s: GameState, race: RaceState, regions: list[int]) -> int:

@@ -23,9 +23,11 @@ from engine.core.abilities import (
     works,
 )
 from engine.core.board import event
+from engine.core.names import power as power_name
 from engine.core.rng import mix, shuffled
 from engine.core.state import GameState, RaceState
 from engine.worlds.underground.places import SelfActingPlace
+from lang import tr
 
 
 @treasure_ability
@@ -69,7 +71,7 @@ class Stonehedge(SelfActingPlace):
         return power is not None and works(power, race.in_decline)
 
     def forgone(self, s: GameState, race: RaceState) -> str:
-        return f"no {s.stonehedge} until your next turn"
+        return tr("no {power} until your next turn", power=power_name(s.stonehedge or ""))
 
 
 def draw_power(s: GameState) -> str | None:

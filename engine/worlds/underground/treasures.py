@@ -36,10 +36,13 @@ from engine.core.board import add_marker, drop_marker, event, held_regions, roll
 from engine.core.conquest import MAX_SHORT, conquest_cost, target_problem, targets
 from engine.core.content import treasures
 from engine.core.defences import power_proof, proof_holders
+from engine.core.names import race as race_name
+from engine.core.names import the_treasure
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turns import end_conquests
 from engine.core.words import where
+from lang import ntr, tr
 
 #: The Bag-o'-Many-Things' marker key; ``race.pieces["bag"]`` while it is in hand.
 BAG = "bag"
@@ -54,9 +57,14 @@ def title(key: str) -> str:
 
 
 def the(key: str) -> str:
-    """``the Sword of the Killer Rabbit``, ``Froggy's Ring``: the name in a sentence."""
-    name = title(key)
-    return name if name.split(" ")[0].endswith("'s") else f"the {name}"
+    """``the Sword of the Killer Rabbit``, ``Froggy's Ring``: the name in a sentence, in the
+    language spoken."""
+    return the_treasure(key)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital, to open a sentence."""
+    return text[:1].upper() + text[1:]
 
 
 def holder_region(s: GameState, race: RaceState, key: str) -> int | None:
@@ -130,14 +138,8 @@ def attempt(s: GameState, race: RaceState, rid: int, cost: int, how: str, loss: 
 
 
 def count(n: int, word: str) -> str:
-    """``1 token``, ``3 tokens``."""
+    """``1 token``, ``3 tokens``: English only (words for people use ``lang.ntr``)."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _short_label(cost: int, hand: int) -> str:
-    if cost <= hand:
-        return count(cost, "token")
-    return f"{cost - hand} short · roll the die"
 
 
 # --- the Relics -----------------------------------------------------------------------------
@@ -172,11 +174,12 @@ class Relic(Ability):
         """Why the Relic cannot be used on ``rid`` now (the phase and the turn's use aside)."""
         return None
 
-    def label(self, s: GameState, rid: int, verb: str, by: str) -> str:
-        """A readable label for a use on ``rid``: ``Conquer 7 · Mudpool with the Sword``."""
+    def label(self, s: GameState, rid: int, message: str, relic: str) -> str:
+        """A readable label for a use on ``rid``: ``message`` (marked with ``N_``, its
+        fields ``{region}`` and ``{relic}``), ``Conquer 7 · Mudpool with the Sword``."""
         if not 0 <= rid < len(s.regions):
-            return f"{verb} {rid} {by}"
-        return f"{verb} {where(s, rid)} {by}"
+            return tr(message, region=rid, relic=relic)
+        return tr(message, region=where(s, rid), relic=relic)
 
     def actions(self, s: GameState, race: RaceState) -> list[Action]:
         if not own_turn(s, race) or self.name in s.turn.used or s.turn.phase != self.phase:
@@ -193,16 +196,18 @@ class Relic(Ability):
         name = the(self.name)
         bag = action.bag
         if not own_turn(s, race):
-            return f"{name[0].upper()}{name[1:]} works only for your active race, on your turn."
+            return tr("{relic} works only for your active race, on your turn.", relic=capital(name))
         if s.turn.phase != self.phase:
-            when = "while conquering" if self.phase == CONQUER else "at the end of your turn"
-            return f"{name[0].upper()}{name[1:]} is used {when}."
+            if self.phase == CONQUER:
+                return tr("{relic} is used while conquering.", relic=capital(name))
+            return tr("{relic} is used at the end of your turn.", relic=capital(name))
         if spent_key(self.name, bag) in s.turn.used:
-            piece = "the Bag-o'-Many-Things" if bag else name
-            return f"You have already used {piece} this turn."
+            if bag:
+                return tr("You have already used the Bag-o'-Many-Things this turn.")
+            return tr("You have already used {relic} this turn.", relic=name)
         rid = action.region
         if not 0 <= rid < len(s.regions):
-            return f"There is no region {rid}."
+            return tr("There is no region {region}.", region=rid)
         return self.why_not(s, race, rid)
 
 
@@ -244,20 +249,28 @@ class ConquestRelic(Relic):
 
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         if race.hand < 1:
-            return "You need at least one token in hand to conquer."
+            return tr("You need at least one token in hand to conquer.")
         if power_proof(s, rid, race):
-            return (
-                f"Region {rid} is held by {s.regions[rid].race}: no Relic works against them "
-                "during your turn."
+            return tr(
+                "Region {region} is held by {race}: no Relic works against them during your turn.",
+                region=rid,
+                race=race_name(s.regions[rid].race or ""),
             )
         why = self.target_why(s, race, rid)
         if why:
             return why
         cost = self.cost(s, race, rid)
         if cost - race.hand > MAX_SHORT:
-            return (
-                f"With {the(self.name)}, region {rid} needs {cost} tokens and you hold "
-                f"{race.hand}: more than {MAX_SHORT} short."
+            return ntr(
+                "With {relic}, region {region} needs {n} token and you hold {hand}: "
+                "more than {most} short.",
+                "With {relic}, region {region} needs {n} tokens and you hold {hand}: "
+                "more than {most} short.",
+                cost,
+                relic=the(self.name),
+                region=rid,
+                hand=race.hand,
+                most=MAX_SHORT,
             )
         return None
 
@@ -265,9 +278,12 @@ class ConquestRelic(Relic):
         """Why ``rid`` may not be attacked at all."""
         return target_problem(s, race, rid)
 
-    def label(self, s: GameState, rid: int, verb: str, by: str) -> str:
+    def label(self, s: GameState, rid: int, message: str, relic: str) -> str:
         race = acting(s)
+        done = super().label(s, rid, message, relic)
         if race is None or not 0 <= rid < len(s.regions):
-            return super().label(s, rid, verb, by)
+            return done
         cost = self.cost(s, race, rid)
-        return f"{super().label(s, rid, verb, by)} · {_short_label(cost, race.hand)}"
+        if cost <= race.hand:
+            return ntr("{label} · {n} token", "{label} · {n} tokens", cost, label=done)
+        return tr("{label} · {short} short · roll the die", label=done, short=cost - race.hand)
