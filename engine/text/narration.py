@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.core.content import treasures
+from engine.core.words import and_list
 from lang import ntr, ptr, tr
 
 from . import names as named
 from .teams import TEAM_SENTENCES
-from .telling import Event, Teller, and_list, coins, thing, tokens
+from .telling import Event, Teller, coins, thing, tokens
 
 __all__ = ["SENTENCES", "Event", "Teller", "thing", "underground_sentence"]
 

@@ -1,5 +1,5 @@
 """The grammar every event sentence shares: player names for seat fields, the tense of a
-telling, counts, lists, Relic and Place names. ``narration`` (the Underground's and the worlds'
+telling, counts, Relic and Place names. ``narration`` (the Underground's and the worlds'
 events) and ``teams`` (team play's pieces) write their sentences with it.
 
 Each sentence is one catalog message with named fields, in the language spoken (``lang``):
@@ -39,13 +39,6 @@ def tokens(n: int) -> str:
 def coins(n: int) -> str:
     """``1 coin``, ``3 coins``: a count of victory coins, for a sentence's field."""
     return ntr("{n} coin", "{n} coins", n)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cid``: items joined for a sentence."""
-    if len(items) <= 1:
-        return "".join(items)
-    return tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 class Teller:
