@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 
 from cogs.command_set import command_groups
 from cogs.translator import command_messages
+from engine.text.glossary import glossary_messages
 from engine.text.names import name_messages
 from lang.catalogs import CODE_DOMAINS, Message, extract, generated, problems, update
 
@@ -29,6 +30,7 @@ def templates() -> dict[str, Catalog]:
     out = {domain: extract(domain) for domain in CODE_DOMAINS}
     out["commands"] = generated("commands", command_messages(command_groups()))
     out["names"] = generated("names", (Message(n, c) for c, n in name_messages()))
+    out["glossary"] = generated("glossary", (Message(n, c) for c, n in glossary_messages()))
     return out
 
 

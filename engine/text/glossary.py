@@ -4,13 +4,27 @@ The races, powers, Relics and Places come from the first paragraph of the docstr
 ability classes (``engine.core.abilities.RACES``, ``POWERS`` and ``TREASURES``; the paragraphs after
 it are notes for developers) and their token counts and names from ``engine.core.content``; the
 terminal's ``rules NAME`` prints them and the bot's ``/sw rules`` adds its own terms.
+
+Every title and text is told in the language spoken: names from the ``names`` catalog, the
+explanations and rule terms from the generated ``glossary`` catalog (``glossary_messages``,
+context ``glossary``), since a docstring is no ``tr`` call the catalogs could extract. A
+changed docstring or ``SUMMARIES`` line is a new message: ``scripts/catalogs.py check`` lists
+it until it is translated again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.abilities import POWERS, RACES, TREASURES, Ability
 from engine.core.content import powers, races, treasures
-from engine.core.words import plural
+from lang import ntr, ptr, tr
+
+from . import names
+
+#: Catalog contexts: a rule term's title, and every explanation (generated into the
+#: ``glossary`` catalog by ``glossary_messages``).
+RULE_TERM, GLOSSARY = "rule term", "glossary"
 
 RULE_TERMS: dict[str, str] = {
     "Turn": (
@@ -194,59 +208,131 @@ SUMMARIES: dict[str, str] = {
 
 
 def _summary(ability: Ability, name: str = "") -> str:
-    """What an ability does for players: its ``SUMMARIES`` line, else the first paragraph
-    of its class's docstring on one line."""
+    """What an ability does for players, in English: its ``SUMMARIES`` line, else the first
+    paragraph of its class's docstring on one line."""
     if name in SUMMARIES:
         return SUMMARIES[name]
     first = (type(ability).__doc__ or "").strip().split("\n\n")[0]
     return " ".join(first.split())
 
 
+def _explain(text: str) -> str:
+    """An explanation (a summary or a rule term's text) in the language spoken."""
+    return ptr(GLOSSARY, text)
+
+
 def race_text(name: str) -> str:
     """``Race · 10 tokens. <what the banner does>`` for a race banner."""
     r = races()[name]
-    extra = f" (+{r.conquest_only} for conquest only)" if r.conquest_only else ""
-    return f"Race · {plural(r.tokens, 'token')}{extra}. {_summary(RACES[name], name)}"
+    summary = _explain(_summary(RACES[name], name))
+    if r.conquest_only:
+        return ntr(
+            "Race · {n} token (+{extra} for conquest only). {summary}",
+            "Race · {n} tokens (+{extra} for conquest only). {summary}",
+            r.tokens,
+            extra=r.conquest_only,
+            summary=summary,
+        )
+    return ntr(
+        "Race · {n} token. {summary}", "Race · {n} tokens. {summary}", r.tokens, summary=summary
+    )
 
 
 def power_text(name: str) -> str:
     """``Special power · +3 tokens. <what the badge does>`` for a power badge."""
     p = powers()[name]
-    return f"Special power · +{plural(p.tokens, 'token')}. {_summary(POWERS[name], name)}"
+    summary = _explain(_summary(POWERS[name], name))
+    return ntr(
+        "Special power · +{n} token. {summary}",
+        "Special power · +{n} tokens. {summary}",
+        p.tokens,
+        summary=summary,
+    )
 
 
 def treasure_text(key: str) -> str:
     """``Righteous Relic. <what it does>`` for a Relic or Place, by marker key."""
-    kind = "Righteous Relic" if treasures()[key].relic else "Popular Place"
-    return f"{kind}. {_summary(TREASURES[key], treasures()[key].name)}"
+    found = treasures()[key]
+    summary = _explain(_summary(TREASURES[key], found.name))
+    if found.relic:
+        return tr("Righteous Relic. {summary}", summary=summary)
+    return tr("Popular Place. {summary}", summary=summary)
+
+
+def rule_terms() -> dict[str, str]:
+    """``RULE_TERMS`` in the language spoken: each term's title and text."""
+    return {ptr(RULE_TERM, title): _explain(text) for title, text in RULE_TERMS.items()}
+
+
+def race_titles() -> list[str]:
+    """Every race's name in the language spoken, as the glossary lists it."""
+    return [names.race(name) for name in RACES]
+
+
+def power_titles() -> list[str]:
+    """Every special power's name in the language spoken, as the glossary lists it."""
+    return [names.power(name) for name in POWERS]
 
 
 def entries() -> dict[str, str]:
-    """Every explainable name with its text: races, then powers, then rule terms."""
-    out: dict[str, str] = {name: race_text(name) for name in RACES}
-    out.update((name, power_text(name)) for name in POWERS)
-    out.update((treasures()[key].name, treasure_text(key)) for key in TREASURES)
-    out.update(RULE_TERMS)
+    """Every explainable name with its text, in the language spoken: races, then powers,
+    then Relics and Places, then rule terms."""
+    out: dict[str, str] = {names.race(name): race_text(name) for name in RACES}
+    out.update((names.power(name), power_text(name)) for name in POWERS)
+    out.update((names.treasure(key), treasure_text(key)) for key in TREASURES)
+    out.update(rule_terms())
     return out
+
+
+def glossary_messages() -> Iterator[tuple[str, str]]:
+    """Every title and explanation the glossary translates, as (context, English text), for
+    the generated ``glossary`` catalog: the rule terms' titles, then every explanation (the
+    races', powers', Relics' and Places' summaries, the rule terms' texts). Names come from
+    the ``names`` catalog."""
+    yield from ((RULE_TERM, title) for title in RULE_TERMS)
+    seen: set[str] = set()
+    texts = [_summary(RACES[n], n) for n in RACES]
+    texts += [_summary(POWERS[n], n) for n in POWERS]
+    texts += [_summary(TREASURES[k], treasures()[k].name) for k in TREASURES]
+    texts += list(RULE_TERMS.values())
+    for text in texts:
+        if text not in seen:
+            seen.add(text)
+            yield GLOSSARY, text
 
 
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def _english_titles() -> dict[str, str]:
+    """Each entry's English title (lower case) → its title in the language spoken, so that
+    a name typed in English finds its entry in any language."""
+    out = {_key(n): names.race(n) for n in RACES}
+    out.update((_key(n), names.power(n)) for n in POWERS)
+    out.update((_key(treasures()[k].name), names.treasure(k)) for k in TREASURES)
+    out.update((_key(t), ptr(RULE_TERM, t)) for t in RULE_TERMS)
+    return out
+
+
 def lookup(name: str, table: dict[str, str] | None = None) -> tuple[str, str] | None:
-    """The entry named ``name`` (case and spacing ignored), or None; ``table``: another one."""
+    """The entry named ``name`` (case and spacing ignored; in the language spoken, or in
+    English), or None; ``table``: another one."""
     key = _key(name)
-    for title, text in (table if table is not None else entries()).items():
+    table = table if table is not None else entries()
+    for title, text in table.items():
         if _key(title) == key:
             return title, text
+    found = _english_titles().get(key)
+    if found is not None and found in table:
+        return found, table[found]
     return None
 
 
 def search(prefix: str, limit: int = 25, table: dict[str, str] | None = None) -> list[str]:
     """Names containing ``prefix`` (case-insensitive), those starting with it first."""
     key = _key(prefix)
-    names = sorted(table if table is not None else entries())
-    starts = [n for n in names if _key(n).startswith(key)]
-    contains = [n for n in names if key in _key(n) and n not in starts]
+    titles = sorted(table if table is not None else entries())
+    starts = [n for n in titles if _key(n).startswith(key)]
+    contains = [n for n in titles if key in _key(n) and n not in starts]
     return (starts + contains)[:limit]

@@ -6,69 +6,186 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.words import plural
-from engine.rulesets.teams.sigil import ORDER_TEXT
+from lang import ptr, tr
 
-from .telling import Event, Teller, thing
+from . import names as named
+from .telling import Event, Teller, coins, thing
 
-SIGIL = "the Sigil of Sacrifice"
+
+def _order_words(order: str) -> str:
+    """A Sigil standing order as a sentence says it (``sigil.ORDER_TEXT``'s words)."""
+    if order == "ask":
+        return ptr("standing order", "always offer (ask me)")
+    if order == "ally":
+        return ptr("standing order", "only my ally")
+    if order == "never":
+        return ptr("standing order", "never")
+    return order
 
 
 def _soapbar(e: Event, t: Teller) -> str:
+    f = t.fields()
     if e.get("stays"):
-        return f"{t.whose()}: the Golden Soapbar {t.v('stays')} in {e['region']} (nowhere to go)"
-    return f"{t.whose()} {t.v('moves')} the Golden Soapbar from {e['source']} to {e['region']}"
+        return t.say(
+            tr("{who}'s {race}: the Golden Soapbar stays in {region} (nowhere to go)", **f),
+            ptr(
+                "past", "{who}'s {race}: the Golden Soapbar stayed in {region} (nowhere to go)", **f
+            ),
+        )
+    f["source"] = e["source"]
+    return t.say(
+        tr("{who}'s {race} moves the Golden Soapbar from {source} to {region}", **f),
+        ptr("past", "{who}'s {race} moved the Golden Soapbar from {source} to {region}", **f),
+    )
 
 
 def _mode(e: Event, t: Teller) -> str:
-    target = f"{t.who('target_seat')}'s {e['target']}" if e.get("target") else None
-    if e.get("mode") == "take" and target:
-        return f"{t.whose()} {t.v('take')} on the losses of {target} ({SIGIL})"
-    if e.get("mode") == "give" and target:
-        return f"{t.whose()} {t.v('put')} their losses on {target}, if willing ({SIGIL})"
-    return f"{t.whose()} {t.v('take')} no one's losses with {SIGIL}"
+    f = t.fields(target=t.race("target"), owner=t.who("target_seat"))
+    if e.get("mode") == "take" and e.get("target"):
+        return t.say(
+            tr(
+                "{who}'s {race} take on the losses of {owner}'s {target} (the Sigil of Sacrifice)",
+                **f,
+            ),
+            ptr(
+                "past",
+                "{who}'s {race} took on the losses of {owner}'s {target} (the Sigil of Sacrifice)",
+                **f,
+            ),
+        )
+    if e.get("mode") == "give" and e.get("target"):
+        return t.say(
+            tr(
+                "{who}'s {race} put their losses on {owner}'s {target}, if willing "
+                "(the Sigil of Sacrifice)",
+                **f,
+            ),
+            ptr(
+                "past",
+                "{who}'s {race} put their losses on {owner}'s {target}, if willing "
+                "(the Sigil of Sacrifice)",
+                **f,
+            ),
+        )
+    return t.say(
+        tr("{who}'s {race} take no one's losses with the Sigil of Sacrifice", **f),
+        ptr("past", "{who}'s {race} took no one's losses with the Sigil of Sacrifice", **f),
+    )
 
 
 def _sacrifice(e: Event, t: Teller) -> str:
-    emptied = ", leaving it empty" if e.get("emptied") else ""
-    return (
-        f"{t.whose()} {t.v('give')} up a token in {e['region']}{emptied} so that "
-        f"{t.who('saved_seat')}'s {e['saved']} {t.v('keep')} theirs ({SIGIL})"
+    f = t.fields(owner=t.who("saved_seat"), saved=t.race("saved"))
+    if e.get("emptied"):
+        return t.say(
+            tr(
+                "{who}'s {race} give up a token in {region}, leaving it empty so that "
+                "{owner}'s {saved} keep theirs (the Sigil of Sacrifice)",
+                **f,
+            ),
+            ptr(
+                "past",
+                "{who}'s {race} gave up a token in {region}, leaving it empty so that "
+                "{owner}'s {saved} kept theirs (the Sigil of Sacrifice)",
+                **f,
+            ),
+        )
+    return t.say(
+        tr(
+            "{who}'s {race} give up a token in {region} so that {owner}'s {saved} keep theirs "
+            "(the Sigil of Sacrifice)",
+            **f,
+        ),
+        ptr(
+            "past",
+            "{who}'s {race} gave up a token in {region} so that {owner}'s {saved} kept theirs "
+            "(the Sigil of Sacrifice)",
+            **f,
+        ),
     )
 
 
 def _refused(e: Event, t: Teller) -> str:
-    return f"{t.whose()}: no sacrifice for {e['saved']} ({SIGIL})"
+    f = t.fields(saved=t.race("saved"))
+    return t.say(
+        tr("{who}'s {race}: no sacrifice for {saved} (the Sigil of Sacrifice)", **f),
+        ptr("past", "{who}'s {race}: no sacrifice for {saved} (the Sigil of Sacrifice)", **f),
+    )
 
 
 def _order(e: Event, t: Teller) -> str:
-    order = ORDER_TEXT.get(str(e.get("order")), str(e.get("order")))
-    return f"{t.who()} {t.v('puts')} a standing order for {SIGIL}: {order}"
+    f = t.fields(order=_order_words(str(e.get("order"))))
+    return t.say(
+        tr("{who} puts a standing order for the Sigil of Sacrifice: {order}", **f),
+        ptr("past", "{who} put a standing order for the Sigil of Sacrifice: {order}", **f),
+    )
+
+
+def _bonus(e: Event, t: Teller) -> str:
+    f = t.fields(coins=coins(e["coins"]), piece=thing(e["piece"]))
+    return t.say(
+        tr("{who} collects {coins} from {piece}", **f),
+        ptr("past", "{who} collected {coins} from {piece}", **f),
+    )
+
+
+def _tavern_give(e: Event, t: Teller) -> str:
+    f = t.fields(to=t.who("to"), coins=coins(e["coins"]))
+    return t.say(
+        tr("{who} gives {to} {coins} of Glandulf's Tavern", **f),
+        ptr("past", "{who} gave {to} {coins} of Glandulf's Tavern", **f),
+    )
+
+
+def _tavern_gift(e: Event, t: Teller) -> str:
+    f = t.fields(giver=t.who("giver"), coins=coins(e["coins"]))
+    return t.say(
+        tr("{who} gets {coins} of Glandulf's Tavern from {giver}", **f),
+        ptr("past", "{who} got {coins} of Glandulf's Tavern from {giver}", **f),
+    )
+
+
+def _bony(e: Event, t: Teller) -> str:
+    f = t.fields(owner=t.who("banner_seat"), banner=t.race("banner"))
+    return t.say(
+        tr(
+            "{who}'s {race} put Bony the Lich on {owner}'s In Decline {banner}: no other "
+            "player's power, Relic or Place touches them",
+            **f,
+        ),
+        ptr(
+            "past",
+            "{who}'s {race} put Bony the Lich on {owner}'s In Decline {banner}: no other "
+            "player's power, Relic or Place touches them",
+            **f,
+        ),
+    )
+
+
+def _bony_leaves(e: Event, t: Teller) -> str:
+    f = t.fields(banner=t.race("banner"))
+    return t.say(
+        tr("Bony the Lich leaves {banner} and waits by Bony's Boneyard", **f),
+        ptr("past", "Bony the Lich left {banner} and waited by Bony's Boneyard", **f),
+    )
+
+
+def _mirror(e: Event, t: Teller) -> str:
+    f = t.fields(gave=named.power(e["gave"]), ally=t.who("ally"), got=named.power(e["got"]))
+    return t.say(
+        tr("{who}'s {race} swaps {gave} for {ally}'s {got} in Mirror's Vale", **f),
+        ptr("past", "{who}'s {race} swapped {gave} for {ally}'s {got} in Mirror's Vale", **f),
+    )
 
 
 #: The sentence that tells each team-play event, by event kind.
 TEAM_SENTENCES: dict[str, Callable[[Event, Teller], str]] = {
     "soapbar": _soapbar,
-    "bonus": lambda e, t: (
-        f"{t.who()} {t.v('collects')} {plural(e['coins'], 'coin')} from {thing(e['piece'])}"
-    ),
-    "tavern_give": lambda e, t: (
-        f"{t.who()} {t.v('gives')} {t.who('to')} {plural(e['coins'], 'coin')} of Glandulf's Tavern"
-    ),
-    "tavern_gift": lambda e, t: (
-        f"{t.who()} {t.v('gets')} {plural(e['coins'], 'coin')} of Glandulf's Tavern "
-        f"from {t.who('giver')}"
-    ),
-    "bony": lambda e, t: (
-        f"{t.whose()} {t.v('put')} Bony the Lich on {t.who('banner_seat')}'s In Decline "
-        f"{e['banner']}: no other player's power, Relic or Place touches them"
-    ),
-    "bony_leaves": lambda e, t: (
-        f"Bony the Lich {t.v('leaves')} {e['banner']} and {t.v('waits')} by Bony's Boneyard"
-    ),
-    "mirror": lambda e, t: (
-        f"{t.whose()} {t.v('swaps')} {e['gave']} for {t.who('ally')}'s {e['got']} in Mirror's Vale"
-    ),
+    "bonus": _bonus,
+    "tavern_give": _tavern_give,
+    "tavern_gift": _tavern_gift,
+    "bony": _bony,
+    "bony_leaves": _bony_leaves,
+    "mirror": _mirror,
     "sigil": _mode,
     "sacrifice": _sacrifice,
     "sigil_refused": _refused,

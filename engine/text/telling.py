@@ -1,6 +1,10 @@
 """The grammar every event sentence shares: player names for seat fields, the tense of a
-telling, Relic and Place names. ``narration`` (the Underground's and the worlds' events) and
-``teams`` (team play's pieces) write their sentences with it.
+telling, counts, Relic and Place names. ``narration`` (the Underground's and the worlds'
+events) and ``teams`` (team play's pieces) write their sentences with it.
+
+Each sentence is one catalog message with named fields, in the language spoken (``lang``):
+told as it happens (``tr``) or after the fact (``ptr("past", ...)``), two messages, since a
+language conjugates its own way ("put" is present and past in English, not in French).
 """
 
 from __future__ import annotations
@@ -9,39 +13,32 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.content import treasures
-from engine.core.markers import MARKER_NAMES
-from engine.core.words import plural
+from lang import ntr, ptr, tr
+
+from . import names as named
 
 #: An event as the engine records it.
 Event = dict[str, Any]
 
 
 def thing(key: str) -> str:
-    """A Relic, Place or piece by its marker key, as printed ("the Shiny Orb")."""
-    found = treasures().get(key)
-    if found is not None:
-        # "Froggy's Ring" takes no article; "the Shiny Orb" does.
-        return found.name if "'s " in found.name.split()[0] + " " else f"the {found.name}"
+    """A Relic, Place or piece by its marker key, as printed in a sentence ("the Shiny Orb",
+    "Froggy's Ring"), in the language spoken."""
+    if key in treasures():
+        return named.the_treasure(key)
     if key == "bag":
-        return "the Bag-o'-Many-Things"
-    return MARKER_NAMES.get(key, key)
+        return ptr("piece, with its article", "the Bag-o'-Many-Things")
+    return named.piece(key)
 
 
-#: The past tense of the verbs the sentences use, for readers told after the fact (the bot's
-#: turn summaries). Present forms are written as the sentence needs them ("discover" for a
-#: race, "puts" for a player); every one maps to its past form here.
-PAST: dict[str, str] = {
-    "become": "became", "becomes": "became", "bite": "bit", "drink": "drank", "fall": "fell",
-    "find": "found", "finds": "found", "fly": "flew", "forge": "forged", "forgoes": "forwent",
-    "gain": "gained",
-    "get": "got", "gets": "got", "give": "gave", "grants": "granted", "keep": "kept",
-    "leave": "left", "leaves": "left", "lose": "lost", "now in": "moved to",
-    "pay": "paid", "pays": "paid", "put": "put", "puts": "put", "are": "were",
-    "sends": "sent", "steal": "stole", "take": "took", "use": "used", "vanish": "vanished",
-    "discover": "discovered", "now holds": "now held",
-    "moves": "moved", "stays": "stayed", "gives": "gave",
-    "swaps": "swapped", "collects": "collected", "waits": "waited",
-}  # fmt: skip
+def tokens(n: int) -> str:
+    """``1 token``, ``2 tokens``: a count of tokens, for a sentence's field."""
+    return ntr("{n} token", "{n} tokens", n)
+
+
+def coins(n: int) -> str:
+    """``1 coin``, ``3 coins``: a count of victory coins, for a sentence's field."""
+    return ntr("{n} coin", "{n} coins", n)
 
 
 class Teller:
@@ -56,13 +53,23 @@ class Teller:
         self.names = names
         self.past = past
 
-    def v(self, verb: str) -> str:
-        """A verb in the tense of this telling."""
-        return PAST[verb] if self.past else verb
+    def say(self, now: str, then: str) -> str:
+        """The sentence in the tense of this telling: ``now`` (a ``tr`` message) or ``then``
+        (its ``ptr("past", ...)`` twin)."""
+        return then if self.past else now
+
+    def fields(self, **more: Any) -> dict[str, Any]:
+        """The fields most sentences use: ``who`` (the seat's player), ``race`` (the acting
+        race's name), ``region``; ``more`` adds or replaces some."""
+        return {"who": self.who(), "race": self.race(), "region": self.e.get("region"), **more}
 
     def who(self, key: str = "seat") -> str:
         """The player named by a seat field."""
         return self.name(self.e.get(key))
+
+    def race(self, key: str = "race") -> str:
+        """The race named by a field, in the language spoken."""
+        return named.race(str(self.e.get(key) or ""))
 
     def name(self, seat: object) -> str:
         """A seat number as the player's name."""
@@ -70,25 +77,34 @@ class Teller:
             return str(self.names[seat])
         return "?"
 
-    def whose(self) -> str:
-        """``P1's Drow``: the player and the race the event is about."""
-        race = self.e.get("race")
-        return f"{self.who()}'s {race}" if race else self.who()
-
-    def taken(self, verb: str, how: str = "") -> str:
-        """A conquest by a Relic or power: what was taken, with how many, from whom.
-
-        ``how`` sits between the verb and the region ("the Sword to conquer ").
-        """
+    def taking(self) -> dict[str, Any]:
+        """The fields of a conquest by a Relic or power: ``tokens`` (how many conquered) and
+        ``source`` (from whom, with the losses; empty for an empty region)."""
         e = self.e
-        text = (
-            f"{self.whose()} {self.v(verb)} {how}{e['region']} "
-            f"with {plural(e.get('tokens', 1), 'token')}"
-        )
-        if e.get("defender"):
-            owner = f"{self.who('defender_seat')}'s " if e.get("defender_seat") is not None else ""
-            lost = f"lost {plural(e['lost'], 'token')}" if e.get("lost") else "no token lost"
-            text += f" from {owner}{e['defender']} ({lost})"
-        elif e.get("monsters"):
-            text += " from the Monsters"
-        return text
+        return self.fields(tokens=tokens(e.get("tokens", 1)), source=self._source())
+
+    def _source(self) -> str:
+        e = self.e
+        if not e.get("defender"):
+            return tr(" from the Monsters") if e.get("monsters") else ""
+        defender = self.race("defender")
+        lost = int(e.get("lost") or 0)
+        if e.get("defender_seat") is None:
+            if lost:
+                return ntr(
+                    " from {defender} (lost {n} token)",
+                    " from {defender} (lost {n} tokens)",
+                    lost,
+                    defender=defender,
+                )
+            return tr(" from {defender} (no token lost)", defender=defender)
+        owner = self.who("defender_seat")
+        if lost:
+            return ntr(
+                " from {owner}'s {defender} (lost {n} token)",
+                " from {owner}'s {defender} (lost {n} tokens)",
+                lost,
+                owner=owner,
+                defender=defender,
+            )
+        return tr(" from {owner}'s {defender} (no token lost)", owner=owner, defender=defender)
