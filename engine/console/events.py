@@ -104,9 +104,9 @@ def _field_text(key: str, value: Any, names: Sequence[str]) -> str | None:
     if key in ("treasure", "piece", "relic", "place") and isinstance(value, str):
         return piece_name(value)
     if key in ("race", "defender") and isinstance(value, str):
-        return named.race(value)
+        return f"{words} {named.race(value)}"
     if key == "power" and isinstance(value, str):
-        return named.power(value)
+        return f"{words} {named.power(value)}"
     if key == "regions" and isinstance(value, list):
         return ntr(
             "region {regions}",

@@ -224,7 +224,7 @@ def render_rules(name: str) -> list[str]:
     assert found is not None
     title, key = found
     entry = glossary.lookup(key)
-    return [f"{title}: {entry[1] if entry else ''}"]
+    return [tr("{name}: {text}", name=title, text=entry[1] if entry else "")]
 
 
 def render_result(s: GameState) -> list[str]:

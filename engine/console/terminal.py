@@ -294,7 +294,7 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                 if command == "default":
                     say(tr("{who} (default): {action}", who=names[seat], action=text))
                 else:
-                    say(f"{names[seat]}: {text}")
+                    say(tr("{who}: {action}", who=names[seat], action=text))
                 # Scores are private events: the public never learns them before the end.
                 for e in visible_events(game.state, _new_events(game.state, before, count)):
                     say("  · " + describe_event(e, names))
