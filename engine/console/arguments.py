@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from engine.core.content import load_map
@@ -20,14 +22,21 @@ from engine.core.rulesets import (
     BASE_PLAYERS,
     RULESETS,
     all_player_counts,
-    counts_text,
     player_counts,
     rulesets_on,
 )
 from engine.core.worlds import DEFAULT_WORLD
+from lang import LANGUAGES, language_of, ntr, tr
 
 #: Player counts some game may have: the box's 2 to 5, and 6 in teams.
 MIN_PLAYERS, MAX_PLAYERS = min(all_player_counts()), max(all_player_counts())
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, its ``usage:`` in the language spoken."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, tr("usage: ") if prefix is None else prefix)
 
 
 class Parser(argparse.ArgumentParser):
@@ -37,10 +46,22 @@ class Parser(argparse.ArgumentParser):
     options stay one ``--help`` away, and the line says so. Sub-commands inherit the class.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        # argparse's own headings and --help line, in the language spoken.
+        self._positionals.title = tr("positional arguments")
+        self._optionals.title = tr("options")
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = tr("show this help message and exit")
+
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line on stderr and exit with status 2."""
         text = " ".join(message.split())
-        self.exit(2, f"{self.prog}: {text} (see {self.prog} --help)\n")
+        self.exit(
+            2, tr("{prog}: {problem} (see {prog} --help)", prog=self.prog, problem=text) + "\n"
+        )
 
 
 def fail(prog: str, message: str, err: TextIO | None = None) -> int:
@@ -49,7 +70,7 @@ def fail(prog: str, message: str, err: TextIO | None = None) -> int:
     For checks that need more than one argument (a ``--world`` that contradicts ``--map``).
     """
     stream = err if err is not None else sys.stderr
-    stream.write(f"{prog}: {' '.join(message.split())}\n")
+    stream.write(tr("{prog}: {problem}", prog=prog, problem=" ".join(message.split())) + "\n")
     stream.flush()
     return 2
 
@@ -58,7 +79,9 @@ def _whole(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            tr("{typed} is not a whole number", typed=repr(text))
+        ) from None
 
 
 def at_least(low: int) -> Callable[[str], int]:
@@ -67,7 +90,9 @@ def at_least(low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = _whole(text)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+            raise argparse.ArgumentTypeError(
+                tr("must be at least {low}, not {value}", low=low, value=value)
+            )
         return value
 
     parse.__name__ = f"whole number of at least {low}"
@@ -79,9 +104,13 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            tr("{typed} is not a number of seconds", typed=repr(text))
+        ) from None
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+        raise argparse.ArgumentTypeError(
+            tr("must be a number of seconds above 0, not {typed}", typed=text)
+        )
     return value
 
 
@@ -89,9 +118,7 @@ def players(text: str) -> int:
     """A ``type=`` for a player count some game may have: 2 to 6 (6 with ``--teams``)."""
     value = _whole(text)
     if value not in all_player_counts():
-        raise argparse.ArgumentTypeError(
-            f"Small World is played by {counts_text(all_player_counts())} players, not {value}"
-        )
+        raise argparse.ArgumentTypeError(_played_by(all_player_counts(), value))
     return value
 
 
@@ -104,7 +131,9 @@ def add_rule_sets(parser: argparse.ArgumentParser) -> None:
     """A flag for every registered rule set (``--teams``, ...): a new rule set needs no edit
     here."""
     for r in RULESETS.values():
-        parser.add_argument(flag(r.name), dest=f"rule_{r.name}", action="store_true", help=r.title)
+        parser.add_argument(
+            flag(r.name), dest=f"rule_{r.name}", action="store_true", help=tr(r.title)
+        )
 
 
 def rule_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -119,12 +148,36 @@ def options_problem(count: int, options: Mapping[str, Any]) -> str | None:
         return None
     on = rulesets_on(options)
     if on:
-        named = " and ".join(flag(r.name) for r in on)
-        return f"{named}: played by {counts_text(player_counts(options))} players, not {count}"
+        # i18n: joins two command-line flags: "--teams and --mix".
+        named = tr(" and ").join(flag(r.name) for r in on)
+        return tr(
+            "{flags}: played by {counts} players, not {n}",
+            flags=named,
+            counts=counts_text(player_counts(options)),
+            n=count,
+        )
     needs = [r for r in RULESETS.values() if count in r.players]
     if needs and count not in BASE_PLAYERS:
-        return f"{count} players play with {' or '.join(flag(r.name) for r in needs)}"
-    return f"Small World is played by {counts_text(BASE_PLAYERS)} players, not {count}"
+        return tr(
+            "{n} players play with {flags}",
+            # i18n: joins two command-line flags: "--teams or --mix".
+            n=count,
+            flags=tr(" or ").join(flag(r.name) for r in needs),
+        )
+    return _played_by(BASE_PLAYERS, count)
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """``2 to 5`` or ``6``: player counts for a message."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return tr("{low} to {high}", low=counts[0], high=counts[-1])
+    return ", ".join(str(n) for n in counts)
+
+
+def _played_by(counts: tuple[int, ...], count: int) -> str:
+    return tr(
+        "Small World is played by {counts} players, not {n}", counts=counts_text(counts), n=count
+    )
 
 
 def board(
@@ -142,12 +195,59 @@ def board(
         key = resolve_map(map_arg, players, world)
     except MapError as exc:
         more = len(exc.problems) - 1
-        also = f" (and {more} more: python -m engine maps check {map_arg})" if more else ""
+        also = (
+            ntr(
+                " (and {n} more: python -m engine maps check {map})",
+                " (and {n} more: python -m engine maps check {map})",
+                more,
+                map=map_arg,
+            )
+            if more
+            else ""
+        )
         first = exc.problems[0]
         # The line names the map once: "map sw-3p is a board of…" needs no "sw-3p: " before it.
         named = first if map_arg in first else f"{map_arg}: {first}"
         return world or DEFAULT_WORLD, map_arg, f"{named}{also}"
     return load_map(key).world, key, None
+
+
+#: The environment variables that name the terminal's language, first found first
+#: (``LC_ALL`` overrides ``LC_MESSAGES``, which overrides ``LANG``, as POSIX says).
+LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``--lang CODE`` (or ``--lang=CODE``) in ``argv``, else the
+    locale of the environment (``LANG=fr_FR.UTF-8`` speaks French), else English.
+
+    Read before the command line is parsed, so that its help and errors are in that
+    language too; an unknown ``--lang`` is refused by the parser (``add_language``).
+    """
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            return language_of(argv[i + 1])
+        if word.startswith("--lang="):
+            return language_of(word.removeprefix("--lang="))
+    env = os.environ if environ is None else environ
+    for name in LANGUAGE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            # fr_FR.UTF-8, fr_FR@euro: the language is before the encoding and the modifier.
+            return language_of(re.split(r"[.@]", value)[0])
+    return language_of("")
+
+
+def add_language(parser: argparse.ArgumentParser) -> None:
+    """The ``--lang`` option (``language`` reads its value before parsing)."""
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=argparse.SUPPRESS,
+        help=tr("the language to speak (default: from LANG, else en)"),
+    )
 
 
 def seed(text: str) -> int:
@@ -156,14 +256,18 @@ def seed(text: str) -> int:
 
 
 __all__ = [
+    "LANGUAGE_VARIABLES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Parser",
+    "add_language",
     "add_rule_sets",
     "at_least",
     "board",
+    "counts_text",
     "fail",
     "flag",
+    "language",
     "options_problem",
     "players",
     "rule_options",

@@ -21,6 +21,8 @@ from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.simulate import run
+from engine.text.names import map_name
+from lang import N_, speaking, tr
 
 # --- simulate -------------------------------------------------------------------------------
 
@@ -45,7 +47,7 @@ def simulate_line(
 
 #: The last line of ``maps check`` when a file passed: the engine knows nothing of drawing
 #: (it may not import the renderer), so it says where the whole check is.
-DRAWING_NOTE = (
+DRAWING_NOTE = N_(
     "These are the rules only: `python -m renderer check FILE` also says whether the board "
     "can be drawn (the bot checks both)."
 )
@@ -66,13 +68,17 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
                 out.write(f"{name}: {problem}\n")
             continue
         m = build_map(data)
-        out.write(
-            f"{name}: ok ({len(m.regions)} regions, {land_count(m)} land, "
-            f"entries {land_entries(m)})\n"
+        ok = tr(
+            "{file}: ok ({regions} regions, {land} land, entries {entries})",
+            file=name,
+            regions=len(m.regions),
+            land=land_count(m),
+            entries=land_entries(m),
         )
+        out.write(ok + "\n")
         passed = True
     if passed:
-        out.write(DRAWING_NOTE + "\n")
+        out.write(tr(DRAWING_NOTE) + "\n")
     return status
 
 
@@ -88,57 +94,81 @@ def list_maps(out: TextIO) -> int:
         players = "/".join(str(n) for n in m.players)
         data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
         about = data.get("about", "") if isinstance(data, dict) else ""
-        own = " · the project's own layout, not the printed board" if OWN_LAYOUT in about else ""
-        out.write(
-            f"{m.id}: {m.name} · world {m.world} · {players} players · {m.turns} turns · "
-            f"{len(m.regions)} regions ({land_count(m)} land){own}\n"
+        line = tr(
+            "{id}: {name} · world {world} · {players} players · {turns} turns · "
+            "{regions} regions ({land} land)",
+            id=m.id,
+            name=map_name(m.name),
+            world=m.world,
+            players=players,
+            turns=m.turns,
+            regions=len(m.regions),
+            land=land_count(m),
         )
+        if OWN_LAYOUT in about:
+            line += " · " + tr("the project's own layout, not the printed board")
+        out.write(line + "\n")
     return 0
 
 
 # --- entry point ----------------------------------------------------------------------------
 
 
+#: What ``python -m engine --help`` says first.
+DESCRIPTION = N_(
+    "Play Small World in a terminal (hot seat), time random games, check map files. "
+    "--world underground plays Small World Underground."
+)
+
+
 def _parser() -> arguments.Parser:
-    parser = arguments.Parser(prog="python -m engine", description=__doc__)
+    parser = arguments.Parser(prog="python -m engine", description=tr(DESCRIPTION))
+    arguments.add_language(parser)
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("play", help="a hot-seat game in the terminal")
+    p = sub.add_parser("play", help=tr("a hot-seat game in the terminal"))
     p.add_argument(
-        "--players", type=arguments.players, default=3, help="2 to 6 (default 3; 6: --teams)"
+        "--players", type=arguments.players, default=3, help=tr("2 to 6 (default 3; 6: --teams)")
     )
     p.add_argument(
-        "--seed", type=arguments.seed, default=None, help="replay a game (default: a fresh one)"
+        "--seed",
+        type=arguments.seed,
+        default=None,
+        help=tr("replay a game (default: a fresh one)"),
     )
     p.add_argument(
         "--map",
         dest="map_id",
         default=None,
-        help="a built-in map (sw-3p) or a map file's path (default: by players)",
+        help=tr("a built-in map (sw-3p) or a map file's path (default: by players)"),
     )
     p.add_argument(
         "--world",
         choices=sorted(WORLDS),
         default=None,
-        help="surface (default) or underground: the built-in map of that world",
+        help=tr("surface (default) or underground: the built-in map of that world"),
     )
     arguments.add_rule_sets(p)
-    sim = sub.add_parser("simulate", help="play random games and print their speed")
+    arguments.add_language(p)
+    sim = sub.add_parser("simulate", help=tr("play random games and print their speed"))
     sim.add_argument("--world", choices=sorted(WORLDS), default=None)
     sim.add_argument(
         "--map",
         dest="map_id",
         default=None,
-        help="a built-in map (sw-3p) or a map file's path (default: the world's, by players)",
+        help=tr("a built-in map (sw-3p) or a map file's path (default: the world's, by players)"),
     )
     sim.add_argument("--players", type=arguments.players, default=5)
     sim.add_argument("--games", type=arguments.at_least(1), default=200)
     sim.add_argument("--seed", type=arguments.seed, default=1)
     arguments.add_rule_sets(sim)
-    maps = sub.add_parser("maps", help="check map files, or list the built-in maps")
+    arguments.add_language(sim)
+    maps = sub.add_parser("maps", help=tr("check map files, or list the built-in maps"))
+    arguments.add_language(maps)
     maps_sub = maps.add_subparsers(dest="maps_command", required=True)
-    check = maps_sub.add_parser("check", help="check map files against docs/maps.md")
+    check = maps_sub.add_parser("check", help=tr("check map files against docs/maps.md"))
     check.add_argument("files", nargs="+", metavar="FILE")
-    maps_sub.add_parser("list", help="the built-in maps")
+    arguments.add_language(check)
+    arguments.add_language(maps_sub.add_parser("list", help=tr("the built-in maps")))
     return parser
 
 
@@ -150,8 +180,18 @@ def main(
 ) -> int:
     """Run a command line; the streams default to the process's stdin, stdout and stderr.
 
-    A refused command prints one line on ``stderr`` and returns 2; Ctrl-C returns 130.
+    Everything is said in the language of ``--lang``, else of the environment (``LANG``):
+    ``arguments.language``. A refused command prints one line on ``stderr`` and returns 2;
+    Ctrl-C returns 130.
     """
+    words = list(sys.argv[1:] if argv is None else argv)
+    with speaking(arguments.language(words)):
+        return _run(words, stdin, stdout, stderr)
+
+
+def _run(
+    argv: Sequence[str], stdin: TextIO | None, stdout: TextIO | None, stderr: TextIO | None
+) -> int:
     args = _parser().parse_args(argv)
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
@@ -180,7 +220,7 @@ def main(
         )
     except KeyboardInterrupt:
         # Ctrl-C during a long simulate or check (the game itself says goodbye on its own).
-        err.write(f"{prog}: interrupted\n")
+        err.write(tr("{prog}: interrupted", prog=prog) + "\n")
         return INTERRUPTED
 
 

@@ -39,10 +39,12 @@ from engine.core.legal import default_action, legal_actions
 from engine.core.state import GameState
 from engine.core.turn import to_act
 from engine.core.view import label, visible_events
-from engine.core.words import plural
 from engine.core.worlds import DEFAULT_WORLD
+from lang import N_, ntr, tr
 
-HELP = """\
+#: The help the ``help`` command prints: the typed words (``region``, ``rules``, ``undo``...)
+#: stay as they are in every language; what they do is translated.
+HELP = N_("""\
 Commands:
   <number>        play the action with that number in the list
   <label>         play an action by its label, e.g. "Conquer 12 · Forest · 3 tokens"
@@ -57,7 +59,7 @@ Commands:
   quit            leave the game (it prints how to pick the game up again)
 
 The game readies your troops at the start of your turn and puts back the tokens still in
-hand when you end it; each time it says so in one line."""
+hand when you end it; each time it says so in one line.""")
 
 #: The exit status after Ctrl-C, as shells report a process stopped by SIGINT (128 + 2).
 INTERRUPTED = 130
@@ -135,7 +137,13 @@ def resolve(s: GameState, actions: Sequence[Action], line: str) -> Action:
     n = _number(text)
     if n is not None:
         if not 1 <= n <= len(actions):
-            raise InputError(f"There is no action {_shown(text)}; pick 1 to {len(actions)}.")
+            raise InputError(
+                tr(
+                    "There is no action {typed}; pick 1 to {last}.",
+                    typed=_shown(text),
+                    last=len(actions),
+                )
+            )
         return actions[n - 1]
     wanted = _normal(text)
     for a in actions:
@@ -180,11 +188,14 @@ def resume_lines(game: Game, command: str | None = None) -> list[str]:
     c = game.config
     command = command or replay_command(len(c.players), c.seed, c.map_id)
     if not game.log:
-        return [f"To play this game again: {command}"]
+        return [tr("To play this game again: {command}", command=command)]
     return [
-        f"To pick this game up again, run: {command}",
-        f"then type (or paste) these moves at its first prompt, one a line "
-        f"({plural(len(game.log), 'move')}):",
+        tr("To pick this game up again, run: {command}", command=command),
+        ntr(
+            "then type (or paste) these moves at its first prompt, one a line ({n} move):",
+            "then type (or paste) these moves at its first prompt, one a line ({n} moves):",
+            len(game.log),
+        ),
         *(f"  {text}" for _, text in game.log),
     ]
 
@@ -219,7 +230,7 @@ def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) 
         left = _loop(game, reader_for(inp, out), say)
     except KeyboardInterrupt:
         # Ctrl-C at the prompt or while the engine works: the log holds only finished moves.
-        say("", "Interrupted: leaving the game.", *resume_lines(game, again))
+        say("", tr("Interrupted: leaving the game."), *resume_lines(game, again))
         return INTERRUPTED
     if left is not None:
         say(left, *resume_lines(game, again))
@@ -239,19 +250,19 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             return None
         actions = legal_actions(s, seat)
         if show:
-            say("", *render_state(s, seat), "Actions:", *render_actions(s, actions))
+            say("", *render_state(s, seat), tr("Actions:"), *render_actions(s, actions))
             show = False
         line = read(f"{names[seat]}> ")
         if line is None:
-            return "\nEnd of input: leaving the game."
+            return "\n" + tr("End of input: leaving the game.")
         command = line.strip().lower()
         if not command:
             continue
         if command in ("help", "?"):
-            say(HELP)
+            say(tr(HELP))
             continue
         if command in ("quit", "exit"):
-            return "Bye."
+            return tr("Bye.")
         word, _, rest = command.partition(" ")
         try:
             if word == "rules":
@@ -260,32 +271,35 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             if word in ("region", "adj"):
                 rid = _number(rest.strip())
                 if rid is None:
-                    raise InputError(f"Type {word} N with a region number, e.g. {word} 12.")
+                    raise InputError(
+                        tr("Type {word} N with a region number, e.g. {word} 12.", word=word)
+                    )
                 if len(rest.strip()) > 9:
-                    raise InputError(f"There is no region {_shown(rest.strip())}.")
+                    raise InputError(tr("There is no region {typed}.", typed=_shown(rest.strip())))
                 say(*render_region(s, rid, seat))
                 continue
             if command == "undo":
                 game.undo(seat)
-                say(f"{names[seat]} takes back the last action.")
+                say(tr("{who} takes back the last action.", who=names[seat]))
             else:
                 if command == "default":
                     action = default_action(s)
                     if action is None:
-                        raise InputError("There is no default now.")
-                    how = " (default)"
+                        raise InputError(tr("There is no default now."))
                 else:
                     action = resolve(s, actions, line)
-                    how = ""
                 text = label(s, action) if action in actions else action.text
                 before, count = s.events, len(s.events)
                 game.play(seat, action)
-                say(f"{names[seat]}{how}: {text}")
+                if command == "default":
+                    say(tr("{who} (default): {action}", who=names[seat], action=text))
+                else:
+                    say(tr("{who}: {action}", who=names[seat], action=text))
                 # Scores are private events: the public never learns them before the end.
                 for e in visible_events(game.state, _new_events(game.state, before, count)):
                     say("  · " + describe_event(e, names))
         except EngineError as exc:
-            say("error: " + " ".join(str(exc).split()))
+            say(tr("error: {problem}", problem=" ".join(str(exc).split())))
             continue
         show = True
 
@@ -310,7 +324,7 @@ def play(
     if seed is None:
         seed = fresh_seed()
     again = replay_command(players, seed, map_id, world, options)
-    out.write(f"seed {seed} — replay with --seed {seed}\n")
+    out.write(tr("seed {seed} — replay with --seed {seed}", seed=seed) + "\n")
     names = tuple(f"P{i + 1}" for i in range(players))
     board = map_id or map_for_players(players, world)
     game = Game(GameConfig(players=names, seed=seed, map_id=board, options=dict(options or {})))
