@@ -4,7 +4,7 @@ Pillow draws a character its font lacks as an empty box, and does no font fallba
 (Pillow 13 has no font family type). Player names come from Discord and carry CJK, emoji or
 other scripts, so a text is cut into runs, each the longest stretch one font draws: the UI
 font (DejaVu Sans, ``renderer/assets``) where it can, else the first face of the fallback
-chain whose character map (read with fontTools) has the character.
+chain whose character map (``renderer.fontmap``) has the character.
 
 The fallback faces are Noto fonts (SIL Open Font License 1.1) from two pinned pip packages,
 so every machine that installs the project has them without any other download:
@@ -22,6 +22,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import ImageFont
+
+from .fontmap import Coverage, read_coverage
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: The UI font, regular and bold (bold by default: it reads better scaled down).
@@ -89,16 +91,10 @@ def chain(bold: bool, cjk: str = "zh") -> tuple[Face, ...]:
 
 
 @cache
-def cmap(path: Path) -> frozenset[int]:
+def cmap(path: Path) -> Coverage:
     """The code points a font file maps to a glyph (its first face: the faces of Noto Sans
     CJK's collection map the same ones). Empty if the file cannot be read."""
-    from fontTools.ttLib import TTFont, TTLibError
-
-    try:
-        with TTFont(path, fontNumber=0, lazy=True) as f:
-            return frozenset(f.getBestCmap())
-    except (OSError, TTLibError):
-        return frozenset()
+    return read_coverage(path)
 
 
 def ui_covers(cp: int, bold: bool) -> bool:
