@@ -61,7 +61,7 @@ def _package_dir(module: str) -> Path | None:
         found = __import__(module)
     except ImportError:
         return None
-    return Path(found.__file__).resolve().parent
+    return Path(found.__file__).resolve().parent if found.__file__ else None
 
 
 @cache
@@ -111,7 +111,7 @@ def load(face: Face, size: int) -> ImageFont.FreeTypeFont:
     if face.weight is not None:
         axes = f.get_variation_axes()
         if axes:
-            lo, hi = int(axes[0]["minimum"]), int(axes[0]["maximum"])
+            lo, hi = axes[0]["minimum"] or face.weight, axes[0]["maximum"] or face.weight
             f.set_variation_by_axes([min(max(face.weight, lo), hi)])
     return f
 
