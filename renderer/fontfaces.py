@@ -146,11 +146,26 @@ def _has(face: Face | None, cp: int, bold: bool) -> bool:
     return ui_covers(cp, bold) if face is None else cp in cmap(face.path)
 
 
+def _folded(text: str, faces: tuple[Face, ...], bold: bool) -> str:
+    """``text`` with each character no font has replaced by its compatibility form where the
+    fonts have that: "𝓐𝓵𝓲𝓬𝓮" (mathematical script, loved in nicknames) reads "Alice"."""
+
+    def drawn(c: str) -> bool:
+        return ui_covers(ord(c), bold) or any(ord(c) in cmap(f.path) for f in faces)
+
+    out = []
+    for ch in text:
+        folded = ch if drawn(ch) else unicodedata.normalize("NFKC", ch)
+        out.append(folded if folded == ch or all(map(drawn, folded)) else ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=4096)
 def runs(text: str, bold: bool = True) -> tuple[Run, ...]:
     """``text`` (NFC) cut into runs, each with the face that draws it (None: the UI font).
 
-    A character no font has is left out; a mark or joiner stays with the character before it
+    A character no font has is drawn as its compatibility form (NFKC) if the fonts have that,
+    else left out; a mark or joiner stays with the character before it
     (and is left out where that font lacks it: they draw nothing by themselves). A space stays
     in the run it follows, except after an emoji. A text no font draws at all is one UI-font
     run, so that it still shows up.
@@ -161,7 +176,7 @@ def runs(text: str, bold: bool = True) -> tuple[Run, ...]:
     faces = chain(bold, cjk_language(text))
     found: list[Face | None] = []
     parts: list[str] = []
-    for ch in text:
+    for ch in _folded(text, faces, bold):
         cp = ord(ch)
         if found and (_joins(ch) or (ch.isspace() and not getattr(found[-1], "emoji", False))):
             if _has(found[-1], cp, bold):

@@ -101,6 +101,8 @@ def test_fit_and_ellipsize_measure_the_drawn_width() -> None:
 def test_a_character_no_font_has_is_left_out() -> None:
     assert printable("Zoë 🐉\U0010fffd") == "Zoë 🐉"
     assert printable("\U0010fffd") == "\U0010fffd"  # all of it: kept, so the name shows
+    # Nicknames in mathematical letters no font here has: drawn as the letters they stand for.
+    assert printable("𝓐𝓵𝓲𝓬𝓮 ❤") == "Alice ❤"
 
 
 @pytest.mark.parametrize("anchor", ["la", "lm", "ls", "ld", "mm", "rm", "ms"])
