@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.text import names
 from lang import N_, current, tr
 
-from .fonts import font
+from .fonts import Measure
 from .icons import badge, cost_chip, paste_centred, sprite
 from .marks import MARK_WIDTH, edge_of, paint_mark, read_marks
 from .palette import INK, PAPER, TERRAIN, WHITE, initials, seat_colour
@@ -240,7 +240,7 @@ def key_rows(
     """Entries laid out left to right, wrapping; groups follow each other, and a group that
     fits on one row is kept on one row."""
     rows: list[list[tuple[float, KeyItem]]] = []
-    f = font(DENSE_TEXT if dense else KEY_TEXT, False)
+    f = Measure(DENSE_TEXT if dense else KEY_TEXT, False)
     gap, group_gap = (DENSE_GAP, DENSE_GROUP_GAP) if dense else (KEY_GAP, KEY_GROUP_GAP)
     row: list[tuple[float, KeyItem]] = []
     x = float(PAD)
@@ -282,7 +282,7 @@ def _room(
     rows: list[list[tuple[float, KeyItem]]], span: float, width: int, gap: int
 ) -> list[tuple[float, KeyItem]] | None:
     """The first full row with room left for an entry ``span`` px wide, if any."""
-    f = font(DENSE_TEXT, False)
+    f = Measure(DENSE_TEXT, False)
     for row in rows:
         if _row_end(row, f, gap) + span <= width - PAD:
             return row

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from .fonts import Font, font, printable
+from .fonts import draw_text, printable
 from .marks import Box
 from .palette import INK, RGB
 
@@ -73,10 +73,8 @@ class Writer:
         anchor: str = "lm",
     ) -> float:
         """Write ``text``; return its right edge."""
-        f: Font = font(size, bold)
         text = printable(text, bold)
-        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-        box = self.draw.textbbox(xy, text, font=f, anchor=anchor)
+        box = draw_text(self.draw, xy, text, size, fill, bold=bold, anchor=anchor)
         self.texts.append(TextItem(text, (int(box[0]), int(box[1]), int(box[2]), int(box[3]))))
         return float(box[2])
 

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, features
 from lang import tr
 
 from .board import compose
-from .fonts import ellipsize, font, printable
+from .fonts import draw_text, ellipsize, printable
 from .legend import legend_height
 from .palette import INK, PAPER, WHITE
 from .static import map_shape
@@ -111,7 +111,7 @@ def _frame(board: Image.Image, text: str, width: int, height: int) -> Image.Imag
     d = ImageDraw.Draw(frame)
     d.rectangle((0, 0, width, bar - 1), fill=INK)
     text = ellipsize(printable(text), size, width - bar)
-    d.text((bar / 3, bar / 2), text, font=font(size), fill=WHITE, anchor="lm")
+    draw_text(d, (bar / 3, bar / 2), text, size, WHITE, anchor="lm")
     frame.paste(board, (0, bar))
     return frame
 

@@ -14,7 +14,7 @@ from lang.catalogs import problems, stale
 from lang.grammar import fill
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
-from catalogs import templates  # noqa: E402  (scripts/catalogs.py)
+from catalogs import templates
 
 
 @pytest.fixture(scope="module")
