@@ -19,14 +19,15 @@ from engine.text import names as game_names
 from engine.text.glossary import RULE_TERMS
 from lang import LANGUAGES, N_, slash, speaking, tr
 
-#: Translated where shown (``entries``); ``{command}`` is a slash command's name.
+#: Translated where shown (``entries``, and ``title`` for the names); ``{command}`` is a slash
+#: command's name.
 BOT_TERMS: dict[str, str] = {
-    "Deadlines": N_(
+    N_("Deadlines"): N_(
         "Each decision has a deadline. When it passes the bot plays the default: the free "
         "combo, stop conquering, end the turn (the Amazons' 4 come off the fullest regions), or "
         "spread a defender's tokens. The turn message says so."
     ),
-    "Coins": N_("Your coins are secret until the end: `{command}` shows yours to you alone."),
+    N_("Coins"): N_("Your coins are secret until the end: `{command}` shows yours to you alone."),
 }
 
 #: Every rule term the bot explains: the engine's, then the bot's own.
@@ -35,7 +36,7 @@ TERMS: dict[str, str] = {**RULE_TERMS, **BOT_TERMS}
 
 def entries() -> dict[str, str]:
     """Every explainable name with its text: races, powers and rule terms."""
-    out = glossary.entries()
+    out = glossary.keyed_entries()
     out.update({name: tr(text, command=slash("sw coins")) for name, text in BOT_TERMS.items()})
     return out
 
@@ -58,6 +59,8 @@ def title(key: str) -> str:
     by_name = {t.name: k for k, t in treasures().items()}
     if key in by_name:
         return game_names.treasure(by_name[key])
+    if key in RULE_TERMS:
+        return glossary.term_title(key)
     return tr(key)
 
 

@@ -45,7 +45,7 @@ from engine.core.validation import problem
 from engine.text.names import combo, power, symbol, terrain, treasure
 from engine.text.names import race as race_name
 from engine.worlds.surface.actions import DragonAttack, Enchant
-from lang import ntr, tr
+from lang import ntr, ptr, tr
 
 from .narrate import one_monster, owed_pieces
 from .panel_parts import MAX_OPTIONS, MAX_TEXT, Button, Menu, Option, Panel, Settings
@@ -131,7 +131,7 @@ def _pick(s: GameState, actions: list[Action]) -> Panel:
         options.append(
             Option(
                 # The engine's label ("Forest Orcs · 9 tokens · costs 1 coin"), numbered.
-                _short(f"{a.slot}. " + label(s, a).removeprefix("Pick ")),
+                _short(f"{a.slot}. " + label(s, a).removeprefix(ptr("label start", "Pick "))),
                 f"a={a.text}",
                 _short(f"{blurb(c.race)}. {power(c.power)}: {blurb(c.power)}"),
             )
@@ -268,10 +268,12 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
 
 
 def _target_label(s: GameState, a: Action) -> str:
+    # A label's first words say what the menu's placeholder says already ("Conquer a
+    # region…"); each language's catalog gives them as its labels begin.
     if isinstance(a, Conquer):
-        return label(s, a).removeprefix("Conquer ")
+        return label(s, a).removeprefix(ptr("label start", "Conquer "))
     if isinstance(a, Reinforce):
-        return label(s, a).removeprefix("Final conquest ")
+        return label(s, a).removeprefix(ptr("label start", "Final conquest "))
     return label(s, a)
 
 

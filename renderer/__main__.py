@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from engine.console import arguments
+from lang import DEFAULT, LANGUAGES, speaking
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     demo = sub.add_parser("demo", help="boards, combos panels and score sheets from seeded games")
     demo.add_argument("--out", type=Path, required=True, help="folder to write PNGs into")
+    demo.add_argument(
+        "--lang", choices=sorted(LANGUAGES), default=DEFAULT, help="the pictures' language"
+    )
     drawn = sub.add_parser("map", help="draw a map file's board as set up, or say why it fails")
     drawn.add_argument("file", type=Path, help="a map file (format: docs/maps.md)")
     drawn.add_argument("--out", type=Path, help="PNG to write (default: FILE with .png)")
@@ -47,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     start = time.perf_counter()
     try:
-        paths = write_demo(args.out)
+        with speaking(args.lang):
+            paths = write_demo(args.out)
     except OSError as exc:
         why = _why(exc)
         print(f"python -m renderer demo: cannot write into {args.out}: {why}", file=sys.stderr)

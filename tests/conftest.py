@@ -28,3 +28,10 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# The terminal game speaks the language of its environment (LC_ALL, LC_MESSAGES, LANG): the
+# commands the tests run as a person would must read English on any machine, whatever its
+# locale. Tests of another language set their own (tests/engine/test_cli_french.py).
+for _name in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"

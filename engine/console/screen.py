@@ -201,7 +201,7 @@ def render_rules(name: str) -> list[str]:
         return [
             tr("Races: {names}", names=", ".join(sorted(named.race(n) for n in RACES))),
             tr("Special powers: {names}", names=", ".join(sorted(named.power(n) for n in POWERS))),
-            tr("Rule terms: {names}", names=", ".join(tr(t) for t in glossary.RULE_TERMS)),
+            tr("Rule terms: {names}", names=", ".join(glossary.rule_terms())),
             tr('Type "rules NAME" for one of them.'),
         ]
     found = glossary.lookup(name, table)

@@ -274,6 +274,22 @@ def power_titles() -> list[str]:
     return [names.power(name) for name in POWERS]
 
 
+def term_title(title: str) -> str:
+    """A rule term's title in the language spoken."""
+    return ptr(RULE_TERM, title)
+
+
+def keyed_entries() -> dict[str, str]:
+    """Every explainable entry by its English name (a race, a power, a Relic's or Place's
+    name, a rule term's title), with its text in the language spoken: the bot's ``/sw
+    rules`` keeps one key whatever the member's language."""
+    out: dict[str, str] = {name: race_text(name) for name in RACES}
+    out.update((name, power_text(name)) for name in POWERS)
+    out.update((treasures()[key].name, treasure_text(key)) for key in TREASURES)
+    out.update((title, _explain(text)) for title, text in RULE_TERMS.items())
+    return out
+
+
 def entries() -> dict[str, str]:
     """Every explainable name with its text, in the language spoken: races, then powers,
     then Relics and Places, then rule terms."""

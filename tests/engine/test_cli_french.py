@@ -101,7 +101,7 @@ def test_help_and_refusals_in_french() -> None:
     assert refused.stderr == "python -m engine play : à 6 joueurs, on joue avec --teams\n"
     bad = _engine(["play", "--players", "1", "--lang", "fr"], [])
     assert bad.stderr == (
-        "python -m engine play : argument --players: Small World : de 2 à 6 joueurs, pas 1 "
+        "python -m engine play : argument --players: Small World : 2 à 6 joueurs, pas 1 "
         "(voir python -m engine play --help)\n"
     )
     usage = _engine(["maps", "--help"], [], LC_ALL="fr_FR.UTF-8", LANG="C.UTF-8")
