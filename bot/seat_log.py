@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from lang import N_, tr
+from lang import N_, ntr, tr
 
 from .storage import Storage, Transaction, now_iso
 
@@ -22,6 +22,9 @@ TOLD = {
     "back": N_("{who} came back"),
 }
 OTHER = N_("{kind} (seat {seat})")
+#: How a take-over's ``detail`` stores the deadlines missed (``missed=2``); rows written
+#: before it hold English words, told as they are.
+MISSED = "missed="
 
 
 async def record(
@@ -61,9 +64,20 @@ async def story(storage: Storage, game_id: int) -> list[str]:
             "who": f"<@{r['user_id']}>",
             "other": f"<@{r['other_id']}>",
             "seat": r["seat"] + 1,
-            "detail": r["detail"],
+            "detail": told_detail(r["detail"]),
             "kind": r["kind"],
         }
         told = tr(TOLD.get(r["kind"], OTHER), **fields)
         out.append(f"{when} {told}")
     return out
+
+
+def told_detail(detail: str | None) -> str | None:
+    """A row's ``detail`` in words: the deadlines a take-over followed, in the language
+    spoken; an older row's English words as they were written."""
+    if detail is None or not detail.startswith(MISSED):
+        return detail
+    count = detail.removeprefix(MISSED)
+    if not count.isdigit():
+        return detail
+    return ntr("after {n} missed deadline", "after {n} missed deadlines", int(count))

@@ -12,7 +12,6 @@ from datetime import datetime
 
 from engine import Game, default_action, label, to_act
 from engine.core.state import from_json, to_json
-from engine.core.view import plural
 from lang import ntr, slash, tr
 
 from .. import seat_log
@@ -103,5 +102,6 @@ async def stand_in(
         row.user_id,
         None,
         now,
-        detail=f"after {plural(row.missed, 'missed deadline')}",
+        # Stored as data, told in the reader's language (``seat_log.story``).
+        detail=f"{seat_log.MISSED}{row.missed}",
     )

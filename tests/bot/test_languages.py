@@ -8,7 +8,9 @@ import json
 
 import discord
 
+from bot.seat_log import told_detail
 from engine import to_act
+from lang import speaking
 
 from .locales import GUILD, speak
 from .world import game_of, labels, public, started_game, world
@@ -142,3 +144,11 @@ async def test_a_dm_speaks_its_recipients_language_not_the_servers(
         assert dm == f"C'est à vous de jouer dans <#{w.channel.id}> (Small World)."
     # The public turn message stays in the server's language.
     assert "Round 1/10" in public(w)[-1].content
+
+
+def test_a_seat_logs_take_over_is_told_in_the_readers_language() -> None:
+    # Stored as data ("missed=2"), told in the language spoken; older rows' words as written.
+    assert told_detail("missed=2") == "after 2 missed deadlines"
+    with speaking("fr"):
+        assert told_detail("missed=1") == "après 1 échéance manquée"
+        assert told_detail("after 3 missed deadlines") == "after 3 missed deadlines"
