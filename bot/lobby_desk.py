@@ -28,7 +28,7 @@ from .errors import ServiceError
 from .options import offered, options_line, title
 from .service.loaded import LoadedGame
 from .service.lobby import WORLD_NAMES
-from .speech import Spoken
+from .speech import Spoken, in_games_language
 from .teams import is_team_game, lobby_teams
 
 Interaction = discord.Interaction[Any]
@@ -37,6 +37,7 @@ LOBBY_BUTTON = rf"swl:(?P<game>{NUMBER}):(?P<verb>join|draw|start|(?:on|off)_[a-
 LOBBY_SELECT = rf"swp:(?P<game>{NUMBER}):(?P<menu>partner|pair)"
 
 
+@in_games_language
 def start_text(lg: LoadedGame) -> str:
     """The seat order a started game announces: ``1.`` … or, in a team game, the seat
     names ``A1`` … ``C2`` (the game's teams); then the game's options, if any."""
@@ -100,6 +101,7 @@ def describe_plain(lg: LoadedGame) -> str:
     return f"{head} {joining(lg)}"
 
 
+@in_games_language
 def opening_message(lg: LoadedGame, world: str, board: str, host: str) -> dict[str, Any]:
     """The message ``/sw new`` posts: the game, the host in, how to join; a team lobby's
     teams and controls, or a plain lobby's option toggles."""
@@ -124,6 +126,7 @@ def with_options(lg: LoadedGame, head: str) -> str:
     return f"{head}\n{line}." if line else head
 
 
+@in_games_language
 def plain_message(lg: LoadedGame, head: str) -> dict[str, Any]:
     """A lobby's public message that is not a team lobby: ``head``, the options, and the
     host's option toggles."""
@@ -153,6 +156,7 @@ def option_buttons(lg: LoadedGame) -> list[LobbyButton]:
     return items
 
 
+@in_games_language
 def lobby_message(lg: LoadedGame, head: str) -> dict[str, Any]:
     """A team lobby's public message: ``head``, the teams as they stand, the controls."""
     return {

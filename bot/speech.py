@@ -9,15 +9,19 @@ channel is written in the game's language instead (``Games.write``).
 
 from __future__ import annotations
 
+import functools
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
-from lang import language_of, speak
+from lang import language_of, speak, speaking
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 async def speak_to(interaction: discord.Interaction[Any]) -> str:
@@ -49,3 +53,15 @@ class Spoken:
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         await speak_to(interaction)
         return True
+
+
+def in_games_language(write: Callable[..., T]) -> Callable[..., T]:
+    """For a function that writes a game's public message from the game (its first
+    argument, a ``LoadedGame``): it speaks the game's language, whoever's command called it."""
+
+    @functools.wraps(write)
+    def spoken(lg: Any, *args: Any, **kwargs: Any) -> T:
+        with speaking(lg.language):
+            return write(lg, *args, **kwargs)
+
+    return spoken

@@ -34,7 +34,7 @@ from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCom
 from engine.core.legal import end_actions
 from engine.core.worlds import DEFAULT_WORLD
 from engine.rulesets.teams.sigil import ORDER_TEXT, ORDERS, SigilOrder
-from lang import tr
+from lang import speaking, tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -164,9 +164,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if where is None:
             await interaction.response.send_message(**lobby)
             return
-        await interaction.response.send_message(
-            thread_opened(interaction.user.mention, WORLD_NAMES[world], players, where)
-        )
+        with speaking(lg.language):
+            opened = thread_opened(interaction.user.mention, WORLD_NAMES[world], players, where)
+        await interaction.response.send_message(opened)
         await where.send(**lobby)
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")

@@ -4,7 +4,7 @@ leaves it, a member follows a game or stops."""
 from __future__ import annotations
 
 from bot.service.loaded import LoadedGame
-from lang import slash, tr
+from lang import slash, speaking, tr
 
 
 def seats(lg: LoadedGame) -> dict[str, int]:
@@ -13,23 +13,26 @@ def seats(lg: LoadedGame) -> dict[str, int]:
 
 
 def joined(who: str, lg: LoadedGame) -> str:
-    """``who`` (a mention) took a seat."""
-    return tr("{who} joined ({seated}/{players}).", who=who, **seats(lg))
+    """``who`` (a mention) took a seat; told in the game's language, as the lobby is."""
+    with speaking(lg.language):
+        return tr("{who} joined ({seated}/{players}).", who=who, **seats(lg))
 
 
 def ai_joined(name: str, lg: LoadedGame) -> str:
-    """An AI seat named ``name`` was added by the host."""
-    return tr(
-        "🤖 **{name}** joined ({seated}/{players}). A game with an AI player does not count "
-        "for the league.",
-        name=name,
-        **seats(lg),
-    )
+    """An AI seat named ``name`` was added by the host (in the game's language)."""
+    with speaking(lg.language):
+        return tr(
+            "🤖 **{name}** joined ({seated}/{players}). A game with an AI player does not "
+            "count for the league.",
+            name=name,
+            **seats(lg),
+        )
 
 
 def left(who: str, lg: LoadedGame) -> str:
-    """``who`` (a mention) left the lobby."""
-    return tr("{who} left ({seated}/{players}).", who=who, **seats(lg))
+    """``who`` (a mention) left the lobby (in the game's language)."""
+    with speaking(lg.language):
+        return tr("{who} left ({seated}/{players}).", who=who, **seats(lg))
 
 
 def following(on: bool) -> str:

@@ -152,3 +152,19 @@ def test_a_seat_logs_take_over_is_told_in_the_readers_language() -> None:
     with speaking("fr"):
         assert told_detail("missed=1") == "après 1 échéance manquée"
         assert told_detail("after 3 missed deadlines") == "after 3 missed deadlines"
+
+
+async def test_a_lobby_speaks_the_servers_language_to_english_members(
+    simcord_env, monkeypatch
+) -> None:
+    locales = speak(monkeypatch)
+    w = await world(simcord_env)
+    ann, bob, _ = w.members
+    locales.update({GUILD: "fr", ann.id: "en-US", bob.id: "en-US"})
+    opened = await ann.slash(w.channel, "sw new", players=3)
+    assert not opened.ephemeral and "3 joueurs" in opened.response.content
+    joined = await bob.slash(w.channel, "sw join")
+    assert joined.response.content == f"<@{bob.id}> a rejoint la partie (2/3)."
+    # A refusal is private: the member's own language.
+    again = await bob.slash(w.channel, "sw join")
+    assert again.ephemeral and "already" in again.response.content
