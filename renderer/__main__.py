@@ -4,6 +4,8 @@
     python -m renderer map FILE [--out PNG]     # a map file's board as set up, or why not
     python -m renderer check FILE...            # the rules and the drawing: one line each
 
+Each takes ``--lang fr`` for its pictures and problems in another language.
+
 (The board geometry builder has its own: ``python -m renderer.geometry``.)
 """
 
@@ -15,7 +17,7 @@ import time
 from pathlib import Path
 
 from engine.console import arguments
-from lang import DEFAULT, LANGUAGES, speaking
+from lang import DEFAULT, LANGUAGES, speaking, tr
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,15 +37,23 @@ def main(argv: list[str] | None = None) -> int:
     drawn.add_argument("file", type=Path, help="a map file (format: docs/maps.md)")
     drawn.add_argument("--out", type=Path, help="PNG to write (default: FILE with .png)")
     drawn.add_argument("--seed", type=arguments.seed, default=1, help="seed of the layout builder")
+    drawn.add_argument(
+        "--lang", choices=sorted(LANGUAGES), default=DEFAULT, help="the problems' language"
+    )
     check = sub.add_parser(
         "check", help="check map files against the rules and that their board can be drawn"
     )
     check.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    check.add_argument(
+        "--lang", choices=sorted(LANGUAGES), default=DEFAULT, help="the problems' language"
+    )
     args = parser.parse_args(argv)
     if args.command == "check":
-        return check_files(args.files)
+        with speaking(args.lang):
+            return check_files(args.files)
     if args.command == "map":
-        return draw_map(args.file, args.out or args.file.with_suffix(".png"), args.seed)
+        with speaking(args.lang):
+            return draw_map(args.file, args.out or args.file.with_suffix(".png"), args.seed)
     from .demo import write_demo
 
     if args.out.exists() and not args.out.is_dir():
@@ -76,7 +86,7 @@ def check_files(paths: list[Path]) -> int:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            print(f"{path}: cannot read the file: {exc.strerror or exc}")
+            print(f"{path}: " + tr("cannot read the file: {error}", error=exc.strerror or exc))
             status = 1
             continue
         found = check_map_bytes(raw)
@@ -106,7 +116,8 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        print(f"error: {path}: cannot read the file: {_why(exc)}", file=sys.stderr)
+        why = tr("cannot read the file: {error}", error=_why(exc))
+        print(f"error: {path}: {why}", file=sys.stderr)
         return 1
     found = check_map_bytes(raw, seed)
     if not found.ok or found.geometry is None:

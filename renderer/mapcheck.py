@@ -16,10 +16,12 @@ from typing import Any
 
 from engine.core.content import build_map, map_to_dict
 from engine.core.maps import land_count, land_entries, parse_map_bytes
+from lang import tr
 
 from .geometry import GeometryError, TopologyError, build_geometry, topology_from_dict
 
-#: What every drawing problem starts with, so a reader knows which check refused the map.
+#: What every drawing problem starts with, so a reader knows which check refused the map
+#: (in English; ``cannot_draw`` says it in the language spoken).
 CANNOT_DRAW = "the board cannot be drawn"
 
 
@@ -38,10 +40,16 @@ def board_geometry(data: dict[str, Any], seed: int = 1) -> dict[str, Any]:
     try:
         return build_geometry(topology_from_dict(map_to_dict(m), m.id), seed=seed)
     except (TopologyError, GeometryError) as exc:
-        raise Undrawable(f"{CANNOT_DRAW}: {exc.problem}") from exc
+        raise Undrawable(cannot_draw(exc.problem)) from exc
     except (RuntimeError, ValueError) as exc:
-        # The builder's own steps (outlines, smoothing) say which region they failed on.
-        raise Undrawable(f"{CANNOT_DRAW}: {exc}") from exc
+        # The builder's own steps (outlines, smoothing) say which region they failed on
+        # (in English: they are the builder's own checks, which a good map never trips).
+        raise Undrawable(cannot_draw(str(exc))) from exc
+
+
+def cannot_draw(problem: str) -> str:
+    """A drawing problem as a map's checker says it: after ``CANNOT_DRAW``."""
+    return tr("the board cannot be drawn: {problem}", problem=problem)
 
 
 @dataclass
@@ -61,9 +69,11 @@ class MapCheck:
     def summary(self) -> str:
         """One line about a good map: its size, land and entries, and that it draws."""
         m = build_map(self.data)
-        return (
-            f"ok ({len(m.regions)} regions, {land_count(m)} land, entries {land_entries(m)}; "
-            "the board can be drawn)"
+        return tr(
+            "ok ({regions} regions, {land} land, entries {entries}; the board can be drawn)",
+            regions=len(m.regions),
+            land=land_count(m),
+            entries=land_entries(m),
         )
 
 
@@ -79,4 +89,11 @@ def check_map_bytes(raw: bytes, seed: int = 1) -> MapCheck:
     return MapCheck([], data, geometry)
 
 
-__all__ = ["CANNOT_DRAW", "MapCheck", "Undrawable", "board_geometry", "check_map_bytes"]
+__all__ = [
+    "CANNOT_DRAW",
+    "MapCheck",
+    "Undrawable",
+    "board_geometry",
+    "cannot_draw",
+    "check_map_bytes",
+]

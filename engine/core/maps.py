@@ -16,16 +16,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from lang import N_, ntr, tr
+
 from .content import (
     MapDef,
     build_map,
     builtin_maps,
-    components,
     custom_map,
     load_map,
     map_to_dict,
     register_map,
 )
+from .map_regions import either, id_list, region_problems
 from .rulesets import all_player_counts
 from .worlds import WORLDS, World, default_world
 
@@ -37,7 +39,11 @@ class MapError(ValueError):
         self.source = source
         self.problems = list(problems)
         lines = "\n".join(f"- {p}" for p in self.problems)
-        super().__init__(f"{source}: {len(self.problems)} problem(s):\n{lines}")
+        head = ntr(
+            "{source}: {n} problem(s):", "{source}: {n} problem(s):", len(self.problems),
+            source=source,
+        )  # fmt: skip
+        super().__init__(f"{head}\n{lines}")
 
 
 #: A map id: letters, digits, ``-``, ``_`` and ``.``; ``@`` is kept for registered keys.
@@ -53,70 +59,100 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _ids(xs: list[int]) -> str:
-    return ", ".join(str(x) for x in xs)
-
-
 def _top_problems(data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key in _TOP:
         if key not in data:
-            out.append(f"missing field '{key}'")
+            out.append(tr("missing field '{key}'", key=key))
     for key in sorted(set(data) - set(_TOP) - set(_OPTIONAL_TOP)):
-        out.append(f"unknown field {key!r}")
+        out.append(tr("unknown field {field}", field=repr(key)))
     mid = data.get("id")
     if "id" in data and not (isinstance(mid, str) and ID_PATTERN.fullmatch(mid)):
-        out.append(f"'id' must be a string of letters, digits, '-', '_' or '.', not {mid!r}")
+        out.append(
+            tr(
+                "'id' must be a string of letters, digits, '-', '_' or '.', not {value}",
+                value=repr(mid),
+            )
+        )
     if "name" in data and (not isinstance(data["name"], str) or not data["name"].strip()):
-        out.append("'name' must be a non-empty string")
+        out.append(tr("'name' must be a non-empty string"))
     if "world" in data and not isinstance(data["world"], str):
-        out.append(f"'world' must be a string, not {data['world']!r}")
+        out.append(tr("'world' must be a string, not {value}", value=repr(data["world"])))
     if "about" in data and not isinstance(data["about"], str):
-        out.append("'about' must be a string")
+        out.append(tr("'about' must be a string"))
     if "players" in data:
         ps = data["players"]
         if not isinstance(ps, list) or not ps or not all(_is_int(p) for p in ps):
-            out.append(f"'players' must be a non-empty list of whole numbers, not {ps!r}")
+            out.append(
+                tr(
+                    "'players' must be a non-empty list of whole numbers, not {value}",
+                    value=repr(ps),
+                )
+            )
         else:
             # The base game's 2 to 5, and those of the rule sets (team play: 6).
             known = all_player_counts()
             bad = [p for p in ps if p not in known]
             if bad:
-                out.append(f"'players' must be between {known[0]} and {known[-1]}, not {_ids(bad)}")
+                out.append(
+                    tr(
+                        "'players' must be between {least} and {most}, not {counts}",
+                        least=known[0],
+                        most=known[-1],
+                        counts=id_list(bad),
+                    )
+                )
             if len(set(ps)) != len(ps):
-                out.append("'players' lists a player count twice")
+                out.append(tr("'players' lists a player count twice"))
     if "turns" in data and (not _is_int(data["turns"]) or data["turns"] < 1):
-        out.append(f"'turns' must be a whole number of at least 1, not {data['turns']!r}")
+        out.append(
+            tr(
+                "'turns' must be a whole number of at least 1, not {value}",
+                value=repr(data["turns"]),
+            )
+        )
     if "regions" in data and (not isinstance(data["regions"], list) or not data["regions"]):
-        out.append("'regions' must be a non-empty list")
+        out.append(tr("'regions' must be a non-empty list"))
     return out
 
 
 def _region_type_problems(pos: int, r: object) -> list[str]:
     if not isinstance(r, dict):
-        return [f"region at position {pos} must be an object"]
-    name = f"region {r['id']}" if _is_int(r.get("id")) else f"region at position {pos}"
-    out = [f"{name}: missing field '{k}'" for k in _REGION if k not in r]
-    out += [f"{name}: unknown field {k!r}" for k in sorted(set(r) - set(_REGION))]
+        return [tr("region at position {pos} must be an object", pos=pos)]
+    if _is_int(r.get("id")):
+        name = tr("region {id}", id=r["id"])
+    else:
+        name = tr("region at position {pos}", pos=pos)
+    out = [tr("{region}: missing field '{key}'", region=name, key=k) for k in _REGION if k not in r]
+    out += [
+        tr("{region}: unknown field {field}", region=name, field=repr(k))
+        for k in sorted(set(r) - set(_REGION))
+    ]
     if "id" in r and not _is_int(r["id"]):
-        out.append(f"{name}: 'id' must be a whole number, not {r['id']!r}")
+        out.append(
+            tr(
+                "{region}: 'id' must be a whole number, not {value}",
+                region=name,
+                value=repr(r["id"]),
+            )
+        )
     if "terrain" in r and not isinstance(r["terrain"], str):
-        out.append(f"{name}: 'terrain' must be a string")
+        out.append(tr("{region}: 'terrain' must be a string", region=name))
     for key in ("edge", "entry"):
         if key in r and not isinstance(r[key], bool):
-            out.append(f"{name}: '{key}' must be true or false")
+            out.append(tr("{region}: '{key}' must be true or false", region=name, key=key))
     if "features" in r:
         fs = r["features"]
         if not isinstance(fs, list) or not all(isinstance(f, str) for f in fs):
-            out.append(f"{name}: 'features' must be a list of strings")
+            out.append(tr("{region}: 'features' must be a list of strings", region=name))
         elif len(set(fs)) != len(fs):
-            out.append(f"{name}: 'features' lists a feature twice")
+            out.append(tr("{region}: 'features' lists a feature twice", region=name))
     if "adjacent" in r:
         adj = r["adjacent"]
         if not isinstance(adj, list) or not all(_is_int(n) for n in adj):
-            out.append(f"{name}: 'adjacent' must be a list of region ids")
+            out.append(tr("{region}: 'adjacent' must be a list of region ids", region=name))
         elif len(set(adj)) != len(adj):
-            out.append(f"{name}: 'adjacent' lists a neighbour twice")
+            out.append(tr("{region}: 'adjacent' lists a neighbour twice", region=name))
     return out
 
 
@@ -126,176 +162,16 @@ def _id_problems(regions: list[dict[str, Any]]) -> list[str]:
     for pos, r in enumerate(regions):
         rid = r["id"]
         if rid in seen:
-            out.append(f"region id {rid} is used twice")
+            out.append(tr("region id {id} is used twice", id=rid))
         elif rid != pos:
-            out.append(f"region at position {pos} has id {rid}: ids must be 0..n-1 in file order")
+            out.append(
+                tr(
+                    "region at position {pos} has id {id}: ids must be 0..n-1 in file order",
+                    pos=pos,
+                    id=rid,
+                )
+            )
         seen.add(rid)
-    return out
-
-
-def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
-    out: list[str] = []
-    n = len(regions)
-    links: set[tuple[int, int]] = set()
-    for r in regions:
-        for m in r["adjacent"]:
-            if m == r["id"]:
-                out.append(f"region {m} lists itself as a neighbour")
-            elif not 0 <= m < n:
-                out.append(f"region {r['id']} lists neighbour {m}, which does not exist")
-            else:
-                links.add((r["id"], m))
-    for a, b in sorted(links):
-        if (b, a) not in links:
-            out.append(
-                f"regions {a} and {b}: {a} lists {b} as a neighbour but {b} does not list {a}"
-            )
-
-    land = [r["id"] for r in regions if r["terrain"] not in world.water]
-    if not land:
-        return [*out, "the map has no land region"]
-    # Land may be joined through crossable regions (the River), never through the rest of
-    # ``water``. Borders count in either direction here: a one-sided one is reported above.
-    way = set(land) | {r["id"] for r in regions if r["terrain"] in world.crossable}
-    near: dict[int, set[int]] = {rid: set() for rid in way}
-    for a, b in links:
-        if a in near and b in near:
-            near[a].add(b)
-            near[b].add(a)
-    groups: list[list[int]] = []
-    placed: set[int] = set()
-    for start in land:
-        if start in placed:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            for nxt in near[todo.pop()] - group:
-                group.add(nxt)
-                todo.append(nxt)
-        placed |= group
-        groups.append(sorted(set(land) & group))
-    if len(groups) > 1:
-        main = max(groups, key=len)
-        over = " or ".join(["land", *sorted(world.crossable)])
-        for g in groups:
-            if g is not main:
-                out.append(
-                    f"land regions {_ids(g)} cannot reach region {main[0]} over {over}: "
-                    "land must be one connected group"
-                )
-
-    edge_land = [r for r in regions if r["edge"] and r["terrain"] not in world.water]
-    if not edge_land:
-        out.append("no land region is on the board edge: a first conquest has nowhere to start")
-    for r in regions:
-        if r["edge"] and not r["entry"] and r["terrain"] not in world.water - world.crossable:
-            kind = "land" if r["terrain"] not in world.water else r["terrain"]
-            out.append(
-                f'region {r["id"]} is {kind} on the board edge but has "entry": false '
-                "(every edge region is an entry region; set it to true)"
-            )
-    return out
-
-
-def _chain_problems(regions: list[dict[str, Any]], terrain: str) -> list[str]:
-    """The regions of ``terrain`` form one chain, without fork or loop, ends on the edge."""
-    ids = [r["id"] for r in regions if r["terrain"] == terrain]
-    if not ids:
-        return []
-    n = len(regions)
-    mine = set(ids)
-    near = {rid: {m for m in regions[rid]["adjacent"] if 0 <= m < n and m in mine} for rid in ids}
-    for rid in ids:  # borders either way, as for land: one-sided ones are reported already
-        for m in near[rid]:
-            near[m].add(rid)
-    out: list[str] = []
-    reached, todo = {ids[0]}, [ids[0]]
-    while todo:
-        for nxt in near[todo.pop()] - reached:
-            reached.add(nxt)
-            todo.append(nxt)
-    if reached != mine:
-        out.append(
-            f"{terrain} regions {_ids(sorted(mine - reached))} cannot reach {terrain} region "
-            f"{ids[0]} along the {terrain}: the {terrain} is one chain of regions"
-        )
-    for rid in ids:
-        if len(near[rid]) > 2:
-            out.append(
-                f"{terrain} region {rid} borders {len(near[rid])} other {terrain} regions "
-                f"({_ids(sorted(near[rid]))}): the {terrain} is one chain, without forks"
-            )
-    if out:
-        return out
-    ends = [rid for rid in ids if len(near[rid]) < 2]
-    if not ends:
-        return [
-            f"{terrain} regions {_ids(ids)} form a loop: the {terrain} is a chain with two ends"
-        ]
-    for rid in ends:
-        if not regions[rid]["edge"]:
-            out.append(
-                f'{terrain} region {rid} is an end of the {terrain} but has "edge": false: '
-                f"both ends of the {terrain} touch the board edge"
-            )
-    return out
-
-
-def _rule_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
-    """The world's own map facts: impassable regions, chains, where symbols may be."""
-    out: list[str] = []
-    for r in regions:
-        if r["terrain"] in world.impassable and (r["entry"] or r["edge"]):
-            out.append(
-                f"region {r['id']} is an {r['terrain']}, which no race enters, but has "
-                f'"entry" or "edge" true (the engine makes every edge region an entry; '
-                "set both to false)"
-            )
-    for terrain in sorted(world.chains):
-        out += _chain_problems(regions, terrain)
-    for r in regions:
-        for f in r["features"]:
-            allowed = world.only_on.get(f)
-            if allowed is not None and r["terrain"] not in allowed:
-                out.append(
-                    f"region {r['id']}: {f} may only be on {', '.join(sorted(allowed))}, "
-                    f"not on {r['terrain']}"
-                )
-    for f, why in sorted(world.needed.items()):
-        if not any(f in r["features"] for r in regions):
-            out.append(f"no region shows {f}: {why}")
-    return out
-
-
-def _world_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
-    out: list[str] = []
-    for r in regions:
-        if isinstance(r["terrain"], str) and r["terrain"] not in world.terrains:
-            out.append(
-                f"region {r['id']}: unknown terrain {r['terrain']!r} for world {world.name} "
-                f"(known: {', '.join(sorted(world.terrains))})"
-            )
-        for f in r["features"]:
-            if f not in world.features:
-                out.append(
-                    f"region {r['id']}: unknown feature {f!r} for world {world.name} "
-                    f"(known: {', '.join(sorted(world.features))})"
-                )
-    box = components()["markers"]
-    for symbol, marker in sorted(world.limits.items()):
-        ids = [r["id"] for r in regions if r["terrain"] == symbol or symbol in r["features"]]
-        each = world.per_region.get(symbol, 1)
-        room = int(box[marker]) // each
-        if len(ids) > room and each == 1:
-            out.append(
-                f"{len(ids)} regions show {symbol} (regions {_ids(ids)}) but the box has only "
-                f"{box[marker]} {marker} tokens"
-            )
-        elif len(ids) > room:
-            out.append(
-                f"{len(ids)} regions show {symbol} (regions {_ids(ids)}) but the box's "
-                f"{box[marker]} {marker} tokens cover only {room} regions at {each} each"
-            )
     return out
 
 
@@ -309,13 +185,19 @@ def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
     """
     worlds = WORLDS if worlds is None else worlds
     if not isinstance(data, dict):
-        return ["a map must be a JSON object"]
+        return [tr("a map must be a JSON object")]
     out = _top_problems(data)
     world = None
     if isinstance(data.get("world"), str):
         world = worlds.get(data["world"])
         if world is None:
-            out.append(f"unknown world {data['world']!r} (known: {', '.join(sorted(worlds))})")
+            out.append(
+                tr(
+                    "unknown world {world} (known: {known})",
+                    world=repr(data["world"]),
+                    known=", ".join(sorted(worlds)),
+                )
+            )
     regions = data.get("regions")
     if not isinstance(regions, list) or not regions:
         return out
@@ -327,12 +209,7 @@ def validate(data: Any, worlds: Mapping[str, World] | None = None) -> list[str]:
         return out + ids
     if world is None:
         return out
-    return (
-        out
-        + _graph_problems(regions, world)
-        + _world_problems(regions, world)
-        + _rule_problems(regions, world)
-    )
+    return out + region_problems(regions, world)
 
 
 def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
@@ -340,7 +217,7 @@ def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        return None, [f"cannot read the file: {exc.strerror or exc}"]
+        return None, [_unreadable(exc)]
     return parse_map_bytes(raw)
 
 
@@ -376,20 +253,52 @@ def parse_map_bytes(raw: bytes) -> tuple[Any, list[str]]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return None, [
-            f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}): "
-            "save the file as UTF-8"
+            tr(
+                "not UTF-8 text (byte {byte} at offset {offset}): save the file as UTF-8",
+                byte=f"0x{exc.object[exc.start]:02x}",
+                offset=exc.start,
+            )
         ]
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return None, [f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"]
+        return None, [
+            tr(
+                "not valid JSON: {error} at line {line} column {column}",
+                error=tr(exc.msg) if exc.msg in JSON_ERRORS else exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            )
+        ]
     except RecursionError:
         # Lists in lists thousands deep: no map is shaped like that.
-        return None, ["not a map: its JSON is nested far too deeply"]
+        return None, [tr("not a map: its JSON is nested far too deeply")]
     except ValueError:
         # Python refuses to read integers of thousands of digits (``sys.int_info``).
-        return None, ["not a map: a number in it has far too many digits"]
+        return None, [tr("not a map: a number in it has far too many digits")]
     return data, validate(data)
+
+
+#: Python's JSON errors (``json.JSONDecodeError.msg``), to say them in the language spoken;
+#: others are shown as Python words them.
+JSON_ERRORS = frozenset(
+    (
+        N_("Expecting value"),
+        N_("Expecting property name enclosed in double quotes"),
+        N_("Expecting ',' delimiter"),
+        N_("Expecting ':' delimiter"),
+        N_("Extra data"),
+        N_("Unterminated string starting at"),
+        N_("Invalid control character at"),
+        N_("Invalid \\escape"),
+        N_("Illegal trailing comma before end of object"),
+        N_("Illegal trailing comma before end of array"),
+    )
+)
+
+
+def _unreadable(exc: OSError) -> str:
+    return tr("cannot read the file: {error}", error=exc.strerror or exc)
 
 
 def resolve_map(spec: str, players: int | None = None, world: str | None = None) -> str:
@@ -408,23 +317,38 @@ def resolve_map(spec: str, players: int | None = None, world: str | None = None)
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise MapError(spec, [f"cannot read the file: {exc.strerror or exc}"]) from None
+            raise MapError(spec, [_unreadable(exc)]) from None
         data, problems = parse_map_bytes(raw)
         if problems:
             raise MapError(spec, problems)
         key = register_map(data)
     else:
-        known = ", ".join(builtin_maps())
-        raise MapError(
-            spec, [f"no map {spec!r}: no built-in map and no file of that name (built-in: {known})"]
+        text = tr(
+            "no map {spec}: no built-in map and no file of that name (built-in: {known})",
+            spec=repr(spec),
+            known=", ".join(builtin_maps()),
         )
+        raise MapError(spec, [text])
     m = load_map(key)
     problems = []
     if players is not None and players not in m.players:
-        made = " or ".join(str(n) for n in m.players)
-        problems.append(f"map {m.id} is made for {made} players, not {players}")
+        problems.append(
+            tr(
+                "map {id} is made for {counts} players, not {players}",
+                id=m.id,
+                counts=either(list(m.players)),
+                players=players,
+            )
+        )
     if world is not None and m.world != world:
-        problems.append(f"map {m.id} belongs to the {m.world} world, not {world}")
+        problems.append(
+            tr(
+                "map {id} belongs to the {world} world, not {asked}",
+                id=m.id,
+                world=m.world,
+                asked=world,
+            )
+        )
     if problems:
         raise MapError(spec, problems)
     return key

@@ -28,7 +28,8 @@ class World:
     Underground River). ``impassable`` terrains are never entered (the Abysmal Chasms): they
     are never an entry region. ``chains`` are terrains whose regions form one chain whose two
     ends touch the board edge (the River). ``only_on`` restricts a symbol to the regions of
-    some terrains, and ``needed`` names the symbols some region must show, with the reason.
+    some terrains, and ``needed`` names the symbols some region must show, with the reason
+    (an ``N_`` message: the map checker says it in the language spoken).
     ``limits`` caps how many regions may show a symbol (a terrain or a feature) by the box
     marker that setup puts on each of them, named as in ``data/components.json`` →
     ``markers``, ``per_region`` of them on each (1 unless it says otherwise).

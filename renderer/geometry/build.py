@@ -39,6 +39,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from lang import tr
+
 from .anneal import anneal
 from .embed import build_skeleton
 from .grid import HexGrid
@@ -120,7 +122,10 @@ def build_layout(
             break
     if found is None:
         raise GeometryError(
-            f"no layout of hexagons shows exactly the map's borders ({'; '.join(errors[:6])})",
+            tr(
+                "no layout of hexagons shows exactly the map's borders ({details})",
+                details="; ".join(errors[:6]),
+            ),
             name=topo.name,
         )
     problem, owner = found
@@ -128,7 +133,8 @@ def build_layout(
     errors = check_layout(problem, owner)
     if errors:  # the annealer only makes moves that keep the layout valid
         raise GeometryError(
-            f"polishing the layout broke it ({'; '.join(errors[:6])})", name=topo.name
+            tr("polishing the layout broke it ({details})", details="; ".join(errors[:6])),
+            name=topo.name,
         )
     return problem, owner
 

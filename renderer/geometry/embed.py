@@ -15,6 +15,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from lang import tr
+
 from .faces import analyse, id_list
 from .plane import Point, triangle_area
 from .polish import polish
@@ -52,10 +54,15 @@ def _choose_hub(topo: Topology, face: list[int]) -> int:
     cands = [v for v in face if all(w == v or w in topo.regions[v].adjacent for w in face)]
     if not cands:
         raise TopologyError(
-            f"regions {id_list(face)} would all meet at one point, and none of them borders all "
-            "the others; the board's regions are drawn from hexagons, where at most three "
-            f"regions meet at a point. Give regions {face[0]} and {face[2]} a border, or "
-            "put a region between them",
+            tr(
+                "regions {regions} would all meet at one point, and none of them borders all the "
+                "others; the board's regions are drawn from hexagons, where at most three "
+                "regions meet at a point. Give regions {a} and {b} a border, or put a region "
+                "between them",
+                regions=id_list(face),
+                a=face[0],
+                b=face[2],
+            ),
             name=topo.name,
         )
     return max(cands, key=lambda v: (target_weight(topo.regions[v].terrain), -v))

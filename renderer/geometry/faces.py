@@ -8,6 +8,8 @@ sentence naming the regions at fault, for whoever wrote the map.
 
 from __future__ import annotations
 
+from lang import ntr, tr
+
 from .planar import NotPlanarError, articulation_points, check_planar, embed_biconnected
 from .topology import OUTSIDE, Topology, TopologyError
 
@@ -25,21 +27,32 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
         check_planar({v: sorted(ns) for v, ns in g.items()})
     except NotPlanarError as exc:
         regs = id_list([v for v in exc.vertices if v != OUTSIDE])
-        rim = ""
         if OUTSIDE in exc.vertices:
-            rim = ' while every region marked "edge" reaches the board\'s edge'
-        raise TopologyError(
-            f"the borders of regions {regs} cannot all be drawn on a flat board{rim} "
-            "without two borders crossing",
-            name=name,
-        ) from exc
+            text = tr(
+                "the borders of regions {regions} cannot all be drawn on a flat board while "
+                'every region marked "edge" reaches the board\'s edge without two borders '
+                "crossing",
+                regions=regs,
+            )
+        else:
+            text = tr(
+                "the borders of regions {regions} cannot all be drawn on a flat board without "
+                "two borders crossing",
+                regions=regs,
+            )
+        raise TopologyError(text, name=name) from exc
     edge_regions = sorted(g[OUTSIDE])
     if len(edge_regions) < 3:
-        raise TopologyError(
-            f'a board needs at least 3 regions on its edge ("edge": true); this one has '
-            f"{len(edge_regions)}" + (f" ({id_list(edge_regions)})" if edge_regions else ""),
-            name=name,
-        )
+        if edge_regions:
+            text = tr(
+                'a board needs at least 3 regions on its edge ("edge": true); this one has '
+                "{n} ({regions})",
+                n=len(edge_regions),
+                regions=id_list(edge_regions),
+            )
+        else:
+            text = tr('a board needs at least 3 regions on its edge ("edge": true); this one has 0')
+        raise TopologyError(text, name=name)
     seen = {OUTSIDE}
     stack = [OUTSIDE]
     while stack:
@@ -50,8 +63,11 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
     if len(seen) != len(g):
         lost = sorted(set(g) - seen)
         raise TopologyError(
-            f"regions {id_list(lost)} have no border with any region that leads to the board's "
-            "edge, so they would float apart from the board",
+            tr(
+                "regions {regions} have no border with any region that leads to the board's "
+                "edge, so they would float apart from the board",
+                regions=id_list(lost),
+            ),
             name=name,
         )
     cuts = articulation_points(g)
@@ -68,12 +84,21 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
         f = f[k:] + f[:k]
         if len(f) != 3:
             between = f[2:-1]
-            which = "region" if len(between) == 1 else "regions"
             raise TopologyError(
-                f"regions {f[1]} and {f[-1]} come one after the other along the board's edge "
-                f"but do not border each other: {which} {id_list(between)} would have to reach "
-                f'the edge between them. Mark {which} {id_list(between)} "edge": true, or give '
-                f"regions {f[1]} and {f[-1]} a border",
+                ntr(
+                    "regions {a} and {b} come one after the other along the board's edge but "
+                    "do not border each other: region {between} would have to reach the edge "
+                    'between them. Mark region {between} "edge": true, or give regions {a} '
+                    "and {b} a border",
+                    "regions {a} and {b} come one after the other along the board's edge but "
+                    "do not border each other: regions {between} would have to reach the edge "
+                    'between them. Mark regions {between} "edge": true, or give regions {a} '
+                    "and {b} a border",
+                    len(between),
+                    a=f[1],
+                    b=f[-1],
+                    between=id_list(between),
+                ),
                 name=name,
             )
         succ[f[1]] = f[2]
@@ -82,8 +107,12 @@ def analyse(topo: Topology) -> tuple[list[int], list[list[int]]]:
         ring.append(succ[ring[-1]])
     if len(ring) != len(edge_regions):
         raise TopologyError(
-            'the regions marked "edge" do not go once around the board, each bordering the '
-            f"next: going round from region {ring[0]} reaches {id_list(ring)} only",
+            tr(
+                'the regions marked "edge" do not go once around the board, each bordering the '
+                "next: going round from region {id} reaches {regions} only",
+                id=ring[0],
+                regions=id_list(ring),
+            ),
             name=name,
         )
     return ring, inner
@@ -109,14 +138,16 @@ def _cut_problem(g: dict[int, set[int]], cut: int) -> str:
         rest -= part
         parts.append(sorted(v for v in part if v != OUTSIDE))
     if cut == OUTSIDE:
-        groups = " and ".join(f"regions {id_list(p)}" for p in parts)
-        return (
-            f"{groups} share no border: the board would fall apart into pieces that only "
-            "meet at its edge; every region must be reachable from every other through borders"
+        groups = tr(" and ").join(tr("regions {regions}", regions=id_list(p)) for p in parts)
+        return tr(
+            "{groups} share no border: the board would fall apart into pieces that only meet at "
+            "its edge; every region must be reachable from every other through borders",
+            groups=groups,
         )
-    inside = id_list([v for p in parts[1:] for v in p])
-    return (
-        f"regions {inside} can only be reached through region {cut}, so region {cut} would "
+    return tr(
+        "regions {regions} can only be reached through region {id}, so region {id} would "
         "surround them like a ring (a region with a hole, which the board cannot draw): give "
-        f'one of them a border with another region, or mark one "edge": true'
+        'one of them a border with another region, or mark one "edge": true',
+        regions=id_list([v for p in parts[1:] for v in p]),
+        id=cut,
     )

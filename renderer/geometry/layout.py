@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lang import tr
+
 from .embed import Skeleton, target_weight
 from .grid import HexGrid
 from .topology import Topology
@@ -126,7 +128,7 @@ def check_layout(problem: Problem, owner: list[int]) -> list[str]:
     errors: list[str] = []
 
     def name(k: int) -> str:
-        return "outside" if k == n else str(ids[k])
+        return tr("outside") if k == n else str(ids[k])
 
     counts = contact_counts(problem, owner)
     for a in range(n + 1):
@@ -134,20 +136,22 @@ def check_layout(problem: Problem, owner: list[int]) -> list[str]:
             want = problem.allowed[a * (n + 1) + b]
             have = counts.get((a, b), 0) > 0
             if want and not have:
-                errors.append(f"regions {name(a)} and {name(b)} should touch but do not")
+                errors.append(
+                    tr("regions {a} and {b} should touch but do not", a=name(a), b=name(b))
+                )
             elif have and not want:
-                errors.append(f"regions {name(a)} and {name(b)} touch but must not")
+                errors.append(tr("regions {a} and {b} touch but must not", a=name(a), b=name(b)))
     cells: list[list[int]] = [[] for _ in range(n)]
     for c, k in enumerate(owner):
         cells[k].append(c)
     for k in range(n):
         if not cells[k]:
-            errors.append(f"region {ids[k]} has no cells")
+            errors.append(tr("region {id} has no cells", id=ids[k]))
             continue
         if _components(problem, owner, k, inside=True) != 1:
-            errors.append(f"region {ids[k]} is not connected")
+            errors.append(tr("region {id} is not connected", id=ids[k]))
         if _components(problem, owner, k, inside=False) != 1:
-            errors.append(f"region {ids[k]} has a hole")
+            errors.append(tr("region {id} has a hole", id=ids[k]))
     return errors
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.markers import Marker
 from engine.core.worlds import World, register_world
+from lang import N_
 
 #: Small World Underground [SWU]: rules/small-world-underground.{en,fr}.txt.
 #:
@@ -88,7 +89,7 @@ UNDERGROUND = World(
             {"Mudpool", "Mushroom Forest", "Mystic Crystals", "Black Mountain", "Mine"}
         ),
     },
-    needed={"Volcano": "the Flames place the Volcano on a Chasm with a Volcano symbol"},
+    needed={"Volcano": N_("the Flames place the Volcano on a Chasm with a Volcano symbol")},
     # 9 Black Mountain markers, one per Black Mountain region; 14 Monster tokens, two per
     # Monster region (so at most 7). The single Volcano piece goes on one of the Volcano
     # symbols, so it does not cap them.
