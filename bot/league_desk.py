@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from lang import ntr, ptr, slash, speaking, tr
+from lang import decimal, ntr, ptr, slash, speaking, tr
 
 from . import ratings, stats
 from .errors import ServiceError
@@ -348,7 +348,7 @@ class LeagueDesk:
         # The columns line up under this head: a translation keeps each word's width.
         lines.append(tr("`win%  games  avg coins`"))
         for s in table[:20]:
-            figures = f"`{s.win_rate * 100:4.0f}% {s.games:6} {s.avg_coins:10.1f}`"
+            figures = f"`{s.win_rate * 100:4.0f}% {s.games:6} {decimal(s.avg_coins):>10}`"
             lines.append(f"{figures}  {stats.shown(by, s.key)}")
         lines.append(
             tr(

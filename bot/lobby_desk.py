@@ -20,7 +20,7 @@ import discord
 
 from engine.core.content import load_map
 from engine.rulesets.teams import seat_name
-from lang import slash, speaking, tr
+from lang import number, slash, speaking, tr
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
 from .desk import committed, reply_error
@@ -62,7 +62,7 @@ def details(lg: LoadedGame, board: str, *extras: str) -> str:
     decision, rated``."""
     items = [
         tr("map `{map}`", map=board),
-        tr("{hours} h per decision", hours=f"{lg.deadline_hours:g}"),
+        tr("{hours} h per decision", hours=number(lg.deadline_hours)),
         *extras,
     ]
     return ", ".join(items)

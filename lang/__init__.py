@@ -9,6 +9,7 @@ them (README, "Adding a language").
 from __future__ import annotations
 
 from .languages import DEFAULT, LANGUAGES, language_of
+from .numbers import decimal, number
 from .speech import N_, current, ntr, ptr, slash, speak, speaking, tr, translate_in
 
 __all__ = [
@@ -16,8 +17,10 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "current",
+    "decimal",
     "language_of",
     "ntr",
+    "number",
     "ptr",
     "slash",
     "speak",

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from lang import N_, ntr, tr
+from lang import N_, decimal, ntr, tr
 
 from .fonts import ellipsize, fit_text, text_width
 from .icons import SS, paste_centred, seat_disc
@@ -317,7 +317,7 @@ def _tiles(w: Writer, data: dict[str, Any]) -> None:
         (tr("Rank"), f"#{rank}" if rank is not None else "–", unranked),
         (tr("Games"), str(games), ""),
         (tr("Wins"), str(wins), rate),
-        (tr("Avg coins"), "–" if avg is None else f"{float(avg):.1f}", per_game),
+        (tr("Avg coins"), "–" if avg is None else decimal(float(avg)), per_game),
     ]
     gap = 14
     tw = (CARD_WIDTH - 2 * CARD_PAD - gap * (len(tiles) - 1)) / len(tiles)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lang import LANGUAGES, current, language_of, ntr, ptr, speaking, tr
+from lang import LANGUAGES, current, decimal, language_of, ntr, number, ptr, speaking, tr
 from lang.catalogs import problems, stale
 from lang.grammar import fill
 
@@ -90,3 +90,9 @@ def test_french_elides_before_a_vowel_but_never_changes_a_name() -> None:
     # English has no such rule, and a message without fields keeps its braces.
     assert fill("en", "de {who}", {"who": "Alice"}) == "de Alice"
     assert tr("{not a field}") == "{not a field}"
+
+
+def test_numbers_take_the_languages_decimal_mark() -> None:
+    assert (decimal(72.34), number(0.5), number(24.0)) == ("72.3", "0.5", "24")
+    with speaking("fr"):
+        assert (decimal(72.34), number(0.5), number(24.0)) == ("72,3", "0,5", "24")

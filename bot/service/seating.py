@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from engine import to_act, to_json
-from lang import slash, tr
+from lang import decimal, number, slash, tr
 
 from .. import outbox, seat_log
 from ..errors import ServiceError
@@ -152,8 +152,8 @@ class Seating:
                 raise ServiceError(
                     tr(
                         "You have {left} days of absence left in this game ({total} in all).",
-                        left=f"{left:.1f}",
-                        total=f"{AWAY_DAYS_PER_GAME:g}",
+                        left=decimal(left),
+                        total=number(AWAY_DAYS_PER_GAME),
                     )
                 )
             until = now + timedelta(days=days)
