@@ -19,7 +19,7 @@ import discord
 from engine import to_act, view
 from engine.core.changes import attack_costs, turn_marks
 from engine.core.view import visible_events
-from lang import ntr, slash, tr
+from lang import current, ntr, slash, speaking, tr
 
 from .announcer import Announcer, Delivery
 from .claims import DEADLINE
@@ -411,23 +411,27 @@ class Desk:
         board = view(s)
         board["marks"] = turn_marks(s, s.events or s.last_events)
         at = {"round": s.round, "turns": s.turns}
-        text = tr("Round {round}/{turns}", **at)
-        if mine:
-            costs = attack_costs(s, seat) if seat is not None else {}
-            board["marks"]["costs"] = costs
-            if costs:
-                text = tr(
-                    "Round {round}/{turns} · the regions you can conquer now, "
-                    "with their cost in tokens.",
-                    **at,
-                )
-            else:
-                text = tr("Round {round}/{turns} · you have nothing to conquer right now.", **at)
-        await interaction.response.defer(ephemeral=mine, thinking=True)
-        png = await self.workers.run(board_png, board, map_key=s.map_id)
-        await interaction.followup.send(
-            text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
-        )
+        # A board for the whole channel speaks the game's language; one's own, one's own.
+        with speaking(current() if mine else lg.language):
+            text = tr("Round {round}/{turns}", **at)
+            if mine:
+                costs = attack_costs(s, seat) if seat is not None else {}
+                board["marks"]["costs"] = costs
+                if costs:
+                    text = tr(
+                        "Round {round}/{turns} · the regions you can conquer now, "
+                        "with their cost in tokens.",
+                        **at,
+                    )
+                else:
+                    text = tr(
+                        "Round {round}/{turns} · you have nothing to conquer right now.", **at
+                    )
+            await interaction.response.defer(ephemeral=mine, thinking=True)
+            png = await self.workers.run(board_png, board, map_key=s.map_id)
+            await interaction.followup.send(
+                text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
+            )
 
     async def show_coins(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The coins of the member playing ``seat``, to them alone."""

@@ -229,8 +229,16 @@ class LeagueDesk:
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
         await interaction.response.defer(thinking=True)
-        text, file = await self.standings_message(interaction.guild, season, page)
+        with speaking(await self.public_language(interaction)):
+            text, file = await self.standings_message(interaction.guild, season, page)
         await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
+
+    async def public_language(self, interaction: Interaction) -> str:
+        """The language of a league reply the whole channel reads: the server's."""
+        assert interaction.guild_id is not None
+        return await self.service.languages.for_server(
+            interaction.guild_id, interaction.guild_locale
+        )
 
     # --- player card ----------------------------------------------------------------------
 
@@ -267,39 +275,43 @@ class LeagueDesk:
                 "ahead": ahead,
                 "behind": behind,
             }
-        data: dict[str, Any] = {
-            "name": member.display_name,
-            "season": season.name,
-            "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
-            "rank": rank,
-            "provisional": mine.provisional if mine else True,
-            "games": len(rows),
-            "wins": sum(1 for r in rows if r["rank"] == 1),
-            "avg_coins": (sum(r["coins"] for r in rows) / len(rows)) if rows else None,
-            "history": [list(p) for p in await self.league.history(season.id, member.id)],
-            "favourite": [{"combo": stats.shown("combo", c), "games": g} for c, g in favourite],
-            "best": [
-                {"combo": stats.shown("combo", c), "games": g, "win_rate": w} for c, g, w in best
-            ],
-            "head_to_head": h2h,
-            # Team games (6 players in 3 teams): games played and won as a team.
-            "team_games": sum(1 for r in rows if r.get("team") is not None),
-            "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
-        }
-        await interaction.response.defer(thinking=True)
-        png = await self.workers.run(card_png, data)
-        where = f"#{rank}" if rank else tr("provisional")
-        text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
-        if data["team_games"]:
-            text += " · " + ntr(
-                "👥 team record: {n} games, {wins} won",
-                "👥 team record: {n} games, {wins} won",
-                data["team_games"],
-                wins=data["team_wins"],
+        # The card is posted for the channel: in the server's language.
+        language = await self.public_language(interaction)
+        with speaking(language):
+            data: dict[str, Any] = {
+                "name": member.display_name,
+                "season": season.name,
+                "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
+                "rank": rank,
+                "provisional": mine.provisional if mine else True,
+                "games": len(rows),
+                "wins": sum(1 for r in rows if r["rank"] == 1),
+                "avg_coins": (sum(r["coins"] for r in rows) / len(rows)) if rows else None,
+                "history": [list(p) for p in await self.league.history(season.id, member.id)],
+                "favourite": [{"combo": stats.shown("combo", c), "games": g} for c, g in favourite],
+                "best": [
+                    {"combo": stats.shown("combo", c), "games": g, "win_rate": w}
+                    for c, g, w in best
+                ],
+                "head_to_head": h2h,
+                # Team games (6 players in 3 teams): games played and won as a team.
+                "team_games": sum(1 for r in rows if r.get("team") is not None),
+                "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
+            }
+            await interaction.response.defer(thinking=True)
+            png = await self.workers.run(card_png, data)
+            where = f"#{rank}" if rank else tr("provisional")
+            text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
+            if data["team_games"]:
+                text += " · " + ntr(
+                    "👥 team record: {n} games, {wins} won",
+                    "👥 team record: {n} games, {wins} won",
+                    data["team_games"],
+                    wins=data["team_wins"],
+                )
+            await interaction.followup.send(
+                text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
             )
-        await interaction.followup.send(
-            text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
-        )
 
     # --- export ---------------------------------------------------------------------------
 
@@ -338,24 +350,26 @@ class LeagueDesk:
                 ephemeral=True,
             )
             return
-        head = ntr(
-            "**Stats by {by}** on this server · {n} finished games",
-            "**Stats by {by}** on this server · {n} finished games",
-            games,
-            by=grouping(by),
-        )
-        lines = [head + (tr(" · map `{map}`", map=map_id) if map_id else "")]
-        # The columns line up under this head: a translation keeps each word's width.
-        lines.append(tr("`win%  games  avg coins`"))
-        for s in table[:20]:
-            figures = f"`{s.win_rate * 100:4.0f}% {s.games:6} {decimal(s.avg_coins):>10}`"
-            lines.append(f"{figures}  {stats.shown(by, s.key)}")
-        lines.append(
-            tr(
-                "Rows with fewer than {needed} games are left out, and AI seats' results.",
-                needed=MIN_SAMPLE,
+        # The table is posted for the channel: in the server's language.
+        with speaking(await self.public_language(interaction)):
+            head = ntr(
+                "**Stats by {by}** on this server · {n} finished games",
+                "**Stats by {by}** on this server · {n} finished games",
+                games,
+                by=grouping(by),
             )
-        )
+            lines = [head + (tr(" · map `{map}`", map=map_id) if map_id else "")]
+            # The columns line up under this head: a translation keeps each word's width.
+            lines.append(tr("`win%  games  avg coins`"))
+            for s in table[:20]:
+                figures = f"`{s.win_rate * 100:4.0f}% {s.games:6} {decimal(s.avg_coins):>10}`"
+                lines.append(f"{figures}  {stats.shown(by, s.key)}")
+            lines.append(
+                tr(
+                    "Rows with fewer than {needed} games are left out, and AI seats' results.",
+                    needed=MIN_SAMPLE,
+                )
+            )
         await interaction.response.send_message("\n".join(lines)[:2000])
 
     async def show_games(self, interaction: Interaction, mine: bool) -> None:

@@ -92,7 +92,8 @@ async def test_a_season_and_its_standings_in_french(simcord_env, monkeypatch) ->
         )
         unknown = await w.members[0].slash(w.channel, "league standings", season="Été")
         assert "Aucune saison nommée 'Été' sur ce serveur." in unknown.response.content
-    locales[w.members[0].id] = "en-GB"
+    # The standings are posted for the channel: they follow the server's language.
+    locales.update({GUILD: "en-US", w.members[0].id: "fr"})
     english = await w.members[0].slash(w.channel, "league standings")
     [shot] = english.followups or [english.response]
     assert shot.content == (
