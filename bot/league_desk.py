@@ -101,25 +101,27 @@ class LeagueDesk:
         season = await self.league.open_season(
             interaction.guild_id, interaction.channel_id, interaction.user.id, name, ends
         )
-        fields = {
-            "season": season.name,
-            "new": slash("sw new"),
-            "rated": command_option("rated"),
-            "standings": slash("league standings"),
-        }
-        if ends:
-            text = tr(
-                "🏁 Season **{season}** is open, until {end}. New games (`{new}`) are rated "
-                "unless their host says `{rated}:false`. Standings: `{standings}`.",
-                end=discord.utils.format_dt(ends, "D"),
-                **fields,
-            )
-        else:
-            text = tr(
-                "🏁 Season **{season}** is open. New games (`{new}`) are rated unless their "
-                "host says `{rated}:false`. Standings: `{standings}`.",
-                **fields,
-            )
+        # The season's opening is announced to the channel: in the server's language.
+        with speaking(await self.public_language(interaction)):
+            fields = {
+                "season": season.name,
+                "new": slash("sw new"),
+                "rated": command_option("rated"),
+                "standings": slash("league standings"),
+            }
+            if ends:
+                text = tr(
+                    "🏁 Season **{season}** is open, until {end}. New games (`{new}`) are rated "
+                    "unless their host says `{rated}:false`. Standings: `{standings}`.",
+                    end=discord.utils.format_dt(ends, "D"),
+                    **fields,
+                )
+            else:
+                text = tr(
+                    "🏁 Season **{season}** is open. New games (`{new}`) are rated unless their "
+                    "host says `{rated}:false`. Standings: `{standings}`.",
+                    **fields,
+                )
         await interaction.response.send_message(text)
 
     async def close_season(self, interaction: Interaction) -> None:
