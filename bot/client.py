@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord.ext import commands, tasks
 
 from . import health, startup
@@ -31,6 +32,8 @@ from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
 from .storage import storage_for
+from .web.app import Site
+from .web.server import serve
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -75,6 +78,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         now = clock or discord.utils.utcnow
         #: AI decisions and pictures run here, off the event loop (started in setup_hook).
         self.workers = Workers(settings.workers)
+        #: The web server of ``WEB_PORT``, once started.
+        self.web: web.AppRunner | None = None
         self.service = GameService(self.storage, clock=now, cache_size=settings.game_cache_size)
         #: This process's claims on background work (several processes may share the
         #: database: ``bot.claims``).
@@ -129,6 +134,11 @@ class SmallWorldBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         elif self.sync_on_start:
             await self.tree.sync()
+        if self.settings.web_port is not None:
+            # The servers' web pages, read from the same database (bot.web).
+            site = Site(self.service, self.workers.run)
+            self.web = await serve(site, self.settings.web_host, self.settings.web_port)
+            log.info("web pages on port %s", self.settings.web_port)
         self.deadlines.start()
         self.loop_lag.start()
         self.health.start()
@@ -168,6 +178,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.loop_lag.stop()
         self.announcer.close()
         await self.ai_seats.close()
+        if self.web is not None:
+            await self.web.cleanup()
         await super().close()
         await self.workers.close()
         await self.storage.close()

@@ -48,6 +48,10 @@ class Settings:
     #: Worker processes for AI decisions and pictures (``bot.workers``); 0 runs them in
     #: threads of the bot process instead.
     workers: int = field(default_factory=default_workers)
+    #: The port of the servers' web pages (``WEB_PORT``, ``bot.web``); None: no web server.
+    web_port: int | None = None
+    #: The address they listen on (``WEB_HOST``).
+    web_host: str = "0.0.0.0"
 
     @property
     def database_target(self) -> str:
@@ -83,6 +87,8 @@ class Settings:
             workers=_parse_count(
                 "WORKERS", os.environ.get("WORKERS"), default_workers(), zero=True
             ),
+            web_port=_parse_port(os.environ.get("WEB_PORT")),
+            web_host=_clean(os.environ.get("WEB_HOST")) or "0.0.0.0",
         )
 
 
@@ -152,3 +158,13 @@ def _parse_shards(ids: str | None, count: str | None) -> dict[str, Any]:
     if chosen[-1] >= total:
         raise ValueError(f"SHARD_IDS must be below SHARD_COUNT={total} (got {ids_text!r})")
     return {"shard_ids": chosen, "shard_count": total}
+
+
+def _parse_port(raw: str | None) -> int | None:
+    """``WEB_PORT``: a TCP port, or unset (no web server)."""
+    value = _clean(raw)
+    if value is None:
+        return None
+    if not value.isdigit() or not 1 <= int(value) <= 65535:
+        raise ValueError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}")
+    return int(value)

@@ -23,6 +23,8 @@ SETTING_VARS = (
     "GAME_CACHE_SIZE",
     "SHARD_IDS",
     "SHARD_COUNT",
+    "WEB_PORT",
+    "WEB_HOST",
 )
 
 
@@ -202,3 +204,13 @@ def test_bad_shards_are_refused(clean_env: pytest.MonkeyPatch, ids: str, count: 
     clean_env.setenv("SHARD_COUNT", count)
     with pytest.raises(ValueError, match="SHARD"):
         Settings.from_env()
+
+
+def test_the_web_server_is_off_unless_web_port_is_set(clean_env: pytest.MonkeyPatch) -> None:
+    assert Settings.from_env().web_port is None
+    clean_env.setenv("WEB_PORT", "8080")
+    assert (Settings.from_env().web_port, Settings.from_env().web_host) == (8080, "0.0.0.0")
+    for bad in ("0", "70000", "http"):
+        clean_env.setenv("WEB_PORT", bad)
+        with pytest.raises(ValueError, match="WEB_PORT"):
+            Settings.from_env()

@@ -1,0 +1,46 @@
+"""The secret in each server's web links: made on first use, rotated by a manager."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+
+from ..storage import Storage, now_iso
+
+#: Bytes of randomness in a secret (22 characters of URL-safe base64).
+SECRET_BYTES = 16
+
+
+async def secret_for(storage: Storage, guild_id: int, now: datetime) -> str:
+    """The server's secret, made now if it has none."""
+    row = await storage.fetchone("SELECT secret FROM web_links WHERE guild_id = ?", (guild_id,))
+    if row:
+        return str(row["secret"])
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    await storage.execute(
+        "INSERT INTO web_links (guild_id, secret, created_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO NOTHING",
+        (guild_id, secret, now_iso(now)),
+    )
+    # Two processes may have made one at once: the stored one wins.
+    row = await storage.fetchone("SELECT secret FROM web_links WHERE guild_id = ?", (guild_id,))
+    assert row is not None
+    return str(row["secret"])
+
+
+async def rotate(storage: Storage, guild_id: int, now: datetime) -> str:
+    """A new secret for the server: every link given before stops working."""
+    secret = secrets.token_urlsafe(SECRET_BYTES)
+    await storage.execute(
+        "INSERT INTO web_links (guild_id, secret, created_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET secret = excluded.secret,"
+        " created_at = excluded.created_at",
+        (guild_id, secret, now_iso(now)),
+    )
+    return secret
+
+
+async def guild_of(storage: Storage, secret: str) -> int | None:
+    """The server a secret opens, or None."""
+    row = await storage.fetchone("SELECT guild_id FROM web_links WHERE secret = ?", (secret,))
+    return int(row["guild_id"]) if row else None

@@ -1,0 +1,135 @@
+"""What a server's web pages show, read from the games' database: the public view only.
+
+Every figure here is one the channel may see: a game's view with no viewer (``engine.view``
+hides every coin count until the game is over), the told lines of public events, and the
+results the league keeps once a game has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine import to_act, view
+from engine.core.content import load_map
+from engine.core.state import OVER
+from engine.text import names
+
+from ..narrate import told_lines
+from ..service import GameService
+from ..service.loaded import LoadedGame
+
+
+@dataclass
+class Seat:
+    """One seat of a game as the web shows it."""
+
+    name: str
+    combo: str
+    declined: list[str]
+    regions: int
+    to_act: bool
+    #: Coins: only once the game is over (None before).
+    coins: int | None = None
+
+
+@dataclass
+class GameSummary:
+    """A game in a server's list."""
+
+    id: int
+    status: str
+    map: str
+    players: list[str]
+    turn: str
+    deadline: datetime | None
+    version: int
+
+
+@dataclass
+class GamePage:
+    """A game's page."""
+
+    summary: GameSummary
+    seats: list[Seat]
+    round: int
+    turns: int
+    last_turn: list[str] = field(default_factory=list)
+    this_turn: list[str] = field(default_factory=list)
+
+
+def _summary(lg: LoadedGame) -> GameSummary:
+    names_ = [s.name for s in sorted(lg.seats, key=lambda s: (s.seat is None, s.seat or 0))]
+    turn, version = "", 0
+    if lg.game is not None:
+        state = lg.game.state
+        version = state.version
+        if state.turn.phase == OVER:
+            turn = "over"
+        else:
+            seat = to_act(state)
+            turn = state.players[seat].name if seat is not None else ""
+    return GameSummary(
+        lg.id, lg.status, names.map_name(_map_title(lg)), names_, turn, lg.deadline_at, version
+    )
+
+
+def _map_title(lg: LoadedGame) -> str:
+    try:
+        return load_map(lg.map_id).name
+    except (KeyError, ValueError, OSError):
+        return lg.map_id
+
+
+async def server_games(service: GameService, guild_id: int) -> tuple[list[Any], list[Any]]:
+    """The server's lobbies and games under way, and its last finished games."""
+    rows = await service.storage.fetchall(
+        "SELECT id, status FROM games WHERE guild_id = ? AND status IN ('lobby', 'active', 'over')"
+        " ORDER BY updated_at DESC LIMIT 60",
+        (guild_id,),
+    )
+    live, done = [], []
+    for row in rows:
+        lg = await service.load(row["id"])
+        (done if row["status"] == "over" else live).append(_summary(lg))
+    return live, done[:20]
+
+
+async def game_page(service: GameService, guild_id: int, game_id: int) -> GamePage | None:
+    """A game of the server as its page shows it, or None (no such game on this server)."""
+    try:
+        lg = await service.load(game_id)
+    except Exception:
+        return None
+    if lg.guild_id != guild_id or lg.game is None:
+        return None
+    state = lg.game.state
+    public = view(state)
+    over = state.turn.phase == OVER
+    counts: dict[int, int] = {}
+    for region in public["regions"]:
+        if region["owner"] >= 0:
+            counts[region["owner"]] = counts.get(region["owner"], 0) + 1
+    seat_to_act = to_act(state)
+    seats = []
+    for p, player in zip(public["players"], state.players, strict=True):
+        active = p.get("active") or {}
+        seats.append(
+            Seat(
+                name=p["name"],
+                combo=names.combo(active["race"], active["power"]) if active else "",
+                declined=[names.race(d["race"]) for d in p.get("declined", [])],
+                regions=counts.get(p["seat"], 0),
+                to_act=p["seat"] == seat_to_act and not over,
+                coins=player.coins if over else None,
+            )
+        )
+    return GamePage(
+        _summary(lg),
+        seats,
+        state.round,
+        state.turns,
+        last_turn=told_lines(state, state.last_events),
+        this_turn=told_lines(state, state.events),
+    )

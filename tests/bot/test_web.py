@@ -1,0 +1,122 @@
+"""A server's web pages (issue 26), through aiohttp's test client against a real game
+service: the secret link, the public view only, escaping, bad requests."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.web import links
+from bot.web.app import BURST, Site
+from bot.web.server import bound_port, serve
+
+from .played import play
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+async def draw(fn: Any, *args: Any, map_key: str | None = None) -> Any:
+    """The bot's ``Workers.run`` at size 0: the job in a thread."""
+    return await asyncio.to_thread(fn, *args)
+
+
+@pytest.fixture
+async def site(opened, tmp_path):
+    service = await opened(str(tmp_path / "web.sqlite3"))
+    lg = await service.create(1, 100, 11, HOSTILE, 3)
+    await service.join(100, 22, "bob")
+    await service.join(100, 33, "cyd")
+    await service.start(100, 11)
+    await play(service, 100, 30)
+    # Another server's game, which the first server's link must not open.
+    other = await service.create(2, 200, 44, "dee", 2)
+    now = datetime.now(UTC)
+    secret = await links.secret_for(service.storage, 1, now)
+    client = TestClient(TestServer(Site(service, draw).app()))
+    await client.start_server()
+    yield client, service, secret, lg.id, other.id
+    await client.close()
+
+
+async def test_a_servers_page_lists_its_game_and_escapes_names(site) -> None:
+    client, _service, secret, game_id, other_id = site
+    r = await client.get(f"/s/{secret}/")
+    assert r.status == 200
+    html = await r.text()
+    assert f'href="game/{game_id}"' in html and f"game/{other_id}" not in html
+    # A member named like markup is shown, never run.
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html and HOSTILE not in html
+    assert r.headers["Cache-Control"] == "no-store"
+
+
+async def test_a_games_page_shows_the_public_view_and_no_coins(site) -> None:
+    client, service, secret, game_id, _ = site
+    r = await client.get(f"/s/{secret}/game/{game_id}")
+    assert r.status == 200
+    html = await r.text()
+    lg = await service.load(game_id)
+    assert "Round " in html and "bob" in html and HOSTILE not in html
+    # No coin figure of any player while the game goes on: no coins column, no score line.
+    assert " coins" not in html and "scored" not in html
+    assert lg.game.state.turn.phase != "over"
+    assert 'http-equiv="refresh"' in html  # a live game's page comes back by itself
+
+
+async def test_the_board_is_a_png_cached_by_the_games_version(site) -> None:
+    client, _service, secret, game_id, _ = site
+    r = await client.get(f"/s/{secret}/game/{game_id}/board.png")
+    assert r.status == 200 and r.content_type == "image/png"
+    assert (await r.read())[:8] == b"\x89PNG\r\n\x1a\n"
+    tag = r.headers["ETag"]
+    again = await client.get(
+        f"/s/{secret}/game/{game_id}/board.png", headers={"If-None-Match": tag}
+    )
+    assert again.status == 304
+
+
+async def test_bad_requests_get_a_bare_404_and_only_get_is_served(site) -> None:
+    client, _service, secret, game_id, other_id = site
+    for path in (
+        "/s/not-the-secret/",
+        f"/s/{secret}/game/{other_id}",  # another server's game
+        f"/s/{secret}/game/999999",
+        f"/s/{secret}/game/abc",
+        "/",
+        "/etc/passwd",
+    ):
+        r = await client.get(path)
+        assert (r.status, await r.text()) == (404, "Not found"), path
+    posted = await client.post(f"/s/{secret}/game/{game_id}")
+    assert posted.status == 405
+
+
+async def test_rotating_the_secret_cuts_off_the_old_links(site) -> None:
+    client, service, secret, _game_id, _ = site
+    fresh = await links.rotate(service.storage, 1, datetime.now(UTC))
+    assert fresh != secret and len(fresh) >= 22
+    assert (await client.get(f"/s/{secret}/")).status == 404
+    assert (await client.get(f"/s/{fresh}/")).status == 200
+
+
+async def test_a_client_sending_too_fast_is_slowed_down(site) -> None:
+    client, _service, secret, _game_id, _ = site
+    statuses = [(await client.get(f"/s/{secret}/x")).status for _ in range(int(BURST) + 10)]
+    assert 429 in statuses and statuses[0] == 404
+
+
+async def test_the_site_serves_on_a_real_port(opened, tmp_path) -> None:
+    service = await opened(str(tmp_path / "port.sqlite3"))
+    secret = await links.secret_for(service.storage, 7, datetime.now(UTC))
+    runner = await serve(Site(service, draw), "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as session:
+            url = f"http://127.0.0.1:{bound_port(runner)}/s/{secret}/"
+            async with session.get(url) as r:
+                assert r.status == 200 and "No game under way." in await r.text()
+    finally:
+        await runner.cleanup()
