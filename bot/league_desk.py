@@ -21,6 +21,7 @@ from .jobs import card_png, replay_image, standings_png
 from .league import PAGE, League, LeagueError, Season, Standing
 from .options import chosen, command_option, stored, title
 from .service import GameService
+from .web.links import server_link
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -231,8 +232,16 @@ class LeagueDesk:
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
         await interaction.response.defer(thinking=True)
+        link = await server_link(
+            self.service.storage,
+            interaction.client.settings.web_url,
+            interaction.guild_id,
+            self.service.clock(),
+        )
         with speaking(await self.public_language(interaction)):
             text, file = await self.standings_message(interaction.guild, season, page)
+            if link:
+                text += "\n" + tr("🌐 This server's games on the web: {link}", link=link)
         await interaction.followup.send(text, file=file, allowed_mentions=QUIET)
 
     async def public_language(self, interaction: Interaction) -> str:

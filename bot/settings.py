@@ -52,6 +52,9 @@ class Settings:
     web_port: int | None = None
     #: The address they listen on (``WEB_HOST``).
     web_host: str = "0.0.0.0"
+    #: Where members reach them (``WEB_URL``, e.g. ``https://sw.example.org``): the links
+    #: the bot gives start with it; unset, it gives none.
+    web_url: str | None = None
 
     @property
     def database_target(self) -> str:
@@ -89,6 +92,7 @@ class Settings:
             ),
             web_port=_parse_port(os.environ.get("WEB_PORT")),
             web_host=_clean(os.environ.get("WEB_HOST")) or "0.0.0.0",
+            web_url=_clean(os.environ.get("WEB_URL")),
         )
 
 

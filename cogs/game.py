@@ -22,6 +22,7 @@ from bot.lobby_desk import lobby_message, opening_message, start_text
 from bot.once import answered
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
+from bot.web.links import game_link
 from cogs.choices import member_choices
 from cogs.help import help_text
 from cogs.maps import map_choices
@@ -450,6 +451,15 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             await interaction.response.send_message(lobby_status(lg), ephemeral=True)
             return
         text = await status_text(self.service, lg, lg.game.state)
+        link = await game_link(
+            self.service.storage,
+            self.bot.settings.web_url,
+            lg.guild_id,
+            lg.id,
+            self.service.clock(),
+        )
+        if link:
+            text += "\n" + tr("🌐 This game on the web: {link}", link=link)
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="rules", description="Explain a race, a power or a rule")

@@ -14,9 +14,10 @@ from discord.ext import commands
 
 from bot.desk import reply_error
 from bot.league import LeagueError
+from bot.web import links
 from cogs.game import refusals
 from cogs.maps import played_map_choices
-from lang import tr
+from lang import slash, tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -143,6 +144,47 @@ class LeagueCog(
         return [
             app_commands.Choice(name=s.name, value=s.name) for s in seasons if key in s.name.lower()
         ][:25]
+
+    # --- the web pages --------------------------------------------------------------------
+
+    web = app_commands.Group(name="web", description="This server's web pages", guild_only=True)
+
+    @web.command(name="link", description="The link to this server's web pages (only you see it)")
+    @refusals
+    async def web_link(self, interaction: Interaction) -> None:
+        base = self.bot.settings.web_url
+        if not base or interaction.guild_id is None:
+            raise LeagueError(tr("This bot serves no web pages (its WEB_URL is not set)."))
+        link = await links.server_link(
+            self.bot.service.storage, base, interaction.guild_id, self.bot.service.clock()
+        )
+        await interaction.response.send_message(
+            tr(
+                "🌐 This server's games on the web: {link}\nAnyone with the link can read "
+                "them; a manager can cut it off with `{rotate}`.",
+                link=link,
+                rotate=slash("league web rotate"),
+            ),
+            ephemeral=True,
+        )
+
+    @web.command(
+        name="rotate", description="A new web link; the old ones stop working (Manage Server)"
+    )
+    @refusals
+    async def web_rotate(self, interaction: Interaction) -> None:
+        organiser_only(interaction)
+        base = self.bot.settings.web_url
+        if not base or interaction.guild_id is None:
+            raise LeagueError(tr("This bot serves no web pages (its WEB_URL is not set)."))
+        await links.rotate(self.bot.service.storage, interaction.guild_id, self.bot.service.clock())
+        link = await links.server_link(
+            self.bot.service.storage, base, interaction.guild_id, self.bot.service.clock()
+        )
+        await interaction.response.send_message(
+            tr("🔑 The old web links no longer work. The new one: {link}", link=link),
+            ephemeral=True,
+        )
 
 
 async def setup(bot: SmallWorldBot) -> None:

@@ -44,3 +44,18 @@ async def guild_of(storage: Storage, secret: str) -> int | None:
     """The server a secret opens, or None."""
     row = await storage.fetchone("SELECT guild_id FROM web_links WHERE secret = ?", (secret,))
     return int(row["guild_id"]) if row else None
+
+
+async def server_link(storage: Storage, base: str | None, guild_id: int, now: datetime) -> str:
+    """The address of a server's pages under ``base`` (``WEB_URL``); empty without one."""
+    if not base:
+        return ""
+    return f"{base.rstrip('/')}/s/{await secret_for(storage, guild_id, now)}/"
+
+
+async def game_link(
+    storage: Storage, base: str | None, guild_id: int, game_id: int, now: datetime
+) -> str:
+    """The address of a game's page under ``base``; empty without one."""
+    server = await server_link(storage, base, guild_id, now)
+    return f"{server}game/{game_id}" if server else ""

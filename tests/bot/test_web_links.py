@@ -1,0 +1,54 @@
+"""The links to a server's web pages, given in Discord (issue 26): ``/league web link``,
+``/league web rotate`` (Manage Server), and the game's link in ``/sw status``; each opens
+its page."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import discord
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.web.app import Site
+
+from .test_web import draw
+from .world import started_game, world
+
+BASE = "https://sw.example.org"
+LINK = re.compile(re.escape(BASE) + r"(/s/[A-Za-z0-9_-]{22}/(?:game/\d+)?)")
+
+
+async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None:
+    bot = simcord_env.bot
+    w = await world(simcord_env)
+    ann = w.members[0]
+    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
+    organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
+    # Without WEB_URL the bot gives no link.
+    refused = await ann.slash(w.channel, "league web link")
+    assert refused.ephemeral and "WEB_URL" in refused.response.content
+    bot.settings = dataclasses.replace(bot.settings, web_url=BASE)
+    given = await ann.slash(w.channel, "league web link")
+    assert given.ephemeral
+    [server_path] = LINK.findall(given.response.content)
+    lg = await started_game(w)
+    status = await ann.slash(w.channel, "sw status")
+    [game_path] = LINK.findall(status.response.content)
+    assert game_path == f"{server_path}game/{lg.id}"
+    client = TestClient(TestServer(Site(bot.service, draw).app()))
+    await client.start_server()
+    try:
+        assert (await client.get(server_path)).status == 200
+        assert (await client.get(game_path)).status == 200
+        # Only a manager rotates; then the old links are dead and the new one works.
+        not_allowed = await ann.slash(w.channel, "league web rotate")
+        assert not_allowed.ephemeral and (await client.get(server_path)).status == 200
+        rotated = await organiser.slash(w.channel, "league web rotate")
+        [fresh] = LINK.findall(rotated.response.content)
+        assert fresh != server_path
+        assert (await client.get(server_path)).status == 404
+        assert (await client.get(game_path)).status == 404
+        assert (await client.get(fresh)).status == 200
+    finally:
+        await client.close()
