@@ -45,6 +45,11 @@ def board_png(state_view: dict[str, Any]) -> bytes:
     return renderer.render_board(state_view)
 
 
+def final_png(state_view: dict[str, Any]) -> bytes:
+    """The score sheet of a finished game's view, as PNG."""
+    return renderer.render_final(state_view)
+
+
 def combos_png(state_view: dict[str, Any]) -> bytes:
     """The combos panel of a public view, as PNG."""
     return renderer.render_combos(state_view)

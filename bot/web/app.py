@@ -4,7 +4,8 @@ Routes, all GET (HEAD too), all under a server's secret (``links``):
 
 - ``/s/{secret}/``: the server's games under way and its last finished games;
 - ``/s/{secret}/game/{id}``: a game's board, seats and turns (refreshed while it is live);
-- ``/s/{secret}/game/{id}/board.png``: its board, cached by the game's version.
+- ``/s/{secret}/game/{id}/board.png``: its board, cached by the game's version;
+- ``/s/{secret}/game/{id}/final.png``: a finished game's score sheet.
 
 Anything else, a wrong secret or another server's game, is a bare 404. Pages are Jinja2
 templates with autoescaping on, so a member named ``<script>`` is shown, not run. A client
@@ -24,7 +25,7 @@ from aiohttp import web
 from engine import view
 from lang import DEFAULT, speaking, tr
 
-from ..jobs import board_png
+from ..jobs import board_png, final_png
 from ..service import GameService
 from . import links
 from .pages import game_page, server_games
@@ -63,6 +64,7 @@ class Site:
         app.router.add_get("/s/{secret}/", self.server)
         app.router.add_get("/s/{secret}/game/{game:[0-9]{1,12}}", self.game)
         app.router.add_get("/s/{secret}/game/{game:[0-9]{1,12}}/board.png", self.board)
+        app.router.add_get("/s/{secret}/game/{game:[0-9]{1,12}}/final.png", self.final)
         return app
 
     @web.middleware
@@ -128,6 +130,7 @@ class Site:
                 "back": tr("← all games"),
                 "round": tr("Round {round}/{turns}", round=lg_page.round, turns=lg_page.turns),
                 "board": tr("The board"),
+                "sheet": tr("The final scores"),
                 "players": tr("Players"),
                 "in_decline": tr("in decline:"),
                 "regions": tr("regions"),
@@ -145,21 +148,30 @@ class Site:
 
     async def board(self, request: web.Request) -> web.StreamResponse:
         """A game's board as the channel sees it, cached by its version."""
+        return await self._image(request, board_png, over_only=False)
+
+    async def final(self, request: web.Request) -> web.StreamResponse:
+        """A finished game's score sheet (coins and all: the game is over)."""
+        return await self._image(request, final_png, over_only=True)
+
+    async def _image(
+        self, request: web.Request, draw: Callable[[dict[str, Any]], bytes], *, over_only: bool
+    ) -> web.StreamResponse:
         guild_id = await self._guild(request)
         if guild_id is None:
             return not_found()
         lg_page = await game_page(self.service, guild_id, int(request.match_info["game"]))
-        if lg_page is None:
+        if lg_page is None or (over_only and lg_page.summary.status != "over"):
             return not_found()
         language = await self._language(guild_id)
-        tag = f'"{lg_page.summary.id}-{lg_page.summary.version}-{language}"'
+        tag = f'"{draw.__name__}-{lg_page.summary.id}-{lg_page.summary.version}-{language}"'
         cache = {"ETag": tag, "Cache-Control": "private, max-age=5"}
         if request.headers.get("If-None-Match") == tag:
             return web.Response(status=304, headers=cache)
         lg = await self.service.load(lg_page.summary.id)
         assert lg.game is not None
         with speaking(language):
-            png = await self.render(board_png, view(lg.game.state), map_key=lg.map_id)
+            png = await self.render(draw, view(lg.game.state), map_key=lg.map_id)
         return web.Response(body=png, content_type="image/png", headers=cache)
 
 

@@ -120,3 +120,30 @@ async def test_the_site_serves_on_a_real_port(opened, tmp_path) -> None:
                 assert r.status == 200 and "No game under way." in await r.text()
     finally:
         await runner.cleanup()
+
+
+async def test_a_finished_game_shows_its_score_sheet_and_coins(opened, tmp_path) -> None:
+    service = await opened(str(tmp_path / "over.sqlite3"))
+    await service.create(1, 100, 11, "ann", 2)
+    await service.join(100, 22, "bob")
+    await service.start(100, 11)
+    await play(service, 100, 5000, undos=0)
+    lg = await service.last_game(100)
+    assert lg.game.state.turn.phase == "over"
+    secret = await links.secret_for(service.storage, 1, datetime.now(UTC))
+    client = TestClient(TestServer(Site(service, draw).app()))
+    await client.start_server()
+    try:
+        html = await (await client.get(f"/s/{secret}/game/{lg.id}")).text()
+        for p in lg.game.state.players:
+            assert f"{p.coins} coins" in html
+        assert f'src="{lg.id}/final.png"' in html and "http-equiv" not in html
+        sheet = await client.get(f"/s/{secret}/game/{lg.id}/final.png")
+        assert sheet.status == 200 and (await sheet.read())[:4] == b"\x89PNG"
+    finally:
+        await client.close()
+
+
+async def test_a_live_game_has_no_score_sheet(site) -> None:
+    client, _service, secret, game_id, _ = site
+    assert (await client.get(f"/s/{secret}/game/{game_id}/final.png")).status == 404
