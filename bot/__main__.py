@@ -44,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"Bad settings: {exc}", file=sys.stderr)
         return 2
+    if args.command == "web":
+        from bot.web import standalone
+
+        return standalone.main(settings, args.port)
     if args.command is not None:
         return cli.main(args, settings)
     if settings.token is None:

@@ -36,6 +36,12 @@ EXIT_DATABASE = 7
 def add_commands(parser: argparse.ArgumentParser) -> None:
     """The sub-commands, on ``python -m bot``'s parser (none given: run the bot)."""
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    web = commands.add_parser(
+        "web",
+        help="serve the servers' web pages on their own (no Discord)",
+        description="Serve the read-only web pages from the bot's database until interrupted.",
+    )
+    web.add_argument("--port", type=int, metavar="PORT", help="default: WEB_PORT")
     commands.add_parser(
         "migrate",
         help="apply the database's pending migrations",

@@ -4,6 +4,9 @@ service: the secret link, the public view only, escaping, bad requests."""
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -147,3 +150,29 @@ async def test_a_finished_game_shows_its_score_sheet_and_coins(opened, tmp_path)
 async def test_a_live_game_has_no_score_sheet(site) -> None:
     client, _service, secret, game_id, _ = site
     assert (await client.get(f"/s/{secret}/game/{game_id}/final.png")).status == 404
+
+
+async def test_python_m_bot_web_serves_the_pages_on_its_own(opened, tmp_path) -> None:
+    """``python -m bot web --port N``, as an operator runs it, against the bot's database."""
+    path = tmp_path / "alone.sqlite3"
+    service = await opened(str(path))
+    secret = await links.secret_for(service.storage, 3, datetime.now(UTC))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "DATABASE_PATH": str(path), "WEB_HOST": "127.0.0.1", "WORKERS": "0"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "web", "--port", str(port), env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        line = await asyncio.wait_for(proc.stdout.readline(), 60)
+        assert f":{port}" in line.decode()
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{port}/s/{secret}/") as r:
+                assert r.status == 200
+            async with session.get(f"http://127.0.0.1:{port}/s/wrong/") as r:
+                assert r.status == 404
+    finally:
+        proc.terminate()
+        await proc.wait()
