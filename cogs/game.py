@@ -28,7 +28,7 @@ from cogs.help import help_text
 from cogs.maps import map_choices
 from cogs.replies import ai_joined, following, joined, left
 from cogs.status import lobby_status, status_text
-from cogs.threads import open_thread, thread_opened
+from cogs.threads import everyone_sees, open_thread, thread_opened
 from cogs.translator import Translator
 from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
@@ -154,6 +154,7 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
                 language=await self.service.languages.for_server(
                     interaction.guild_id, interaction.guild_locale
                 ),
+                listed=everyone_sees(where or interaction.channel),
             )
         except ServiceError:
             if where is not None:

@@ -5,3 +5,8 @@ CREATE TABLE web_links (
     secret     TEXT    NOT NULL UNIQUE,
     created_at TEXT    NOT NULL
 );
+
+-- Whether a game's channel is one everyone on the server can see: only those games are on
+-- the web pages (a private channel's never are). Games from before are not known to be, so
+-- they are left out.
+ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 0;

@@ -123,6 +123,7 @@ class GameService:
         teams: bool | None = None,
         options: dict[str, bool] | None = None,
         language: str = DEFAULT,
+        listed: bool = False,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it (a team lobby
         for 6 players or ``teams=True``); ``options`` turns on rule sets such as mixed
@@ -143,6 +144,7 @@ class GameService:
             teams,
             options,
             language,
+            listed,
         )
 
     async def set_option(

@@ -71,6 +71,8 @@ class LoadedGame:
     options: dict[str, bool] = field(default_factory=dict)
     #: The language the game speaks in public (``lang``): its turn messages and images.
     language: str = "en"
+    #: Whether everyone on the server can see its channel: only then is it on the web pages.
+    listed: bool = False
     game: Game | None = None
     #: The game row's revision this copy was read at (or last wrote): a write is made only
     #: if the row still has it (``Games.write``).

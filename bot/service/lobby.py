@@ -67,6 +67,7 @@ class Lobby:
         teams: bool | None = None,
         extra: dict[str, bool] | None = None,
         language: str = DEFAULT,
+        listed: bool = False,
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it.
 
@@ -80,7 +81,8 @@ class Lobby:
         on the surface), refused where the engine would not play them or they change nothing.
         While the server has an open season the game counts for it, unless ``rated`` is
         False; ``rated=True`` without an open season is refused. ``language`` is the one
-        the game speaks in public (``Languages.for_server``).
+        the game speaks in public (``Languages.for_server``); ``listed``: its channel is
+        one everyone on the server sees, so the web pages may show it.
         """
         options = game_options(players, teams)
         if open_scores and options:
@@ -129,8 +131,8 @@ class Lobby:
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " mode, options, language, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mode, options, language, listed, created_at, updated_at)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     channel_id,
@@ -147,6 +149,7 @@ class Lobby:
                     TEAM_MODE if options else "free-for-all",
                     dumped(extra),
                     language if language in LANGUAGES else DEFAULT,
+                    int(listed),
                     now,
                     now,
                 ),

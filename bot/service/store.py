@@ -217,6 +217,7 @@ class Games:
             mode=row["mode"],
             options=stored(row["options"]),
             language=row["language"],
+            listed=bool(row["listed"]),
             revision=row["revision"],
         )
         if row["state"]:

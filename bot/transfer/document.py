@@ -14,7 +14,7 @@ game a new id); ``seat_log`` and ``rating_events`` leave out their own numbering
 ``id``, which the file's ``season_id`` columns name, and ``club_maps`` carry the map a game
 on a server's own map needs (its content to replay it, its geometry to draw it).
 
-``COLUMNS`` is the schema of migration 012 as the file holds it; a migration that adds a
+``COLUMNS`` is the schema of migration 013 as the file holds it; a migration that adds a
 column to one of these tables adds it here and raises ``VERSION`` (a test compares the two).
 Every value is checked against its column's kind before anything is replayed or written:
 the file comes from outside, and its column names go into SQL.
@@ -28,10 +28,11 @@ from typing import Any
 
 #: What the ``format`` field of a game file says.
 FORMAT = "smallworld-game"
-#: The version of the file's layout (``COLUMNS``): 2 added the game's ``language``.
+#: The version of the file's layout (``COLUMNS``): 2 added the game's ``language`` and
+#: ``listed``.
 VERSION = 2
-#: What a version-1 file's game row lacks, as the migration that added it fills it in.
-V1_DEFAULTS = {"language": "en"}
+#: What a version-1 file's game row lacks, as the migrations that added it fill it in.
+V1_DEFAULTS: dict[str, object] = {"language": "en", "listed": 0}
 
 #: Each table's columns as the file holds them, with their kind: ``int``, ``real``, ``text``,
 #: and ``?`` when NULL is allowed.
@@ -62,6 +63,7 @@ COLUMNS: dict[str, dict[str, str]] = {
         "takeover_after": "int",
         "options": "text",
         "language": "text",
+        "listed": "int",
     },
     "seats": {
         "user_id": "int",

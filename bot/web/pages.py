@@ -85,8 +85,9 @@ def _map_title(lg: LoadedGame) -> str:
 async def server_games(service: GameService, guild_id: int) -> tuple[list[Any], list[Any]]:
     """The server's lobbies and games under way, and its last finished games."""
     rows = await service.storage.fetchall(
-        "SELECT id, status FROM games WHERE guild_id = ? AND status IN ('lobby', 'active', 'over')"
-        " ORDER BY updated_at DESC LIMIT 60",
+        # A private channel's games are never listed (``listed``: recorded at ``/sw new``).
+        "SELECT id, status FROM games WHERE guild_id = ? AND listed = 1"
+        " AND status IN ('lobby', 'active', 'over') ORDER BY updated_at DESC LIMIT 60",
         (guild_id,),
     )
     live, done = [], []
@@ -102,7 +103,7 @@ async def game_page(service: GameService, guild_id: int, game_id: int) -> GamePa
         lg = await service.load(game_id)
     except Exception:
         return None
-    if lg.guild_id != guild_id or lg.game is None:
+    if lg.guild_id != guild_id or not lg.listed or lg.game is None:
         return None
     state = lg.game.state
     public = view(state)

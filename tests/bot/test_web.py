@@ -31,13 +31,13 @@ async def draw(fn: Any, *args: Any, map_key: str | None = None) -> Any:
 @pytest.fixture
 async def site(opened, tmp_path):
     service = await opened(str(tmp_path / "web.sqlite3"))
-    lg = await service.create(1, 100, 11, HOSTILE, 3)
+    lg = await service.create(1, 100, 11, HOSTILE, 3, listed=True)
     await service.join(100, 22, "bob")
     await service.join(100, 33, "cyd")
     await service.start(100, 11)
     await play(service, 100, 30)
     # Another server's game, which the first server's link must not open.
-    other = await service.create(2, 200, 44, "dee", 2)
+    other = await service.create(2, 200, 44, "dee", 2, listed=True)
     now = datetime.now(UTC)
     secret = await links.secret_for(service.storage, 1, now)
     client = TestClient(TestServer(Site(service, draw).app()))
@@ -127,7 +127,7 @@ async def test_the_site_serves_on_a_real_port(opened, tmp_path) -> None:
 
 async def test_a_finished_game_shows_its_score_sheet_and_coins(opened, tmp_path) -> None:
     service = await opened(str(tmp_path / "over.sqlite3"))
-    await service.create(1, 100, 11, "ann", 2)
+    await service.create(1, 100, 11, "ann", 2, listed=True)
     await service.join(100, 22, "bob")
     await service.start(100, 11)
     await play(service, 100, 5000, undos=0)
@@ -176,3 +176,12 @@ async def test_python_m_bot_web_serves_the_pages_on_its_own(opened, tmp_path) ->
     finally:
         proc.terminate()
         await proc.wait()
+
+
+async def test_a_private_channels_game_is_neither_listed_nor_shown(site) -> None:
+    client, service, secret, _game_id, _ = site
+    hidden = await service.create(1, 300, 55, "eve", 2, listed=False)
+    html = await (await client.get(f"/s/{secret}/")).text()
+    assert f"game/{hidden.id}" not in html
+    for path in (f"/s/{secret}/game/{hidden.id}", f"/s/{secret}/game/{hidden.id}/board.png"):
+        assert (await client.get(path)).status == 404

@@ -33,6 +33,7 @@ async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None
     assert given.ephemeral
     [server_path] = LINK.findall(given.response.content)
     lg = await started_game(w)
+    assert lg.listed  # #smallworld is a channel every member sees: its game is on the web
     status = await ann.slash(w.channel, "sw status")
     [game_path] = LINK.findall(status.response.content)
     assert game_path == f"{server_path}game/{lg.id}"
