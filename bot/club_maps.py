@@ -19,12 +19,11 @@ from typing import Any
 
 from engine.core.content import builtin_maps, register_map
 from engine.core.maps import parse_map_bytes
-from lang import ntr, slash, tr
+from lang import ntr, option, slash, tr
 from renderer.mapcheck import check_map_bytes
 from renderer.static import use_geometry
 
 from .errors import ServiceError
-from .options import command_option
 from .storage import INTEGRITY_ERRORS, Storage, now_iso
 from .workers import Workers
 
@@ -240,7 +239,7 @@ class ClubMaps:
                     "the usual board.",
                     name=name[:60],
                     list=slash("maps list"),
-                    map=command_option("map"),
+                    map=option("map"),
                 )
             )
         if players not in found.players:
@@ -260,7 +259,7 @@ class ClubMaps:
                     "choose that one.",
                     name=found.name,
                     world=found.world,
-                    option=command_option("world"),
+                    option=option("world"),
                 )
             )
         return found

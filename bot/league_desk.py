@@ -13,13 +13,13 @@ from typing import Any
 
 import discord
 
-from lang import decimal, ntr, ptr, slash, speaking, tr
+from lang import decimal, ntr, option, ptr, slash, speaking, tr
 
 from . import ratings, stats
 from .errors import ServiceError
 from .jobs import card_png, replay_image, standings_png
 from .league import PAGE, League, LeagueError, Season, Standing
-from .options import chosen, command_option, stored, title
+from .options import chosen, stored, title
 from .service import GameService
 from .web.links import server_link
 from .workers import Workers
@@ -107,7 +107,7 @@ class LeagueDesk:
             fields = {
                 "season": season.name,
                 "new": slash("sw new"),
-                "rated": command_option("rated"),
+                "rated": option("rated"),
                 "standings": slash("league standings"),
             }
             if ends:
@@ -416,7 +416,7 @@ class LeagueDesk:
             tr(
                 "**Finished games** (replay one with `{replay} {game}:<number>`)",
                 replay=slash("league replay"),
-                game=command_option("game"),
+                game=option("game"),
             )
         ]
         for r in rows:

@@ -269,10 +269,9 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
             if live != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             outcome = await service.start(channel_id, user.id)
-            with speaking(outcome.game.language):
-                started = start_text(outcome.game)
+            # ``start_text`` speaks the game's language by itself (``in_games_language``).
             await interaction.response.send_message(
-                started, allowed_mentions=discord.AllowedMentions.none()
+                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
             )
             committed(interaction)
             await bot.desk.announce(outcome, interaction)

@@ -14,15 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import new_game
-from engine.core.rulesets import RULESETS, changes_nothing, player_counts
+from engine.core.rulesets import RULESETS, changes_nothing, counts_text, player_counts
 from engine.core.worlds import WORLDS
-from lang import N_, ptr, tr
+from lang import tr
 
 from .errors import ServiceError
-
-#: The engine's option titles (``RuleSet.title``), for the catalogs: ``title`` translates
-#: them where they are shown (a title missing here is shown in English).
-TITLES = (N_("team play"), N_("mixed markets"), N_("Places and Relics on the surface"))
 
 
 def offered() -> list[str]:
@@ -34,20 +30,6 @@ def title(name: str) -> str:
     """How players name an option: the engine's title (``mixed markets``)."""
     r = RULESETS[name]
     return tr(r.title) if r.title else name
-
-
-def command_option(name: str) -> str:
-    """A slash command's option as the member's client names it (``rated``), for a message
-    that names it (the names are the commands' catalog's, ``cogs.translator``)."""
-    context = "option name"
-    return ptr(context, name)
-
-
-def counts_words(counts: tuple[int, ...]) -> str:
-    """``2 to 5`` or ``6``: player counts for a message, in the language spoken."""
-    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return tr("{low} to {high}", low=counts[0], high=counts[-1])
-    return ", ".join(str(n) for n in counts)
 
 
 def chosen(options: Mapping[str, Any]) -> list[str]:
@@ -89,7 +71,7 @@ def check(
             tr(
                 "With {options}, the game is for {counts} players.",
                 options=names,
-                counts=counts_words(counts),
+                counts=counts_text(counts),
             )
         )
     try:

@@ -1,13 +1,12 @@
 """What ``/sw help`` tells a member: every command group of the bot, in one message.
 
 Each paragraph is one message of the catalogs; the commands and options it names are
-filled in as the member's client shows them (``lang.slash``, ``option_name``).
+filled in as the member's client shows them (``lang.slash``, ``lang.option``).
 """
 
 from __future__ import annotations
 
-from cogs.translator import option_name
-from lang import slash, tr
+from lang import option, slash, tr
 
 #: The commands the help names, by the field that holds each.
 COMMANDS = {
@@ -29,7 +28,7 @@ OPTIONS = {
 def help_text() -> str:
     """The help, in the language spoken."""
     fields = {key: slash(path) for key, path in COMMANDS.items()}
-    fields.update((f"{key}_option", option_name(name)) for key, name in OPTIONS.items())
+    fields.update((f"{key}_option", option(name)) for key, name in OPTIONS.items())
     return "\n".join(
         [
             tr("**Small World in this channel**"),

@@ -24,10 +24,9 @@ from bot.errors import ServiceError
 from bot.glossary import folded
 from bot.jobs import map_preview_png
 from cogs.choices import in_every_language
-from cogs.translator import option_name
 from engine.core.content import builtin_maps, load_map
 from engine.text.names import map_name
-from lang import slash, tr
+from lang import option, slash, tr
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot
@@ -179,9 +178,9 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
                 regions=added.regions,
                 world=added.world,
                 new=slash("sw new"),
-                players_option=option_name("players"),
+                players_option=option("players"),
                 fewest=min(added.players),
-                map_option=option_name("map"),
+                map_option=option("map"),
                 counts=counts,
             ),
             ephemeral=True,

@@ -8,8 +8,7 @@ import discord
 
 from bot.errors import ServiceError
 from bot.service.lobby import WORLD_NAMES
-from cogs.translator import option_name
-from lang import slash, tr
+from lang import option, slash, tr
 
 
 async def open_thread(interaction: discord.Interaction[Any], world: str) -> discord.Thread:
@@ -19,7 +18,7 @@ async def open_thread(interaction: discord.Interaction[Any], world: str) -> disc
         raise ServiceError(
             tr(
                 "This is a thread already: open the game here without `{thread}`.",
-                thread=option_name("thread"),
+                thread=option("thread"),
             )
         )
     if not isinstance(channel, discord.TextChannel):

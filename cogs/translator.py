@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from lang import language_of, ptr, translate_in
+from lang import language_of, translate_in
 from lang.catalogs import Message
 
 #: The catalog context of each place a command's text appears.
@@ -43,12 +43,6 @@ class Translator(app_commands.Translator):
         if where is None or code != locale.value.split("-")[0]:
             return None
         return translate_in(code, where, string.message)
-
-
-def option_name(name: str) -> str:
-    """A command option's name as the member's client shows it, for a message that names
-    it (``thread`` in English)."""
-    return ptr(CONTEXTS[Where.parameter_name], name)
 
 
 def command_messages(groups: Iterable[app_commands.Group]) -> Iterator[Message]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .languages import DEFAULT, LANGUAGES, language_of
 from .numbers import decimal, number
-from .speech import N_, current, ntr, ptr, slash, speak, speaking, tr, translate_in
+from .speech import N_, current, ntr, option, ptr, slash, speak, speaking, tr, translate_in
 
 __all__ = [
     "DEFAULT",
@@ -21,6 +21,7 @@ __all__ = [
     "language_of",
     "ntr",
     "number",
+    "option",
     "ptr",
     "slash",
     "speak",

@@ -97,6 +97,12 @@ def translate_in(code: str, context: str | None, message: str) -> str | None:
     return None if code == DEFAULT or text == message else text
 
 
+def option(name: str) -> str:
+    """A slash command's option as the member's client names it, for a message that names
+    it (``rated`` in English)."""
+    return ptr("option name", name)
+
+
 def slash(path: str) -> str:
     """A slash command as the member's client shows it, for a message that names it:
     ``slash("sw play")`` is ``/sw play`` in English and the French names in French."""

@@ -12,17 +12,17 @@ from collections.abc import Callable
 
 from engine import Game, GameConfig
 from engine.core.content import load_map, map_for_players
-from engine.core.rulesets import all_player_counts, options_for, player_counts
+from engine.core.rulesets import all_player_counts, counts_text, options_for, player_counts
 from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.rulesets.teams import OPTION as TEAM_OPTION
-from lang import DEFAULT, LANGUAGES, ntr, slash, tr
+from lang import DEFAULT, LANGUAGES, ntr, option, slash, tr
 from renderer.static import GEOMETRY_DIR
 
 from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
-from ..options import check, chosen, command_option, counts_words, dumped, offered
+from ..options import check, chosen, dumped, offered
 from ..storage import now_iso
 from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
@@ -118,7 +118,7 @@ class Lobby:
                     "This channel already has a game. Finish or cancel it, or open another in a "
                     "thread: `{new} {thread}:true`.",
                     new=slash("sw new"),
-                    thread=command_option("thread"),
+                    thread=option("thread"),
                 )
             )
         try:
@@ -369,16 +369,14 @@ def game_options(players: int, teams: bool | None) -> dict[str, bool]:
             tr(
                 "{players} players play in teams: leave {teams} on.",
                 players=players,
-                teams=command_option("teams"),
+                teams=option("teams"),
             )
         )
     counts = player_counts(options)
     if players not in counts:
         if options:
-            raise ServiceError(
-                tr("Team play is for {counts} players.", counts=counts_words(counts))
-            )
+            raise ServiceError(tr("Team play is for {counts} players.", counts=counts_text(counts)))
         raise ServiceError(
-            tr("Small World is played by {counts} players.", counts=counts_words(counts))
+            tr("Small World is played by {counts} players.", counts=counts_text(counts))
         )
     return options

@@ -22,6 +22,7 @@ from engine.core.rulesets import (
     BASE_PLAYERS,
     RULESETS,
     all_player_counts,
+    counts_text,
     player_counts,
     rulesets_on,
 )
@@ -165,13 +166,6 @@ def options_problem(count: int, options: Mapping[str, Any]) -> str | None:
             flags=tr(" or ").join(flag(r.name) for r in needs),
         )
     return _played_by(BASE_PLAYERS, count)
-
-
-def counts_text(counts: tuple[int, ...]) -> str:
-    """``2 to 5`` or ``6``: player counts for a message."""
-    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return tr("{low} to {high}", low=counts[0], high=counts[-1])
-    return ", ".join(str(n) for n in counts)
 
 
 def _played_by(counts: tuple[int, ...], count: int) -> str:

@@ -6,8 +6,6 @@ the same in English, unchanged.
 
 from __future__ import annotations
 
-import discord
-
 from bot import stats
 from bot.service.loaded import Seat
 from bot.teams import lobby_teams
@@ -15,6 +13,7 @@ from engine.text import names
 from lang import slash, speaking
 
 from .locales import GUILD, speak
+from .test_league import league_world
 from .world import game_of, world
 
 
@@ -67,9 +66,7 @@ async def test_a_lobby_and_a_refusal_in_english_are_unchanged(simcord_env) -> No
 
 async def test_a_season_and_its_standings_in_french(simcord_env, monkeypatch) -> None:
     locales = speak(monkeypatch)
-    w = await world(simcord_env)
-    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
-    organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
+    w, organiser = await league_world(simcord_env)
     locales.update({GUILD: "fr", organiser.id: "fr", w.members[0].id: "fr"})
     with speaking("fr"):
         opened = await organiser.slash(w.channel, "league open", name="Automne")

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import json
 
-import discord
-
 from bot.seat_log import told_detail
 from engine import to_act
 from lang import speaking
 
 from .locales import GUILD, speak
+from .test_league import league_world
 from .world import game_of, labels, public, started_game, world
-
-
-async def organiser_world(env):
-    w = await world(env)
-    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
-    organiser = w.guild.add_member(env.create_user("org"), roles=[role])
-    return w, organiser
 
 
 async def test_a_new_game_speaks_the_servers_discord_language(simcord_env, monkeypatch) -> None:
@@ -41,7 +33,7 @@ async def test_settings_language_moves_the_servers_games_and_new_ones(
     simcord_env, monkeypatch
 ) -> None:
     locales = speak(monkeypatch)
-    w, organiser = await organiser_world(simcord_env)
+    w, organiser = await league_world(simcord_env)
     ann, bob, _ = w.members
     lg = await started_game(w)
     assert lg.language == "en"

@@ -29,6 +29,7 @@ from engine.core.fitting import taken_out
 from engine.core.rulesets import RuleSet, game_sets, register_ruleset
 from engine.core.state import GameState
 from engine.core.worlds import WORLDS
+from lang import N_
 
 #: The game option that turns mixed markets on.
 OPTION = "mix"
@@ -59,7 +60,7 @@ MIX = register_ruleset(
         name=OPTION,
         players=(),
         view=mix_view,
-        title="mixed markets",
+        title=N_("mixed markets"),
         market_sets=market_sets,
     )
 )

@@ -35,6 +35,7 @@ from engine.rulesets.monsters import (
     prints_monsters,
     put_monsters,
 )
+from lang import N_
 
 #: The game option that turns it on.
 OPTION = "surface_relics"
@@ -82,7 +83,7 @@ SURFACE_RELICS = register_ruleset(
     RuleSet(
         name=OPTION,
         players=(),
-        title="Places and Relics on the surface",
+        title=N_("Places and Relics on the surface"),
         treasure_sets=relic_sets,
         setup=relics_setup,
         hiding=relics_hiding,

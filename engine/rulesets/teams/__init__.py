@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from engine.core.rulesets import RuleSet, register_ruleset
 from engine.core.state import GameState
 from engine.rulesets.monsters import lays_monsters
+from lang import N_
 
 from .monsters import MONSTERS_EACH, team_hiding, team_setup
 
@@ -130,7 +131,7 @@ TEAMS = register_ruleset(
         turns=TURNS,
         result=team_result,
         view=team_view,
-        title="team play",
+        title=N_("team play"),
         setup=team_setup,
         hiding=team_hiding,
         # [TEAMS "Righteous Relics and Popular Places"] "Relics & Places can never be used by
