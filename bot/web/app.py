@@ -23,12 +23,13 @@ import jinja2
 from aiohttp import web
 
 from engine import view
+from engine.core.state import OVER
 from lang import DEFAULT, speaking, tr
 
 from ..jobs import board_png, final_png
 from ..service import GameService
 from . import links
-from .pages import game_page, server_games
+from .pages import game_page, server_games, shown
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: Requests a second a client may make on average, and its burst.
@@ -160,18 +161,19 @@ class Site:
         guild_id = await self._guild(request)
         if guild_id is None:
             return not_found()
-        lg_page = await game_page(self.service, guild_id, int(request.match_info["game"]))
-        if lg_page is None or (over_only and lg_page.summary.status != "over"):
+        lg = await shown(self.service, guild_id, int(request.match_info["game"]))
+        if lg is None or lg.game is None:
+            return not_found()
+        state = lg.game.state
+        if over_only and state.turn.phase != OVER:
             return not_found()
         language = await self._language(guild_id)
-        tag = f'"{draw.__name__}-{lg_page.summary.id}-{lg_page.summary.version}-{language}"'
+        tag = f'"{draw.__name__}-{lg.id}-{state.version}-{language}"'
         cache = {"ETag": tag, "Cache-Control": "private, max-age=5"}
         if request.headers.get("If-None-Match") == tag:
             return web.Response(status=304, headers=cache)
-        lg = await self.service.load(lg_page.summary.id)
-        assert lg.game is not None
         with speaking(language):
-            png = await self.render(draw, view(lg.game.state), map_key=lg.map_id)
+            png = await self.render(draw, view(state), map_key=lg.map_id)
         return web.Response(body=png, content_type="image/png", headers=cache)
 
 

@@ -16,6 +16,7 @@ from engine.core.content import load_map
 from engine.core.state import OVER
 from engine.text import names
 
+from ..errors import ServiceError
 from ..narrate import told_lines
 from ..service import GameService
 from ..service.loaded import LoadedGame
@@ -97,13 +98,22 @@ async def server_games(service: GameService, guild_id: int) -> tuple[list[Any], 
     return live, done[:20]
 
 
-async def game_page(service: GameService, guild_id: int, game_id: int) -> GamePage | None:
-    """A game of the server as its page shows it, or None (no such game on this server)."""
+async def shown(service: GameService, guild_id: int, game_id: int) -> LoadedGame | None:
+    """A game the server's pages may show: one of its own, started, in a channel everyone
+    sees; None for any other id."""
     try:
         lg = await service.load(game_id)
-    except Exception:
+    except ServiceError:
         return None
     if lg.guild_id != guild_id or not lg.listed or lg.game is None:
+        return None
+    return lg
+
+
+async def game_page(service: GameService, guild_id: int, game_id: int) -> GamePage | None:
+    """A game of the server as its page shows it, or None (``shown``)."""
+    lg = await shown(service, guild_id, game_id)
+    if lg is None or lg.game is None:
         return None
     state = lg.game.state
     public = view(state)
