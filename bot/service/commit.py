@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine import EngineError, label, to_act
 from engine.core.state import OVER, SETUP, from_json, to_json
-from lang import speaking
 
 from .. import outbox
 from ..league import League
@@ -57,10 +56,8 @@ class Committer:
         labels = []
         try:
             for seat, action, _user, _auto in batch:
-                # The turn's summary shows the labels: in the game's language, while a
-                # refusal from ``play`` speaks the member's.
-                with speaking(lg.language):
-                    labels.append(label(game.state, action))
+                # For the member's reply ("✅ …"): in the language spoken, theirs.
+                labels.append(label(game.state, action))
                 game.play(seat, action)
         except EngineError:
             # All or nothing: put the game back exactly as it was.

@@ -16,6 +16,7 @@ from lang import ntr, slash, tr
 
 from .. import seat_log
 from ..league import League
+from ..speech import in_games_language
 from ..storage import Transaction
 from .loaded import LoadedGame
 from .outcome import LogRow, Move
@@ -24,9 +25,11 @@ from .outcome import LogRow, Move
 STAND_IN_LEVEL = "normal"
 
 
+@in_games_language
 def missed_deadline(lg: LoadedGame, seat: int) -> tuple[list[Move], str, int | None]:
     """What the passed deadline of ``seat`` plays: the defaults that finish its decision,
-    the note for the channel, and the seat an AI takes over now (None: no take-over)."""
+    the note for the channel (in the game's language: no member asked), and the seat an AI
+    takes over now (None: no take-over)."""
     assert lg.game is not None
     state = lg.game.state
     batch: list[Move] = []

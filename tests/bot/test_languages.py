@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.seat_log import told_detail
 from engine import to_act
 from lang import speaking
 
+from .conftest import make_bot
 from .locales import GUILD, speak
 from .test_league import league_world
 from .world import game_of, labels, public, started_game, world
@@ -160,3 +163,36 @@ async def test_a_lobby_speaks_the_servers_language_to_english_members(
     # A refusal is private: the member's own language.
     again = await bob.slash(w.channel, "sw join")
     assert again.ephemeral and "already" in again.response.content
+
+
+async def test_a_french_game_stays_french_across_a_restart_mid_turn(
+    simcord_env, monkeypatch, db_path
+) -> None:
+    """Killed mid-turn and started again, the bot knows the game's language from the
+    database: the next public message is French, the English member's panel English."""
+    locales = speak(monkeypatch)
+    w = await world(simcord_env)
+    locales.update({GUILD: "fr", **{m.id: "en-US" for m in w.members}})
+    lg = await started_game(w)
+    actor = w.member(lg.user_at(to_act(lg.game.state)))
+    await actor.slash(w.channel, "sw pick", slot=1)
+    await simcord_env.restart_bot(make_bot(db_path))
+    # The restarted bot never saw the server's locale: the game's own language decides.
+    locales[GUILD] = "en-US"
+    done = await actor.slash(w.channel, "sw end")
+    # The member's reply, their moves' labels included, in their English.
+    assert done.ephemeral and done.response.content.startswith("✅ Stop conquering")
+    newest = public(w)[-1]
+    assert "Tour 1/10" in newest.content and "Round" not in newest.content
+
+
+@pytest.mark.simcord(settle_timeout=30)
+async def test_a_passed_deadline_is_told_in_the_games_language(simcord_env, monkeypatch) -> None:
+    """No member asks when a deadline passes: its note speaks the game's language."""
+    locales = speak(monkeypatch)
+    w = await world(simcord_env)
+    locales.update({GUILD: "fr", **{m.id: "en-US" for m in w.members}})
+    await started_game(w, deadline_hours=2.0)
+    await simcord_env.advance_time(2 * 3600 + 120)
+    notes = [m.content for m in w.channel.history() if "⏰" in m.content]
+    assert notes and all("Time ran out" not in n for n in notes), notes
