@@ -15,10 +15,11 @@ import discord
 
 from lang import decimal, ntr, option, ptr, slash, speaking, tr
 
-from . import ratings, stats
+from . import stats
 from .errors import ServiceError
 from .jobs import card_png, replay_image, standings_png
-from .league import PAGE, League, LeagueError, Season, Standing
+from .league import PAGE, League, LeagueError, Season
+from .league_tables import names_played, player_card, standings_table
 from .options import chosen, stored, title
 from .service import GameService
 from .web.links import server_link
@@ -78,15 +79,8 @@ class LeagueDesk:
                 out[uid] = member.display_name
             else:
                 missing.append(uid)
-        if missing:
-            marks = ",".join("?" * len(missing))
-            rows = await self.service.storage.fetchall(
-                f"SELECT user_id, name FROM seats WHERE user_id IN ({marks})"
-                " ORDER BY joined_at DESC",
-                tuple(missing),
-            )
-            for r in rows:
-                out.setdefault(r["user_id"], r["name"])
+        for uid, name in (await names_played(self.service.storage, missing)).items():
+            out.setdefault(uid, name)
         for uid in user_ids:
             out.setdefault(uid, self.name_of(guild, uid))
         return out
@@ -163,47 +157,16 @@ class LeagueDesk:
         self, guild: discord.Guild | None, season: Season, page: int, final: bool = False
     ) -> tuple[str, discord.File]:
         """The standings of a season as a text and a table image (a page of 20)."""
-        table = await self.league.standings(season)
-        ranked = [s for s in table if not s.provisional]
-        provisional = [s for s in table if s.provisional]
-        pages = max(1, -(-len(ranked) // PAGE))
-        page = min(max(page, 1), pages)
-        shown = ranked[(page - 1) * PAGE : page * PAGE]
-        extra = provisional if page == pages else []
-        ids = [s.user_id for s in shown + extra]
-        names = await self.names(guild, ids)
-        trends = await self.league.trends(season.id, ids)
-        team = await self.league.team_records(season.id)
-        start = (page - 1) * PAGE
 
-        def row(i: int | None, s: Standing) -> dict[str, Any]:
-            return {
-                "rank": i,
-                "name": names[s.user_id],
-                "rating": s.rating,
-                "change": s.change,
-                "games": s.games,
-                "wins": s.wins,
-                "trend": trends.get(s.user_id, []),
-                "team_games": team.get(s.user_id, (0, 0))[0],
-                "team_wins": team.get(s.user_id, (0, 0))[1],
-            }
+        async def names(ids: list[int]) -> dict[int, str]:
+            return await self.names(guild, ids)
 
-        counted = tr(
-            "{ranked} ranked, {provisional} provisional",
-            ranked=len(ranked),
-            provisional=len(provisional),
+        standing = await standings_table(
+            self.league, season, names, page=page, final=final, server=guild.name if guild else ""
         )
-        data: dict[str, Any] = {
-            "title": tr("{season} · final standings", season=season.name) if final else season.name,
-            "subtitle": (guild.name if guild else "") + f" · {counted}",
-            "page": page,
-            "pages": pages,
-            "rows": [row(start + i + 1, s) for i, s in enumerate(shown)],
-            # Provisional players are not ranked yet: no number, not even 0.
-            "provisional": [row(None, s) for s in extra],
-            "threshold": ratings.PROVISIONAL_GAMES,
-        }
+        data, ids, team = standing.data, standing.ids, standing.team
+        page, pages = data["page"], data["pages"]
+        start = (page - 1) * PAGE
         png = await self.workers.run(standings_png, data)
         fields = {"season": season.name, "page": page, "pages": pages}
         if final:
@@ -212,7 +175,7 @@ class LeagueDesk:
             lines = [tr("**Standings · {season}** (page {page}/{pages})", **fields)]
         for r in data["rows"][:3]:
             lines.append(f"{r['rank']}. <@{ids[r['rank'] - start - 1]}> · {r['rating']}")
-        if not table:
+        if standing.empty:
             lines.append(tr("No rated game has finished yet this season."))
         teamed = [(uid, team[uid]) for uid in ids if uid in team]
         if teamed:
@@ -263,52 +226,20 @@ class LeagueDesk:
         """``/league player``: a member's rating, its history, their games and combos."""
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
-        rows = await self.league.result_rows(interaction.guild_id, user_id=member.id)
-        table = await self.league.standings(season)
-        mine = next((s for s in table if s.user_id == member.id), None)
-        if mine is None and not rows:
-            raise LeagueError(
-                tr(
-                    "{name} has no finished game on this server yet.",
-                    name=member.display_name,
-                )
-            )
-        ranked = [s for s in table if not s.provisional]
-        rank = next((i + 1 for i, s in enumerate(ranked) if s.user_id == member.id), None)
-        favourite, best = stats.player_combos(rows, min_games=2)
-        h2h = None
-        if versus is not None and versus.id != member.id:
-            everyone = await self.league.result_rows(interaction.guild_id)
-            games, ahead, behind = stats.head_to_head(everyone, member.id, versus.id)
-            h2h = {
-                "opponent": versus.display_name,
-                "games": games,
-                "ahead": ahead,
-                "behind": behind,
-            }
+        versus_of = (versus.id, versus.display_name) if versus is not None else None
         # The card is posted for the channel: in the server's language.
         language = await self.public_language(interaction)
         with speaking(language):
-            data: dict[str, Any] = {
-                "name": member.display_name,
-                "season": season.name,
-                "rating": mine.rating if mine else ratings.display(ratings.DEFAULT),
-                "rank": rank,
-                "provisional": mine.provisional if mine else True,
-                "games": len(rows),
-                "wins": sum(1 for r in rows if r["rank"] == 1),
-                "avg_coins": (sum(r["coins"] for r in rows) / len(rows)) if rows else None,
-                "history": [list(p) for p in await self.league.history(season.id, member.id)],
-                "favourite": [{"combo": stats.shown("combo", c), "games": g} for c, g in favourite],
-                "best": [
-                    {"combo": stats.shown("combo", c), "games": g, "win_rate": w}
-                    for c, g, w in best
-                ],
-                "head_to_head": h2h,
-                # Team games (6 players in 3 teams): games played and won as a team.
-                "team_games": sum(1 for r in rows if r.get("team") is not None),
-                "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
-            }
+            data = await player_card(
+                self.league, interaction.guild_id, season, member.id, member.display_name, versus_of
+            )
+        if data is None:
+            # A refusal only the member reads: in their language.
+            raise LeagueError(
+                tr("{name} has no finished game on this server yet.", name=member.display_name)
+            )
+        with speaking(language):
+            rank = data["rank"]
             await interaction.response.defer(thinking=True)
             png = await self.workers.run(card_png, data)
             where = f"#{rank}" if rank else tr("provisional")

@@ -155,18 +155,20 @@ class LeagueCog(
         base = self.bot.settings.web_url
         if not base or interaction.guild_id is None:
             raise LeagueError(tr("This bot serves no web pages (its WEB_URL is not set)."))
+        storage = self.bot.service.storage
         link = await links.server_link(
-            self.bot.service.storage, base, interaction.guild_id, self.bot.service.clock()
+            storage, base, interaction.guild_id, self.bot.service.clock()
         )
-        await interaction.response.send_message(
-            tr(
+        if await links.is_public(storage, interaction.guild_id):
+            text = tr("🌐 This server's games on the web, open to anyone: {link}", link=link)
+        else:
+            text = tr(
                 "🌐 This server's games on the web: {link}\nAnyone with the link can read "
                 "them; a manager can cut it off with `{rotate}`.",
                 link=link,
                 rotate=slash("league web rotate"),
-            ),
-            ephemeral=True,
-        )
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @web.command(
         name="rotate", description="A new web link; the old ones stop working (Manage Server)"
@@ -177,14 +179,48 @@ class LeagueCog(
         base = self.bot.settings.web_url
         if not base or interaction.guild_id is None:
             raise LeagueError(tr("This bot serves no web pages (its WEB_URL is not set)."))
-        await links.rotate(self.bot.service.storage, interaction.guild_id, self.bot.service.clock())
-        link = await links.server_link(
-            self.bot.service.storage, base, interaction.guild_id, self.bot.service.clock()
+        storage, now = self.bot.service.storage, self.bot.service.clock()
+        secret = await links.rotate(storage, interaction.guild_id, now)
+        text = tr(
+            "🔑 The old web links no longer work. The new one: {link}",
+            link=f"{base.rstrip('/')}/s/{secret}/",
         )
-        await interaction.response.send_message(
-            tr("🔑 The old web links no longer work. The new one: {link}", link=link),
-            ephemeral=True,
-        )
+        if await links.is_public(storage, interaction.guild_id):
+            # The public address is the server's id: no secret to rotate there.
+            text += "\n" + tr(
+                "The pages stay public at {link} until a manager closes them with `{public}`.",
+                link=await links.server_link(storage, base, interaction.guild_id, now),
+                public=slash("league web public"),
+            )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @web.command(
+        name="public",
+        description="Open this server's web pages to anyone, or close them (Manage Server)",
+    )
+    @app_commands.describe(on="True: anyone may read the pages; False: only the secret link")
+    @refusals
+    async def web_public(self, interaction: Interaction, on: bool) -> None:
+        organiser_only(interaction)
+        base = self.bot.settings.web_url
+        if not base or interaction.guild_id is None:
+            raise LeagueError(tr("This bot serves no web pages (its WEB_URL is not set)."))
+        storage, now = self.bot.service.storage, self.bot.service.clock()
+        await links.make_public(storage, interaction.guild_id, on, now)
+        link = await links.server_link(storage, base, interaction.guild_id, now)
+        if on:
+            text = tr(
+                "🌍 This server's web pages are public now: anyone can read them at {link} "
+                "(a private channel's games stay off them).",
+                link=link,
+            )
+        else:
+            text = tr(
+                "🔒 This server's web pages are no longer public: only the secret link opens "
+                "them: {link}",
+                link=link,
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: SmallWorldBot) -> None:

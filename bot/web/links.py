@@ -1,4 +1,9 @@
-"""The secret in each server's web links: made on first use, rotated by a manager."""
+"""The addresses of each server's web pages.
+
+Every server has a secret, made on first use and rotated by a manager, and its pages are at
+``/s/<secret>/``. A manager may also make them public: then they are at ``/p/<server id>/``
+too, and that is the link the bot gives.
+"""
 
 from __future__ import annotations
 
@@ -46,11 +51,32 @@ async def guild_of(storage: Storage, secret: str) -> int | None:
     return int(row["guild_id"]) if row else None
 
 
+async def is_public(storage: Storage, guild_id: int) -> bool:
+    """Whether a manager made the server's pages public."""
+    row = await storage.fetchone("SELECT public FROM web_links WHERE guild_id = ?", (guild_id,))
+    return bool(row and row["public"])
+
+
+async def make_public(storage: Storage, guild_id: int, public: bool, now: datetime) -> None:
+    """Open the server's pages to anyone (at ``/p/<id>/``), or close them again."""
+    await secret_for(storage, guild_id, now)
+    await storage.execute(
+        "UPDATE web_links SET public = ? WHERE guild_id = ?", (int(public), guild_id)
+    )
+
+
+async def server_path(storage: Storage, guild_id: int, now: datetime) -> str:
+    """The path of a server's pages: its public one when public, else its secret one."""
+    if await is_public(storage, guild_id):
+        return f"/p/{guild_id}/"
+    return f"/s/{await secret_for(storage, guild_id, now)}/"
+
+
 async def server_link(storage: Storage, base: str | None, guild_id: int, now: datetime) -> str:
     """The address of a server's pages under ``base`` (``WEB_URL``); empty without one."""
     if not base:
         return ""
-    return f"{base.rstrip('/')}/s/{await secret_for(storage, guild_id, now)}/"
+    return base.rstrip("/") + await server_path(storage, guild_id, now)
 
 
 async def game_link(

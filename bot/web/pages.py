@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from engine import to_act, view
 from engine.core.content import load_map
@@ -72,30 +71,67 @@ def _summary(lg: LoadedGame) -> GameSummary:
             seat = to_act(state)
             turn = state.players[seat].name if seat is not None else ""
     return GameSummary(
-        lg.id, lg.status, names.map_name(_map_title(lg)), names_, turn, lg.deadline_at, version
-    )
+        lg.id, lg.status, names.map_name(_map_title(lg.map_id)), names_, turn, lg.deadline_at,
+        version,
+    )  # fmt: skip
 
 
-def _map_title(lg: LoadedGame) -> str:
+def _map_title(map_id: str) -> str:
     try:
-        return load_map(lg.map_id).name
+        return load_map(map_id).name
     except (KeyError, ValueError, OSError):
-        return lg.map_id
+        return map_id
 
 
-async def server_games(service: GameService, guild_id: int) -> tuple[list[Any], list[Any]]:
+async def server_games(
+    service: GameService, guild_id: int
+) -> tuple[list[GameSummary], list[GameSummary]]:
     """The server's lobbies and games under way, and its last finished games."""
+    # A private channel's games are never listed (``listed``: recorded at ``/sw new``).
     rows = await service.storage.fetchall(
-        # A private channel's games are never listed (``listed``: recorded at ``/sw new``).
-        "SELECT id, status FROM games WHERE guild_id = ? AND listed = 1"
-        " AND status IN ('lobby', 'active', 'over') ORDER BY updated_at DESC LIMIT 60",
+        "SELECT id FROM games WHERE guild_id = ? AND listed = 1"
+        " AND status IN ('lobby', 'active') ORDER BY updated_at DESC LIMIT 40",
         (guild_id,),
     )
-    live, done = [], []
-    for row in rows:
-        lg = await service.load(row["id"])
-        (done if row["status"] == "over" else live).append(_summary(lg))
-    return live, done[:20]
+    # Games under way are in the service's cache once played: loading them is cheap.
+    live = [_summary(await service.load(row["id"])) for row in rows]
+    return live, await _finished(service, guild_id)
+
+
+async def _finished(service: GameService, guild_id: int) -> list[GameSummary]:
+    """The last finished games, from their rows alone: a finished game's state is not
+    read (nor kept in the cache) for a line in a list."""
+    rows = await service.storage.fetchall(
+        "SELECT id, map_id, version, updated_at FROM games WHERE guild_id = ? AND listed = 1"
+        " AND status = 'over' ORDER BY updated_at DESC LIMIT 20",
+        (guild_id,),
+    )
+    if not rows:
+        return []
+    marks = ",".join("?" * len(rows))
+    players: dict[int, list[str]] = {}
+    for seat in await service.storage.fetchall(
+        f"SELECT game_id, name FROM seats WHERE game_id IN ({marks}) ORDER BY game_id, seat",
+        tuple(r["id"] for r in rows),
+    ):
+        players.setdefault(seat["game_id"], []).append(seat["name"])
+    summaries = []
+    for r in rows:
+        shown_map = names.map_name(_map_title(r["map_id"]))
+        seated = players.get(r["id"], [])
+        version = r["version"]
+        summaries.append(GameSummary(r["id"], "over", shown_map, seated, "over", None, version))
+    return summaries
+
+
+async def version_of(service: GameService, guild_id: int, game_id: int) -> int | None:
+    """A shown game's version (it grows with every move), or None for any other id."""
+    row = await service.storage.fetchone(
+        "SELECT version FROM games WHERE id = ? AND guild_id = ? AND listed = 1"
+        " AND status IN ('active', 'over')",
+        (game_id, guild_id),
+    )
+    return None if row is None else int(row["version"])
 
 
 async def shown(service: GameService, guild_id: int, game_id: int) -> LoadedGame | None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from .app import Site
+from .app import Site, application
 
 
 async def serve(site: Site, host: str, port: int) -> web.AppRunner:
     """Start serving ``site`` on ``host:port`` (port 0: any free one); the runner stops it
     (``await runner.cleanup()``)."""
-    runner = web.AppRunner(site.app(), access_log=None)
+    runner = web.AppRunner(application(site), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     return runner

@@ -15,7 +15,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web import links
-from bot.web.app import BURST, Site
+from bot.web.app import Site, application
+from bot.web.site import BURST
 from bot.web.server import bound_port, serve
 
 from .played import play
@@ -40,7 +41,7 @@ async def site(opened, tmp_path):
     other = await service.create(2, 200, 44, "dee", 2, listed=True)
     now = datetime.now(UTC)
     secret = await links.secret_for(service.storage, 1, now)
-    client = TestClient(TestServer(Site(service, draw).app()))
+    client = TestClient(TestServer(application(Site(service, draw))))
     await client.start_server()
     yield client, service, secret, lg.id, other.id
     await client.close()
@@ -51,7 +52,7 @@ async def test_a_servers_page_lists_its_game_and_escapes_names(site) -> None:
     r = await client.get(f"/s/{secret}/")
     assert r.status == 200
     html = await r.text()
-    assert f'href="game/{game_id}"' in html and f"game/{other_id}" not in html
+    assert f'href="/s/{secret}/game/{game_id}"' in html and f"game/{other_id}" not in html
     # A member named like markup is shown, never run.
     assert "&lt;img src=x onerror=alert(1)&gt;" in html and HOSTILE not in html
     assert r.headers["Cache-Control"] == "no-store"
@@ -134,13 +135,13 @@ async def test_a_finished_game_shows_its_score_sheet_and_coins(opened, tmp_path)
     lg = await service.last_game(100)
     assert lg.game.state.turn.phase == "over"
     secret = await links.secret_for(service.storage, 1, datetime.now(UTC))
-    client = TestClient(TestServer(Site(service, draw).app()))
+    client = TestClient(TestServer(application(Site(service, draw))))
     await client.start_server()
     try:
         html = await (await client.get(f"/s/{secret}/game/{lg.id}")).text()
         for p in lg.game.state.players:
             assert f"{p.coins} coins" in html
-        assert f'src="{lg.id}/final.png"' in html and "http-equiv" not in html
+        assert f'src="/s/{secret}/game/{lg.id}/final.png"' in html and "http-equiv" not in html
         sheet = await client.get(f"/s/{secret}/game/{lg.id}/final.png")
         assert sheet.status == 200 and (await sheet.read())[:4] == b"\x89PNG"
     finally:

@@ -10,7 +10,7 @@ import re
 import discord
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.web.app import Site
+from bot.web.app import Site, application
 
 from .test_web import draw
 from .world import started_game, world
@@ -37,7 +37,7 @@ async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None
     status = await ann.slash(w.channel, "sw status")
     [game_path] = LINK.findall(status.response.content)
     assert game_path == f"{server_path}game/{lg.id}"
-    client = TestClient(TestServer(Site(bot.service, draw).app()))
+    client = TestClient(TestServer(application(Site(bot.service, draw))))
     await client.start_server()
     try:
         assert (await client.get(server_path)).status == 200
@@ -51,5 +51,38 @@ async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None
         assert (await client.get(server_path)).status == 404
         assert (await client.get(game_path)).status == 404
         assert (await client.get(fresh)).status == 200
+    finally:
+        await client.close()
+
+
+async def test_a_manager_makes_the_pages_public_and_private_again(simcord_env) -> None:
+    bot = simcord_env.bot
+    bot.settings = dataclasses.replace(bot.settings, web_url=BASE)
+    w = await world(simcord_env)
+    ann = w.members[0]
+    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
+    organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
+    public = f"/p/{w.guild.id}/"
+    client = TestClient(TestServer(application(Site(bot.service, draw))))
+    await client.start_server()
+    try:
+        refused = await ann.slash(w.channel, "league web public", on=True)
+        assert refused.ephemeral and "Manage Server" in refused.response.content
+        assert (await client.get(public)).status == 404
+        opened = await organiser.slash(w.channel, "league web public", on=True)
+        assert opened.ephemeral and f"{BASE}{public}" in opened.response.content
+        assert (await client.get(public)).status == 200
+        # Every member is now given the public address, said to be open to anyone.
+        given = await ann.slash(w.channel, "league web link")
+        assert f"{BASE}{public}" in given.response.content and "anyone" in given.response.content
+        # A rotation changes the secret link only, and says the pages stay public.
+        rotated = await organiser.slash(w.channel, "league web rotate")
+        [secret_path] = LINK.findall(rotated.response.content)
+        assert f"{BASE}{public}" in rotated.response.content
+        assert (await client.get(secret_path)).status == 200
+        closed = await organiser.slash(w.channel, "league web public", on=False)
+        assert closed.ephemeral and f"{BASE}{secret_path}" in closed.response.content
+        assert (await client.get(public)).status == 404
+        assert (await client.get(secret_path)).status == 200
     finally:
         await client.close()

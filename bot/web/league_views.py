@@ -1,0 +1,163 @@
+"""The league's pages: the seasons of a server, a season's standings and a player's card.
+
+Their numbers come from ``bot.league_tables``, which also feeds the standings and card
+pictures the bot posts in Discord: the page and the picture agree. Players are named as they
+last sat down to play (the web knows no Discord display names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from lang import decimal, speaking, tr
+
+from ..league import Season
+from ..league_tables import names_played, player_card, standings_table
+from ..service import GameService
+from .site import Site, not_found, route
+
+#: Players on the front page's leader board.
+LEADERS = 5
+#: Rows of a season's standings on one page (the web page shows them all).
+ALL_ROWS = 10_000
+
+
+@dataclass
+class Leaders:
+    """The open season's leaders, for a server's front page."""
+
+    season: Season
+    rows: list[dict[str, Any]]
+
+
+async def leaders(service: GameService, guild_id: int) -> Leaders | None:
+    """The open season and its first players, or None without an open season."""
+    season = await service.league.current(guild_id)
+    if season is None:
+        return None
+    table = await standings_table(service.league, season, _names(service), per_page=LEADERS)
+    return Leaders(season, table.data["rows"])
+
+
+def _names(service: GameService) -> Any:
+    async def names(ids: list[int]) -> dict[int, str]:
+        found = await names_played(service.storage, ids)
+        return {uid: found.get(uid) or tr("player {id}", id=uid) for uid in ids}
+
+    return names
+
+
+def _when(season: Season) -> str:
+    """A season's dates, in words."""
+    opened = season.opened_at.strftime("%Y-%m-%d")
+    if season.closed_at is not None:
+        closed = season.closed_at.strftime("%Y-%m-%d")
+        return tr("{opened} to {closed}", opened=opened, closed=closed)
+    if season.ends_at is not None:
+        ends = season.ends_at.strftime("%Y-%m-%d")
+        return tr("open since {opened}, until {ends}", opened=opened, ends=ends)
+    return tr("open since {opened}", opened=opened)
+
+
+class LeagueViews:
+    """Handlers of the league pages, over a ``Site``."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.service = site.service
+
+    def add_routes(self, router: web.UrlDispatcher) -> None:
+        """Register the pages' paths."""
+        season = route("/league/{season:[0-9]{1,12}}")
+        router.add_get(route("/league"), self.seasons)
+        router.add_get(season, self.standings)
+        router.add_get(season + "/player/{user:-?[0-9]{1,20}}", self.player)
+
+    async def _season(self, request: web.Request, guild_id: int) -> Season | None:
+        wanted = int(request.match_info["season"])
+        for season in await self.service.league.seasons(guild_id):
+            if season.id == wanted:
+                return season
+        return None
+
+    async def seasons(self, request: web.Request) -> web.StreamResponse:
+        """Every season of the server, newest first."""
+        place = await self.site.place(request)
+        if place is None:
+            return not_found()
+        seasons = await self.service.league.seasons(place.guild_id)
+        with speaking(place.language):
+            rows = [(season, _when(season)) for season in seasons]
+            words = {"none": tr("This server has no league season yet: an admin opens one.")}
+            title = tr("League seasons")
+        return self.site.page(place, "seasons.html", title, words=words, rows=rows, refresh=None)
+
+    async def standings(self, request: web.Request) -> web.StreamResponse:
+        """A season's standings: every ranked player, then the provisional ones."""
+        place = await self.site.place(request)
+        if place is None:
+            return not_found()
+        season = await self._season(request, place.guild_id)
+        if season is None:
+            return not_found()
+        with speaking(place.language):
+            table = await standings_table(
+                self.service.league, season, _names(self.service),
+                final=season.closed_at is not None, per_page=ALL_ROWS,
+            )  # fmt: skip
+            words = {
+                "player": tr("Player"),
+                "rating": tr("Rating"),
+                "week": tr("7 days"),
+                "games": tr("Games"),
+                "wins": tr("Wins"),
+                "team": tr("Team games (won)"),
+                "provisional": tr(
+                    "Provisional: fewer than {n} rated games, not ranked yet.",
+                    n=table.data["threshold"],
+                ),
+                "none": tr("No rated game has finished yet this season."),
+            }
+        teams = any(r["team_games"] for r in table.data["rows"] + table.data["provisional"])
+        return self.site.page(
+            place, "standings.html", table.data["title"], words=words, table=table.data,
+            teams=teams, season=season, refresh=None,
+        )  # fmt: skip
+
+    async def player(self, request: web.Request) -> web.StreamResponse:
+        """A player's card in a season: the same figures as ``/league player``'s picture."""
+        place = await self.site.place(request)
+        if place is None:
+            return not_found()
+        season = await self._season(request, place.guild_id)
+        if season is None:
+            return not_found()
+        user_id = int(request.match_info["user"])
+        with speaking(place.language):
+            name = (await _names(self.service)([user_id]))[user_id]
+            card = await player_card(self.service.league, place.guild_id, season, user_id, name)
+            if card is None:
+                return not_found()
+            where = f"#{card['rank']}" if card["rank"] else tr("provisional")
+            avg = card["avg_coins"]
+            words = {
+                "rating": tr("Rating"),
+                "place": tr("Place"),
+                "where": where,
+                "games": tr("Games"),
+                "wins": tr("Wins"),
+                "avg": tr("Average coins"),
+                "avg_value": decimal(avg) if avg is not None else "–",
+                "team": tr("Team games (won)"),
+                "history": tr("Rating after each rated game"),
+                "favourite": tr("Most played combos"),
+                "best": tr("Best combos"),
+                "standings": tr("← standings"),
+                "win_rate": tr("won"),
+            }
+        return self.site.page(
+            place, "player.html", name, words=words, card=card, season=season, refresh=None
+        )

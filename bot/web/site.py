@@ -1,0 +1,151 @@
+"""The web server's core: whose pages a request is for, its pages, its pictures, its limit.
+
+A server's pages live under one root: ``/s/<secret>/`` (``links``: unguessable, rotated by
+a manager), and also ``/p/<server id>/`` once a manager made them public. Under a root:
+
+- ``/``: the games under way, the last finished ones, the open season's leaders;
+- ``game/<id>``: a game's board, seats and turns (``game/<id>/version`` tells a live page
+  when to come back); ``game/<id>/board.png``, ``game/<id>/final.png``;
+- ``game/<id>/replay/<step>``: a finished game turn by turn, ``…/<step>.png`` its board;
+- ``league``: the seasons; ``league/<season>``: standings; ``league/<season>/player/<id>``:
+  a player's card.
+
+Anything else, a wrong secret, another server's game or a private channel's, is a bare 404;
+only GET (and HEAD) is served. Pages are Jinja2 templates with autoescaping on, so a member
+named ``<script>`` is shown, not run. A client sending more than ``rate`` requests a second
+for long gets 429. Images are drawn by the bot's workers, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from lang import DEFAULT, speaking, tr
+
+from ..service import GameService
+from . import links
+from .replay import Replays
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+#: Requests a second a client may make on average, and its burst.
+RATE, BURST = 10.0, 40.0
+#: Seconds between two looks of a live page at whether its game moved.
+POLL = 3
+#: Seconds between two loads of a page that cannot run a script.
+REFRESH = 30
+
+Render = Callable[..., Awaitable[Any]]
+
+#: Pages change with every turn: never kept by a browser or a proxy.
+NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+
+
+def not_found() -> web.Response:
+    """The one answer to anything that is not a page: no detail."""
+    return web.Response(status=404, text="Not found")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Whose pages a request is for, and where they live."""
+
+    guild_id: int
+    #: The path every link of these pages starts with (``/s/<secret>/`` or ``/p/<id>/``).
+    root: str
+    language: str
+
+
+class Site:
+    """The pages of every server, over one game service."""
+
+    def __init__(
+        self, service: GameService, render: Render, *, rate: float = RATE, burst: float = BURST
+    ) -> None:
+        self.service = service
+        #: Runs a drawing job (``Workers.run``): images never draw on the event loop.
+        self.render = render
+        self.rate, self.burst = rate, burst
+        self.templates = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(TEMPLATES),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+        )
+        #: The steps of the finished games being replayed.
+        self.replays = Replays()
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    @web.middleware
+    async def limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Middleware: a token bucket per client address; unknown routes answer 404 with no
+        detail."""
+        now = time.monotonic()
+        client = request.remote or "?"
+        tokens, then = self._buckets.get(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens < 1:
+            return web.Response(status=429, text="Too many requests")
+        self._buckets[client] = (tokens - 1, now)
+        try:
+            response: web.StreamResponse = await handler(request)
+            return response
+        except web.HTTPException as exc:
+            if exc.status == 405:
+                return web.Response(status=405, text="Method not allowed")
+            return not_found()
+
+    async def place(self, request: web.Request) -> Place | None:
+        """The server a request's root opens, or None (a bare 404 follows)."""
+        kind, key = request.match_info["kind"], request.match_info["key"]
+        storage = self.service.storage
+        guild_id: int | None
+        if kind == "s":
+            guild_id = await links.guild_of(storage, key)
+        elif key.isdigit() and await links.is_public(storage, int(key)):
+            guild_id = int(key)
+        else:
+            guild_id = None
+        if guild_id is None:
+            return None
+        language = await self.service.languages.chosen(guild_id) or DEFAULT
+        return Place(guild_id, f"/{kind}/{key}/", language)
+
+    def page(self, place: Place, name: str, title: str, **fields: Any) -> web.Response:
+        """A page from its template, in the server's language, with the links every page
+        has (``nav``)."""
+        with speaking(place.language):
+            nav = {"games": tr("Games"), "league": tr("League")}
+            html = self.templates.get_template(name).render(
+                lang=place.language, root=place.root, title=title, nav=nav, **fields
+            )
+        return web.Response(text=html, content_type="text/html", headers=NO_STORE)
+
+    async def image(
+        self,
+        request: web.Request,
+        tag: str,
+        draw: Callable[..., Any],
+        *args: Any,
+        map_key: str | None,
+        language: str,
+        max_age: int = 5,
+    ) -> web.StreamResponse:
+        """A picture drawn by the workers, answered 304 when the browser has this one."""
+        etag = f'"{tag}-{language}"'
+        cache = {"ETag": etag, "Cache-Control": f"private, max-age={max_age}"}
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers=cache)
+        with speaking(language):
+            png = await self.render(draw, *args, map_key=map_key)
+        return web.Response(body=png, content_type="image/png", headers=cache)
+
+
+def route(path: str) -> str:
+    """A path under every server's root (``/s/<secret>`` or ``/p/<id>``)."""
+    return "/{kind:[sp]}/{key:[A-Za-z0-9_-]{1,64}}" + path
