@@ -54,6 +54,7 @@ class GameViews:
                 "none_live": tr("No game under way."),
                 "none_done": tr("No finished game yet."),
                 "board": tr("The board"),
+                "won_by": tr("won by"),
             }
             title = tr("Small World on this server")
         return self.site.page(
@@ -152,10 +153,11 @@ class GameViews:
             if at.player is None:
                 heading = tr("The set-up")
             elif step == len(steps) - 1:
-                heading = tr("Round {round}: {player}'s turn, the last", round=at.round,
-                             player=at.player)  # fmt: skip
+                heading = tr("Round {round}: after {player}'s turn, the last of the game",
+                             round=at.round, player=at.player)  # fmt: skip
             else:
-                heading = tr("Round {round}: {player}'s turn", round=at.round, player=at.player)
+                heading = tr("Round {round}: after {player}'s turn", round=at.round,
+                             player=at.player)  # fmt: skip
             words = {
                 "step": tr("Step {step} of {steps}", step=step, steps=len(steps) - 1),
                 "back": tr("← the game"),

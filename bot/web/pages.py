@@ -45,6 +45,8 @@ class GameSummary:
     turn: str
     deadline: datetime | None
     version: int
+    #: A finished game's winners (more than one on a tie).
+    winners: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -115,12 +117,21 @@ async def _finished(service: GameService, guild_id: int) -> list[GameSummary]:
         tuple(r["id"] for r in rows),
     ):
         players.setdefault(seat["game_id"], []).append(seat["name"])
+    winners: dict[int, list[str]] = {}
+    for won in await service.storage.fetchall(
+        "SELECT r.game_id, s.name FROM results r JOIN seats s"
+        " ON s.game_id = r.game_id AND s.user_id = r.user_id"
+        f" WHERE r.rank = 1 AND r.game_id IN ({marks}) ORDER BY r.game_id, r.seat",
+        tuple(r["id"] for r in rows),
+    ):
+        winners.setdefault(won["game_id"], []).append(won["name"])
     summaries = []
     for r in rows:
         shown_map = names.map_name(_map_title(r["map_id"]))
         seated = players.get(r["id"], [])
-        version = r["version"]
-        summaries.append(GameSummary(r["id"], "over", shown_map, seated, "over", None, version))
+        game = GameSummary(r["id"], "over", shown_map, seated, "over", None, r["version"])
+        game.winners = winners.get(r["id"], [])
+        summaries.append(game)
     return summaries
 
 

@@ -117,10 +117,10 @@ async def test_a_finished_game_replays_turn_by_turn(server) -> None:
         assert nexts == [f"{root}/replay/{step + 1}"] * 2  # above and below the board
         step += 1
     assert step == last
-    assert "The set-up" in seen[0] and "the last" in seen[-1]
+    assert "The set-up" in seen[0] and "the last of the game" in seen[-1]
     # The turns' stories are told: every step after the set-up names whose turn it was.
     names = [p.name for p in state.players]
-    assert all(any(f"{n}&#39;s turn" in html for n in names) for html in seen[1:])
+    assert all(any(f"after {n}&#39;s turn" in html for n in names) for html in seen[1:])
     assert sum("<li>" in html for html in seen[1:]) >= last // 2
     # The last step's board is the finished game's board.
     final = await client.get(f"{root}/replay/{last}.png")
@@ -264,3 +264,28 @@ async def test_no_page_of_a_live_game_shows_a_coin(server) -> None:
         assert after[path] == body, f"{path} shows the players' coins"
     # And the public view really hides them (the page and the board are drawn from it).
     assert all("coins" not in p for p in view(lg.game.state)["players"])
+
+
+async def test_the_front_page_names_each_finished_games_winner(server) -> None:
+    client, _service, secret, _season, done, _live = server
+    html = await (await client.get(f"/s/{secret}/")).text()
+    for lg in done:
+        best = max(p.coins for p in lg.game.state.players)
+        winners = [p.name for p in lg.game.state.players if p.coins == best]
+        line = re.search(
+            rf'href="/s/{secret}/game/{lg.id}">#{lg.id}</a>[^<]*won by <b>([^<]+)</b>', html
+        )
+        assert line and set(line.group(1).split(", ")) <= set(winners), lg.id
+
+
+async def test_a_french_servers_pages_speak_french(server) -> None:
+    client, service, secret, season, done, live = server
+    await service.languages.choose(GUILD, "fr", None)
+    replay = await (await client.get(f"/s/{secret}/game/{done[0].id}/replay/0")).text()
+    assert '<html lang="fr">' in replay and "La mise en place" in replay
+    told = await (await client.get(f"/s/{secret}/game/{done[0].id}/replay/1")).text()
+    assert "après le tour d" in told and "suivante →" in told
+    game = await (await client.get(f"/s/{secret}/game/{live}")).text()
+    assert "Joueurs" in game and "Tour " in game
+    standings = await (await client.get(f"/s/{secret}/league/{season.id}")).text()
+    assert "Cote" in standings and "Victoires" in standings
