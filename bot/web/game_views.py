@@ -3,6 +3,7 @@ and a finished game's replay, turn by turn."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -15,7 +16,7 @@ from ..jobs import board_png, final_png
 from ..service.loaded import LoadedGame
 from . import pages
 from .league_views import leaders
-from .replay import Step
+from .replay import Step, told_steps
 from .site import POLL, REFRESH, Place, Site, not_found, route
 
 
@@ -137,7 +138,11 @@ class GameViews:
         # public, but a replay is the whole game's story.
         if lg is None or lg.game is None or lg.game.state.turn.phase != OVER:
             return None
-        steps = await self.site.replays.steps(lg.id, lg.game.state.version, place.language, lg.game)
+        game = lg.game
+        steps = await self.site.replays.get(
+            (lg.id, game.state.version, place.language),
+            lambda: asyncio.to_thread(told_steps, place.language, game),
+        )
         return place, lg, steps
 
     async def replay(self, request: web.Request) -> web.StreamResponse:

@@ -2,18 +2,16 @@
 what the channel was told of that turn.
 
 The steps are rebuilt from the game's settings and action log (the engine is deterministic,
-so the replay is the game), off the event loop, and kept for the last few games asked for:
-a member stepping through a replay asks for each step's page and board in turn.
+so the replay is the game); the pages make them off the event loop and keep the last few
+(``kept``): a member stepping through a replay asks for each step's page and board in turn.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Game, to_act, view
+from engine import Game, view
 from engine.core.game import GameConfig
 from engine.core.state import OVER
 from lang import speaking
@@ -55,40 +53,10 @@ def replay_steps(config: GameConfig, log: list[tuple[int, str]]) -> list[Step]:
         # The game ended with the last turn: its events stay this turn's.
         name = state.players[state.turn.seat].name
         steps.append(Step(view(state), state.round, name, told_lines(state, state.events)))
-    assert to_act(state) is None or state.turn.phase != OVER
     return steps
 
 
-class Replays:
-    """The steps of the last few games replayed, each made once (per language)."""
-
-    def __init__(self, size: int = 8) -> None:
-        self.size = size
-        self._kept: OrderedDict[tuple[int, int, str], list[Step]] = OrderedDict()
-        self._making: dict[tuple[int, int, str], asyncio.Task[list[Step]]] = {}
-
-    async def steps(self, game_id: int, version: int, language: str, game: Game) -> list[Step]:
-        """The replay of a game at ``version``, told in ``language``."""
-        key = (game_id, version, language)
-        kept = self._kept.get(key)
-        if kept is not None:
-            self._kept.move_to_end(key)
-            return kept
-        # Two requests at once for a new replay share its making.
-        task = self._making.get(key)
-        if task is None:
-            task = asyncio.ensure_future(asyncio.to_thread(_told, language, game))
-            self._making[key] = task
-        try:
-            steps = await asyncio.shield(task)
-        finally:
-            self._making.pop(key, None)
-        self._kept[key] = steps
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return steps
-
-
-def _told(language: str, game: Game) -> list[Step]:
+def told_steps(language: str, game: Game) -> list[Step]:
+    """``replay_steps`` of a game, told in ``language``."""
     with speaking(language):
         return replay_steps(game.config, list(game.log))

@@ -31,7 +31,8 @@ from lang import DEFAULT, speaking, tr
 
 from ..service import GameService
 from . import links
-from .replay import Replays
+from .kept import Kept
+from .replay import Step
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: Requests a second a client may make on average, and its burst.
@@ -77,8 +78,10 @@ class Site:
             autoescape=True,
             undefined=jinja2.StrictUndefined,
         )
-        #: The steps of the finished games being replayed.
-        self.replays = Replays()
+        #: The steps of the finished games being replayed, by (game, version, language).
+        self.replays: Kept[list[Step]] = Kept(8)
+        #: The pictures drawn last, by ETag: a board drawn once for every reader.
+        self.pictures: Kept[bytes] = Kept(64)
         self._buckets: dict[str, tuple[float, float]] = {}
 
     @web.middleware
@@ -141,8 +144,13 @@ class Site:
         cache = {"ETag": etag, "Cache-Control": f"private, max-age={max_age}"}
         if request.headers.get("If-None-Match") == etag:
             return web.Response(status=304, headers=cache)
-        with speaking(language):
-            png = await self.render(draw, *args, map_key=map_key)
+
+        async def drawn() -> bytes:
+            with speaking(language):
+                png: bytes = await self.render(draw, *args, map_key=map_key)
+            return png
+
+        png = await self.pictures.get(etag, drawn)
         return web.Response(body=png, content_type="image/png", headers=cache)
 
 

@@ -258,7 +258,13 @@ async def test_no_page_of_a_live_game_shows_a_coin(server) -> None:
     assert [p.coins for p in (await service.load(live)).game.state.players] == [
         c + 1000 for c in coins
     ]
-    after = await crawl(client, f"/s/{secret}/", within)
+    # A site of its own, which has drawn nothing yet (a site keeps the boards it drew).
+    fresh = TestClient(TestServer(application(Site(service, draw, rate=1e6, burst=1e6))))
+    await fresh.start_server()
+    try:
+        after = await crawl(fresh, f"/s/{secret}/", within)
+    finally:
+        await fresh.close()
     assert after.keys() == before.keys()
     for path, body in before.items():
         assert after[path] == body, f"{path} shows the players' coins"
@@ -289,3 +295,29 @@ async def test_a_french_servers_pages_speak_french(server) -> None:
     assert "Joueurs" in game and "Tour " in game
     standings = await (await client.get(f"/s/{secret}/league/{season.id}")).text()
     assert "Cote" in standings and "Victoires" in standings
+
+
+async def test_a_picture_is_drawn_once_for_many_readers(opened, tmp_path) -> None:
+    service = await opened(str(tmp_path / "once.sqlite3"))
+    await service.create(GUILD, 300, 11, "ann", 2, listed=True)
+    await service.join(300, 22, "bob")
+    lg = await service.start(300, 11)
+    calls = []
+
+    async def counted(fn: Any, *args: Any, map_key: str | None = None) -> Any:
+        calls.append(fn.__name__)
+        return await draw(fn, *args, map_key=map_key)
+
+    secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
+    client = TestClient(TestServer(application(Site(service, counted))))
+    await client.start_server()
+    try:
+        game = (await service.last_game(300)).id
+        path = f"/s/{secret}/game/{game}/board.png"
+        bodies = await asyncio.gather(*(client.get(path) for _ in range(8)))
+        assert {r.status for r in bodies} == {200} and calls == ["board_png"]
+        await play(service, 300, 1, undos=0)
+        assert (await client.get(path)).status == 200 and calls == ["board_png"] * 2
+    finally:
+        await client.close()
+    assert lg is not None
