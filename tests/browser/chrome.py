@@ -1,0 +1,112 @@
+"""A headless Chromium for the browser tests: the system's browser and driver
+(``scripts/install-chromium``), never one Selenium Manager would download.
+
+Widths are set with Chromium's device emulation rather than the window's size: a headless
+window is never narrower than 500 px, and a phone's width is the point of the check.
+"""
+
+from __future__ import annotations
+
+import base64
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+
+def _found(name: str) -> str | None:
+    """A program where Debian puts it, else on the PATH."""
+    debian = Path("/usr/bin") / name
+    return str(debian) if debian.exists() else shutil.which(name)
+
+
+CHROMIUM = _found("chromium")
+DRIVER = _found("chromedriver")
+#: A phone's viewport (CSS pixels) and a desktop's.
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+#: Installed before any page's own script: an alert is recorded instead of shown.
+ALERT_HOOK = "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));"
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    if CHROMIUM is None:
+        return "no chromium on this machine (scripts/install-chromium installs it)"
+    if DRIVER is None:
+        return "no chromedriver on this machine (scripts/install-chromium installs it)"
+    return None
+
+
+#: For the browser tests: skipped, saying why, only on a machine without the browser.
+needs_chromium = pytest.mark.skipif(missing() is not None, reason=str(missing()))
+
+
+def start(profile: Path) -> webdriver.Chrome:
+    """A headless Chromium with its own profile folder, logging the page's console, with
+    ``ALERT_HOOK`` on every page it loads, at the phone's width."""
+    assert CHROMIUM is not None and DRIVER is not None, missing()
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    # The flags a browser needs to run in a container: no sandbox (no user namespaces), no
+    # GPU, and /tmp instead of a small /dev/shm.
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={DESKTOP[0]},{DESKTOP[1]}",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ALERT_HOOK})
+    width(driver, PHONE)
+    return driver
+
+
+def width(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
+    """Show pages at ``size``: a phone's (touch, its viewport meta tag honoured) when
+    narrower than a desktop's."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {
+            "width": size[0],
+            "height": size[1],
+            "deviceScaleFactor": 1,
+            "mobile": size[0] < DESKTOP[0],
+        },
+    )
+
+
+def screenshot(driver: webdriver.Chrome, path: Path) -> None:
+    """The whole page as a PNG at ``path``, not only what the viewport shows."""
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics["cssContentSize"]
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {
+            "format": "png",
+            "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1},
+        },
+    )
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
+def errors(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """The console's errors since the last call: scripts that threw, resources that failed.
+
+    Chromium asks every site for ``/favicon.ico`` on its own; the site has no icon and
+    answers 404, which is no page's fault, so that one line is left out.
+    """
+    return [
+        entry
+        for entry in driver.get_log("browser")
+        if entry["level"] == "SEVERE" and "/favicon.ico " not in entry["message"]
+    ]

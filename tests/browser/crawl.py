@@ -1,0 +1,111 @@
+"""Walking a site in the browser, breadth first, and writing down what each page showed:
+its HTTP status, its links and images, its width, its console errors, what a hostile name
+did, and a screenshot. The tests judge these facts (``test_pages``)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urldefrag, urlsplit
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from . import chrome
+
+#: Everything a page's facts need, read in the page in one round trip. A resource's status
+#: comes from its timing entry (absent when the browser took it from its memory cache).
+FACTS = """
+const nav = performance.getEntriesByType("navigation")[0];
+const statusOf = (url) => {
+  const entry = performance.getEntriesByName(url).find((e) => e.entryType === "resource");
+  return entry ? entry.responseStatus : null;
+};
+return {
+  status: nav ? nav.responseStatus : null,
+  innerWidth: window.innerWidth,
+  scrollWidth: document.documentElement.scrollWidth,
+  links: [...document.querySelectorAll("a[href]")].map((a) => a.href),
+  images: [...document.querySelectorAll("img")].map((img) => {
+    const box = img.getBoundingClientRect();
+    return {src: img.src, complete: img.complete, naturalWidth: img.naturalWidth,
+            left: box.left, right: box.right, width: box.width, status: statusOf(img.src)};
+  }),
+  alerts: window.__alerts === undefined ? null : window.__alerts,
+  planted: document.querySelectorAll('img[src="x"], [onerror]').length,
+};
+"""
+
+
+@dataclass
+class Page:
+    """What one page showed in the browser."""
+
+    url: str
+    status: int | None
+    inner_width: int
+    scroll_width: int
+    links: list[str]
+    images: list[dict[str, Any]]
+    #: ``window.alert`` calls (None: the hook was not installed, so nothing is known).
+    alerts: list[str] | None
+    #: Elements a name's markup would have made had it been parsed as HTML.
+    planted: int
+    text: str
+    errors: list[dict[str, Any]]
+    screenshot: Path | None = None
+    #: Image addresses this page was the first to show (each checked once).
+    first_images: list[str] = field(default_factory=list)
+
+
+def shot_name(url: str, prefix: str) -> str:
+    """A screenshot's file name from a page's address: ``phone-game-3-replay-0.png``."""
+    path = urlsplit(url).path.strip("/").split("/")[2:]  # after "s" and the secret
+    return f"{prefix}-{'-'.join(path) or 'server'}.png"
+
+
+def look(driver: webdriver.Chrome, url: str, shots: Path | None, prefix: str) -> Page:
+    """Load ``url`` and write down its facts (and a screenshot into ``shots``)."""
+    driver.get(url)
+    facts = driver.execute_script(FACTS)
+    page = Page(
+        url=url,
+        status=facts["status"],
+        inner_width=facts["innerWidth"],
+        scroll_width=facts["scrollWidth"],
+        links=facts["links"],
+        images=facts["images"],
+        alerts=facts["alerts"],
+        planted=facts["planted"],
+        text=driver.find_element(By.TAG_NAME, "body").text,
+        errors=chrome.errors(driver),
+    )
+    if shots is not None:
+        page.screenshot = shots / shot_name(url, prefix)
+        chrome.screenshot(driver, page.screenshot)
+    return page
+
+
+def crawl(driver: webdriver.Chrome, start: str, shots: Path, limit: int = 200) -> list[Page]:
+    """Every page of the site reachable from ``start`` by its links, each address once, in
+    the order a breadth-first walk finds them (at most ``limit``)."""
+    site = urlsplit(start).netloc
+    queued = {start}
+    todo = deque([start])
+    seen_images: set[str] = set()
+    pages = []
+    while todo and len(pages) < limit:
+        page = look(driver, todo.popleft(), shots, "phone")
+        for image in page.images:
+            if image["src"] not in seen_images:
+                seen_images.add(image["src"])
+                page.first_images.append(image["src"])
+        for link in page.links:
+            url = urldefrag(link).url
+            if urlsplit(url).netloc == site and url not in queued:
+                queued.add(url)
+                todo.append(url)
+        pages.append(page)
+    return pages

@@ -1,0 +1,111 @@
+"""A server's web pages on a real port, for a browser to drive: a real ``GameService`` on a
+SQLite file holding a league season, a live game with a hostile member name and finished
+rated games, served by ``bot.web.server.serve`` from a thread of its own.
+
+The site runs on its own event loop in a background thread because Selenium's calls block:
+made from the test's thread, they would stall a site served on that same thread's loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from bot.service import GameService
+from bot.web import links
+from bot.web.app import Site
+from bot.web.server import bound_port, serve
+from tests.bot.played import open_service, play
+
+#: A member whose name is markup: the pages must show it as text and run nothing.
+HOSTILE = "<img src=x onerror=alert(1)>"
+#: The Discord server whose pages are served.
+GUILD = 1
+#: Seconds any one step on the site's loop may take before the test gives up.
+WAIT = 120
+
+T = TypeVar("T")
+
+
+async def draw(fn: Any, *args: Any, map_key: str | None = None) -> Any:
+    """The bot's ``Workers.run`` at size 0: the drawing job in a thread."""
+    return await asyncio.to_thread(fn, *args)
+
+
+@dataclass
+class Games:
+    """What the site holds: the server's secret and its games' ids."""
+
+    secret: str
+    live: int
+    finished: list[int] = field(default_factory=list)
+
+
+async def fill(service: GameService) -> Games:
+    """Open a season, then play into it a live 3-player game hosted by the member named
+    ``HOSTILE`` and two 2-player games to their end (the second one his), through the service
+    as the bot does: the last action of a game writes its results and rating changes."""
+    await service.league.open_season(GUILD, 100, 11, "Spring")
+    live = await service.create(GUILD, 100, 44, HOSTILE, 3, listed=True)
+    await service.join(100, 22, "bob")
+    await service.join(100, 33, "cyd")
+    await service.start(100, 44)
+    await play(service, 100, 30)
+    finished = []
+    pairs = ((200, (11, "ann"), (22, "bob")), (300, (44, HOSTILE), (33, "cyd")))
+    for channel, host, rival in pairs:
+        lg = await service.create(GUILD, channel, *host, 2, listed=True)
+        await service.join(channel, *rival)
+        await service.start(channel, host[0])
+        await play(service, channel, 5000, seed=channel, undos=0)
+        finished.append(lg.id)
+    secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
+    return Games(secret, live.id, finished)
+
+
+class LiveSite:
+    """The site on 127.0.0.1, on an event loop of its own in a daemon thread."""
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.service: GameService | None = None
+        self.runner: web.AppRunner | None = None
+        self.games: Games | None = None
+        self.base = ""
+
+    def call(self, coro: Coroutine[Any, Any, T]) -> T:
+        """Run ``coro`` on the site's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(WAIT)
+
+    def start(self) -> Games:
+        """Fill the database, start serving; the games it holds."""
+        self.thread.start()
+        self.service = self.call(open_service(self.database))
+        self.games = self.call(fill(self.service))
+        self.runner = self.call(serve(Site(self.service, draw), "127.0.0.1", 0))
+        self.base = f"http://127.0.0.1:{bound_port(self.runner)}"
+        return self.games
+
+    def url(self, path: str = "") -> str:
+        """The address of a path under the server's secret (``""``: the server's page)."""
+        assert self.games is not None
+        return f"{self.base}/s/{self.games.secret}/{path}"
+
+    def stop(self) -> None:
+        """Stop serving, close the database, end the thread."""
+        if self.runner is not None:
+            self.call(self.runner.cleanup())
+        if self.service is not None:
+            self.call(self.service.storage.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT)
+        self.loop.close()
