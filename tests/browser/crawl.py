@@ -12,9 +12,12 @@ from urllib.parse import urldefrag, urlsplit
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.wait import WebDriverWait
 
 from . import chrome
 
+#: Seconds a page may take to load, images included.
+SETTLE = 30
 #: Everything a page's facts need, read in the page in one round trip. A resource's status
 #: comes from its timing entry (absent when the browser took it from its memory cache).
 FACTS = """
@@ -66,9 +69,23 @@ def shot_name(url: str, prefix: str) -> str:
     return f"{prefix}-{'-'.join(path) or 'server'}.png"
 
 
+def settle(driver: webdriver.Chrome, url: str) -> None:
+    """Wait until the browser shows ``url`` loaded, images and all.
+
+    ``driver.get`` should return only then, yet chromedriver now and then returns while the
+    new page is still "interactive", its image still loading; and a click does not wait.
+    """
+    WebDriverWait(driver, SETTLE).until(
+        lambda d: d.execute_script(
+            "return location.href === arguments[0] && document.readyState === 'complete'", url
+        )
+    )
+
+
 def look(driver: webdriver.Chrome, url: str, shots: Path | None, prefix: str) -> Page:
     """Load ``url`` and write down its facts (and a screenshot into ``shots``)."""
     driver.get(url)
+    settle(driver, url)
     facts = driver.execute_script(FACTS)
     page = Page(
         url=url,

@@ -91,7 +91,12 @@ class LiveSite:
         self.thread.start()
         self.service = self.call(open_service(self.database))
         self.games = self.call(fill(self.service))
-        self.runner = self.call(serve(Site(self.service, draw), "127.0.0.1", 0))
+        # The crawl is one client walking every page and image as fast as the machine goes
+        # (100 requests for 52 pages, up to 8 in a second, on a busy 2-core machine): a
+        # faster one must not meet the limit (10 a second) meant for scrapers. The limit
+        # itself is tested in tests/bot/test_web.py.
+        site = Site(self.service, draw, rate=100.0, burst=400.0)
+        self.runner = self.call(serve(site, "127.0.0.1", 0))
         self.base = f"http://127.0.0.1:{bound_port(self.runner)}"
         return self.games
 

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 
 from . import chrome
-from .crawl import look
+from .crawl import look, settle
 from .live import LiveSite
 
 pytestmark = chrome.needs_chromium
@@ -26,10 +26,19 @@ return img ? {src: img.src, width: img.naturalWidth} : null;
 
 
 def link(driver: webdriver.Chrome, rel: str) -> WebElement | None:
-    """The page's ``<a rel=…>``, if it has one."""
+    """The page's ``<a rel=…>``, if it has one (the arrows may be drawn twice, above and
+    below the board: to the same place)."""
     found = driver.find_elements(By.CSS_SELECTOR, f'a[rel~="{rel}"]')
-    assert len(found) <= 1, rel
+    assert len({a.get_attribute("href") for a in found}) <= 1, rel
     return found[0] if found else None
+
+
+def follow(driver: webdriver.Chrome, anchor: WebElement) -> None:
+    """Click a link as a member would, and wait for the page it leads to."""
+    href = anchor.get_attribute("href")
+    assert href is not None
+    anchor.click()
+    settle(driver, href)
 
 
 def step_of(driver: webdriver.Chrome, game: int) -> int:
@@ -56,12 +65,12 @@ def test_a_finished_game_replays_from_its_set_up_to_its_end(
     # Followed as a member would: a click on that link (its resolved address is ``start``).
     anchors = driver.find_elements(By.TAG_NAME, "a")
     [first] = [a for a in anchors if a.get_attribute("href") == start]
-    first.click()
+    follow(driver, first)
     assert step_of(driver, game) == 0
     assert link(driver, "prev") is None, "the set-up has no step before it"
     steps = [0]
     while (after := link(driver, "next")) is not None:
-        after.click()
+        follow(driver, after)
         steps.append(step_of(driver, game))
         # Each "next" shows the step after, with its own board.
         assert steps[-1] == steps[-2] + 1, steps
@@ -70,7 +79,7 @@ def test_a_finished_game_replays_from_its_set_up_to_its_end(
     assert last >= 10, steps
     before = link(driver, "prev")
     assert before is not None
-    before.click()
+    follow(driver, before)
     assert step_of(driver, game) == last - 1
     assert link(driver, "next") is not None
     # The last step was the end: there is no step after it.
