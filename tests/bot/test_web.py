@@ -16,8 +16,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web import links
 from bot.web.app import Site, application
-from bot.web.site import BURST
 from bot.web.server import bound_port, serve
+from bot.web.site import BURST
 
 from .played import play
 
