@@ -39,7 +39,8 @@ async def leaders(service: GameService, guild_id: int) -> Leaders | None:
     if season is None:
         return None
     table = await standings_table(service.league, season, _names(service), per_page=LEADERS)
-    return Leaders(season, table.data["rows"])
+    # Players not ranked yet (too few games) come after, unnumbered, while there is room.
+    return Leaders(season, (table.data["rows"] + table.data["provisional"])[:LEADERS])
 
 
 def _names(service: GameService) -> Any:
