@@ -37,6 +37,8 @@ from .replay import Step
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 #: Requests a second a client may make on average, and its burst.
 RATE, BURST = 10.0, 40.0
+#: Clients the request limit remembers before it forgets those long gone.
+CLIENTS = 10_000
 #: Seconds between two looks of a live page at whether its game moved.
 POLL = 3
 #: Seconds between two loads of a page that cannot run a script.
@@ -84,6 +86,11 @@ class Site:
         self.pictures: Kept[bytes] = Kept(64)
         self._buckets: dict[str, tuple[float, float]] = {}
 
+    @property
+    def remembered(self) -> int:
+        """How many clients the request limit remembers now."""
+        return len(self._buckets)
+
     @web.middleware
     async def limit(self, request: web.Request, handler: Any) -> web.StreamResponse:
         """Middleware: a token bucket per client address; unknown routes answer 404 with no
@@ -95,6 +102,11 @@ class Site:
         if tokens < 1:
             return web.Response(status=429, text="Too many requests")
         self._buckets[client] = (tokens - 1, now)
+        if len(self._buckets) > CLIENTS:
+            # A client unseen for as long as a bucket takes to fill is as good as new:
+            # forgetting it keeps the table small however many addresses come by.
+            full = self.burst / self.rate
+            self._buckets = {c: b for c, b in self._buckets.items() if now - b[1] < full}
         try:
             response: web.StreamResponse = await handler(request)
             return response

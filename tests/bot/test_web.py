@@ -186,3 +186,24 @@ async def test_a_private_channels_game_is_neither_listed_nor_shown(site) -> None
     assert f"game/{hidden.id}" not in html
     for path in (f"/s/{secret}/game/{hidden.id}", f"/s/{secret}/game/{hidden.id}/board.png"):
         assert (await client.get(path)).status == 404
+
+
+async def test_the_request_limit_forgets_clients_long_gone(opened, tmp_path, monkeypatch) -> None:
+    from bot.web import site as site_module
+
+    service = await opened(str(tmp_path / "forget.sqlite3"))
+    site = Site(service, draw, rate=1000.0, burst=1.0)
+    monkeypatch.setattr(site_module, "CLIENTS", 3)
+
+    class Request:
+        remote = ""
+
+    async def handler(_request: Any) -> Any:
+        return "served"
+
+    for n in range(5):
+        Request.remote = f"10.0.0.{n}"
+        assert await site.limit(Request, handler) == "served"
+        # Each address is gone for longer than its bucket takes to fill (1 ms here).
+        await asyncio.sleep(0.01)
+    assert site.remembered <= 3
