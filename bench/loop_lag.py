@@ -57,7 +57,7 @@ from bot.announcer import Announcer
 from bot.desk import Desk
 from bot.service import GameService
 from bot.service.outcome import Outcome
-from bot.storage import storage_for
+from bot.storage import Storage, storage_for
 from bot.workers import Workers
 
 #: How often the probe asks to wake, in seconds.
@@ -198,11 +198,23 @@ async def probe(tally: Tally, workers: Workers, stop: asyncio.Event) -> None:
         tally.most_queued = max(tally.most_queued, workers.queued)
 
 
-async def open_games(service: GameService, games: int, players: int, level: str) -> list[int]:
-    """``games`` lobbies whose every seat is an AI of ``level``, ready to start."""
+async def open_games(
+    service: GameService,
+    games: int,
+    players: int,
+    level: str,
+    *,
+    guild_id: int = 1,
+    listed: bool = False,
+) -> list[int]:
+    """``games`` lobbies whose every seat is an AI of ``level``, ready to start: their
+    channels, in server ``guild_id`` (``listed``: in channels everyone sees, as the web pages
+    need)."""
     ids = []
     for i in range(games):
-        lg = await service.create(1, 1000 + i, HOST, "host", players, seed=i + 1)
+        lg = await service.create(
+            guild_id, 1000 + i, HOST, "host", players, seed=i + 1, listed=listed
+        )
         for _ in range(players - 1):
             await service.add_ai(1000 + i, HOST, level, lambda taken: f"AI {len(taken)}")
         # The host's seat plays itself too: no member has to answer in the benchmark.
@@ -215,31 +227,72 @@ async def open_games(service: GameService, games: int, players: int, level: str)
     return ids
 
 
+@dataclass
+class Table:
+    """The bot's parts that play the games, wired as ``bot.client`` wires them, with the
+    announcer posting to in-memory channels."""
+
+    storage: Storage
+    workers: Workers
+    service: GameService
+    announcer: Announcer
+    desk: Desk
+    ai: AiSeats
+    #: What the games did: each move announced is counted in it.
+    tally: Tally
+
+    async def ready(self, *, freeze: bool) -> None:
+        """Wait until every worker process has started and imported what it needs, as after
+        the bot's start; ``freeze``: then freeze the heap as ``python -m bot`` does."""
+        await asyncio.gather(*(self.workers.run(sum, ()) for _ in range(max(self.workers.size, 1))))
+        if freeze:
+            # What ``SmallWorldBot.setup_hook`` does at the end of the start.
+            gc.collect()
+            gc.freeze()
+
+    async def close(self) -> None:
+        """Stop the AI, the announcer, the workers and the database."""
+        await self.ai.close()
+        self.announcer.close()
+        await self.workers.close()
+        await self.storage.close()
+
+
+async def open_table(path: Path, size: int, iterations: int, tally: Tally) -> Table:
+    """A fresh SQLite database at ``path`` and the parts over it, with ``size`` worker
+    processes (0: threads) and an AI thinking ``iterations`` playouts a decision; every move
+    announced is counted in ``tally``."""
+    storage = storage_for(str(path))
+    await storage.open()
+    workers = Workers(size)
+    workers.start()
+    service = GameService(storage, clock=clock)
+    announcer = Announcer(storage, Courier(tally), service, clock, workers)
+    desk = Desk(service, announcer, workers)
+
+    async def announce(outcome: Outcome) -> Any:
+        tally.moves += 1
+        return await desk.announce(outcome)
+
+    ai = AiSeats(service, announce, workers, iterations=iterations)
+    # As ``bot.client`` wires them: the desk hands each changed game to the AI seats.
+    desk.on_change = ai.changed
+    return Table(storage, workers, service, announcer, desk, ai, tally)
+
+
+def time_steps() -> None:
+    """Have the event loop time every step it runs (``timed_run``), from now on."""
+    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+
+
 async def run(args: argparse.Namespace, size: int) -> None:
     """One measured run with ``size`` worker processes (0: threads); prints its line."""
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
-        storage = storage_for(str(Path(tmp) / "bench.sqlite3"))
-        await storage.open()
-        workers = Workers(size)
-        workers.start()
-        service = GameService(storage, clock=clock)
-        announcer = Announcer(storage, Courier(tally), service, clock, workers)
-        desk = Desk(service, announcer, workers)
-
-        async def announce(outcome: Outcome) -> Any:
-            tally.moves += 1
-            return await desk.announce(outcome)
-
-        ai = AiSeats(service, announce, workers, iterations=args.iterations)
-        desk.on_change = ai.wake
+        table = await open_table(Path(tmp) / "bench.sqlite3", size, args.iterations, tally)
+        storage, workers, service, desk = table.storage, table.workers, table.service, table.desk
         channels = await open_games(service, args.games, args.players, args.level)
-        # Every worker process has started and imported what it needs, as after start-up.
-        await asyncio.gather(*(workers.run(sum, ()) for _ in range(max(size, 1))))
-        if args.freeze:
-            # What ``SmallWorldBot.setup_hook`` does at the end of the start (``python -m bot``).
-            gc.collect()
-            gc.freeze()
+        await table.ready(freeze=args.freeze)
         stop = asyncio.Event()
         MEASURED.append(tally)
         probing = asyncio.create_task(probe(tally, workers, stop))
@@ -259,10 +312,7 @@ async def run(args: argparse.Namespace, size: int) -> None:
         await probing
         MEASURED.clear()
         over = await storage.fetchall("SELECT COUNT(*) AS n FROM games WHERE status = 'over'")
-        await ai.close()
-        announcer.close()
-        await workers.close()
-        await storage.close()
+        await table.close()
     gc.unfreeze()
     report(args, size, tally, elapsed, over[0]["n"])
 
@@ -309,7 +359,7 @@ def main() -> None:
         "--no-freeze", dest="freeze", action="store_false", help="leave the start-up heap to gc"
     )
     args = ap.parse_args()
-    asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+    time_steps()
     for _ in range(args.rounds):
         for size in args.workers:
             asyncio.run(run(args, size))
