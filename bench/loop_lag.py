@@ -251,7 +251,14 @@ class Table:
             gc.freeze()
 
     async def close(self) -> None:
-        """Stop the AI, the announcer, the workers and the database."""
+        """Stop the AI seats, then the announcer, the workers and the database.
+
+        The games under way are paused first and the moves in hand let finish: cancelling an
+        AI task while its ``BEGIN IMMEDIATE`` waits in aiosqlite's queue leaves the connection
+        inside that transaction, and every AI task after it fails noisily."""
+        for row in await self.storage.fetchall("SELECT id FROM games WHERE status = 'active'"):
+            await self.service.pause(row["id"], "the benchmark is over")
+        await self.ai.idle()
         await self.ai.close()
         self.announcer.close()
         await self.workers.close()
