@@ -45,12 +45,6 @@ async def rotate(storage: Storage, guild_id: int, now: datetime) -> str:
     return secret
 
 
-async def guild_of(storage: Storage, secret: str) -> int | None:
-    """The server a secret opens, or None."""
-    row = await storage.fetchone("SELECT guild_id FROM web_links WHERE secret = ?", (secret,))
-    return int(row["guild_id"]) if row else None
-
-
 async def is_public(storage: Storage, guild_id: int) -> bool:
     """Whether a manager made the server's pages public."""
     row = await storage.fetchone("SELECT public FROM web_links WHERE guild_id = ?", (guild_id,))
@@ -85,3 +79,26 @@ async def game_link(
     """The address of a game's page under ``base``; empty without one."""
     server = await server_link(storage, base, guild_id, now)
     return f"{server}game/{game_id}" if server else ""
+
+
+#: A server's pages speak its chosen language, else its last game's (which spoke Discord's
+#: locale for the server when it opened).
+_OPENS = (
+    "SELECT w.guild_id,"
+    " COALESCE((SELECT language FROM server_languages l WHERE l.guild_id = w.guild_id),"
+    "          (SELECT language FROM games g WHERE g.guild_id = w.guild_id"
+    "           ORDER BY g.id DESC LIMIT 1)) AS language"
+    " FROM web_links w WHERE "
+)
+
+
+async def opened_by(storage: Storage, kind: str, key: str) -> tuple[int, str | None] | None:
+    """The server a root opens (``s`` and its secret, or ``p`` and the id of a server whose
+    pages are public) and the language its pages speak, in one read; None for any other."""
+    if kind == "s":
+        row = await storage.fetchone(_OPENS + "w.secret = ?", (key,))
+    elif kind == "p" and key.isdigit() and len(key) < 20:
+        row = await storage.fetchone(_OPENS + "w.guild_id = ? AND w.public = 1", (int(key),))
+    else:
+        row = None
+    return None if row is None else (int(row["guild_id"]), row["language"])

@@ -27,7 +27,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from lang import DEFAULT, speaking, tr
+from lang import DEFAULT, LANGUAGES, speaking, tr
 
 from ..service import GameService
 from . import links
@@ -118,17 +118,12 @@ class Site:
     async def place(self, request: web.Request) -> Place | None:
         """The server a request's root opens, or None (a bare 404 follows)."""
         kind, key = request.match_info["kind"], request.match_info["key"]
-        storage = self.service.storage
-        guild_id: int | None
-        if kind == "s":
-            guild_id = await links.guild_of(storage, key)
-        elif key.isdigit() and await links.is_public(storage, int(key)):
-            guild_id = int(key)
-        else:
-            guild_id = None
-        if guild_id is None:
+        # One read per page for this: every read waits its turn at the database.
+        opened = await links.opened_by(self.service.storage, kind, key)
+        if opened is None:
             return None
-        language = await self.service.languages.chosen(guild_id) or DEFAULT
+        guild_id, spoken = opened
+        language = spoken if spoken in LANGUAGES else DEFAULT
         return Place(guild_id, f"/{kind}/{key}/", language)
 
     def page(self, place: Place, name: str, title: str, **fields: Any) -> web.Response:

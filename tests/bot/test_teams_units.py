@@ -63,9 +63,10 @@ async def test_the_migrated_games_table_takes_six_seats_and_keeps_its_references
     storage = SqliteStorage(str(tmp_path / "db.sqlite3"))
     await storage.open()
     try:
-        row = await storage.fetchone("PRAGMA foreign_keys")
-        assert row is not None and row[0] == 1
         async with storage.transaction() as tx:
+            # The connection that writes checks references.
+            row = await tx.fetchone("PRAGMA foreign_keys")
+            assert row is not None and row[0] == 1
             gid = await tx.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
                 " seed, deadline_hours, created_at, updated_at, mode)"

@@ -56,7 +56,7 @@ async def test_migrate_refuses_a_database_newer_than_the_bot(tmp_path: Path) -> 
     path = tmp_path / "db.sqlite3"
     assert (await _run(path, "migrate"))[0] == 0
     service = await open_service(path)
-    await service.storage.fetchall("PRAGMA user_version = 99")
+    await service.storage.execute("PRAGMA user_version = 99")
     await service.storage.close()
     code, _, err = await _run(path, "migrate")
     assert code == 1 and "newer than this bot" in err and err.count("\n") == 1

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 from datetime import UTC, datetime
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from bot.web.app import Site, application
 from engine import view
 from engine.core.state import OVER
 
-from .played import play
+from .played import open_service, play
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 GUILD = 1
@@ -70,25 +72,48 @@ async def finished_game(service: Any, channel: int, names: list[tuple[int, str]]
     return lg
 
 
+async def fill(path: Path) -> tuple[list[int], int]:
+    """An open season of six rated two-player games (ann and bob, ranked after five), and a
+    live game with a member named like markup; the ids of the finished games and the live
+    one."""
+    service = await open_service(str(path))
+    try:
+        await service.league.open_season(GUILD, 50, 11, "Autumn")
+        done = []
+        for i in range(6):
+            lg = await finished_game(service, 100 + i, [(11, "ann"), (22, "bob")], seed=i)
+            done.append(lg.id)
+        live = await service.create(GUILD, 200, 33, HOSTILE, 3, listed=True)
+        await service.join(200, 44, "dee")
+        await service.join(200, 11, "ann")
+        await service.start(200, 33)
+        await play(service, 200, 40, undos=0)
+        return done, live.id
+    finally:
+        await service.storage.close()
+
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int], int]:
+    """The server's database, played once for the module (each test gets a copy)."""
+    path = tmp_path_factory.mktemp("pages") / "pages.sqlite3"
+    done, live = asyncio.run(fill(path))
+    return path, done, live
+
+
 @pytest.fixture
-async def server(opened, tmp_path):
-    """A server with an open season of six rated two-player games (ann ranked, bob too), a
-    finished unrated... and a live game with a member named like markup."""
+async def server(opened, tmp_path, filled):
+    """The filled server's pages, over a copy of its database, through a test client."""
+    source, done_ids, live = filled
+    shutil.copyfile(source, tmp_path / "pages.sqlite3")
     service = await opened(str(tmp_path / "pages.sqlite3"))
-    season = await service.league.open_season(GUILD, 50, 11, "Autumn")
-    done = []
-    for i in range(6):
-        done.append(await finished_game(service, 100 + i, [(11, "ann"), (22, "bob")], seed=i))
-    live = await service.create(GUILD, 200, 33, HOSTILE, 3, listed=True)
-    await service.join(200, 44, "dee")
-    await service.join(200, 11, "ann")
-    await service.start(200, 33)
-    await play(service, 200, 40, undos=0)
+    season = await service.league.current(GUILD)
+    done = [await service.load(game_id) for game_id in done_ids]
     secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
     # A crawl asks for many pages at once: no request limit here (``test_web`` tests it).
     client = TestClient(TestServer(application(Site(service, draw, rate=1e6, burst=1e6))))
     await client.start_server()
-    yield client, service, secret, season, done, live.id
+    yield client, service, secret, season, done, live
     await client.close()
 
 
@@ -321,3 +346,14 @@ async def test_a_picture_is_drawn_once_for_many_readers(opened, tmp_path) -> Non
     finally:
         await client.close()
     assert lg is not None
+
+
+async def test_pages_speak_the_language_of_the_servers_last_game_when_it_chose_none(
+    server,
+) -> None:
+    client, service, secret, _season, _done, _live = server
+    assert '<html lang="en">' in await (await client.get(f"/s/{secret}/")).text()
+    # A game opened in French (Discord's locale for the server, no choice made).
+    await service.create(GUILD, 400, 11, "ann", 2, listed=True, language="fr")
+    front = await (await client.get(f"/s/{secret}/")).text()
+    assert '<html lang="fr">' in front and "Parties en cours" in front
