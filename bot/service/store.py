@@ -170,10 +170,14 @@ class Games:
         cached = self._cache.get(game_id)
         if cached is not None:
             row = await self.storage.fetchone("SELECT revision FROM games WHERE id = ?", (game_id,))
-            if row is not None and row["revision"] == cached.revision:
+            # Another task may have dropped or replaced the game while this one read: only
+            # the cached game itself, still cached and still current, is answered.
+            current = self._cache.get(game_id) is cached
+            if current and row is not None and row["revision"] == cached.revision:
                 self._cache.move_to_end(game_id)
                 return cached
-            self.forget(game_id)
+            if current:
+                self.forget(game_id)
         row = await self.storage.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise ServiceError(tr("That game does not exist."))

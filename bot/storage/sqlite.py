@@ -1,5 +1,4 @@
-"""SQLite through aiosqlite: WAL mode, foreign keys, one connection that writes for the whole
-bot and one that reads.
+"""SQLite through aiosqlite: WAL mode, foreign keys, one connection for the whole bot.
 
 The embedded default: a file beside the bot, nothing to install. Write transactions are
 ``BEGIN IMMEDIATE``, so they take turns, also with another process on the same file.
@@ -30,12 +29,9 @@ class SqliteStorage(Storage):
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
-        # One connection writes for every game: transactions of different games take turns.
+        # One connection serves every game: transactions of different games must take turns,
+        # and a read must not see another game's half-written transaction.
         self._lock = asyncio.Lock()
-        # Reads outside a transaction go to a second connection: in WAL mode it sees the
-        # last committed state without waiting for a transaction under way, so that a web
-        # page or a status reply does not queue behind the games' writes (bench/web.py).
-        self._reader: aiosqlite.Connection | None = None
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -57,25 +53,13 @@ class SqliteStorage(Storage):
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
         for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            await self._pragma(self._db, pragma)
+            # Each PRAGMA answers with a row: fetch it so no statement stays open.
+            await self.fetchone(f"PRAGMA {pragma}")
         if migrate:
             await self.migrate()
-        self._reader = await aiosqlite.connect(self.path, isolation_level=None)
-        self._reader.row_factory = aiosqlite.Row
-        for pragma in ("query_only = ON", "busy_timeout = 5000"):
-            await self._pragma(self._reader, pragma)
-
-    @staticmethod
-    async def _pragma(db: aiosqlite.Connection, pragma: str) -> None:
-        # Each PRAGMA answers with a row: fetch it so no statement stays open.
-        async with db.execute(f"PRAGMA {pragma}") as cur:
-            await cur.fetchall()
 
     async def close(self) -> None:
-        """Close the connections."""
-        if self._reader is not None:
-            await self._reader.close()
-            self._reader = None
+        """Close the connection."""
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -93,7 +77,7 @@ class SqliteStorage(Storage):
         # a migration that rebuilds a table (drop, then rename the new one) must not cascade
         # the drop to the rows that refer to it. Each migration's references are checked
         # before it commits.
-        await self._pragma(self.db, "foreign_keys = OFF")
+        await self.fetchall("PRAGMA foreign_keys = OFF")
         try:
             for step in migrations(self.dialect):
                 if step.number <= current:
@@ -106,7 +90,7 @@ class SqliteStorage(Storage):
                     await tx.execute(f"PRAGMA user_version = {step.number}")
                 applied.append(step.number)
         finally:
-            await self._pragma(self.db, "foreign_keys = ON")
+            await self.fetchall("PRAGMA foreign_keys = ON")
         return applied
 
     @contextlib.asynccontextmanager
@@ -138,21 +122,14 @@ class SqliteStorage(Storage):
             return await tx.execute(sql, params)
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        """One row of a query, or None, as last committed."""
-        if self._reader is None:
-            async with self._lock, self.db.execute(sql, tuple(params)) as cur:
-                first: Row | None = await cur.fetchone()
-                return first
-        async with self._reader.execute(sql, tuple(params)) as cur:
+        """One row of a query, or None."""
+        async with self._lock, self.db.execute(sql, tuple(params)) as cur:
             row: Row | None = await cur.fetchone()
             return row
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """All rows of a query, as last committed."""
-        if self._reader is None:
-            async with self._lock, self.db.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
-        async with self._reader.execute(sql, tuple(params)) as cur:
+        """All rows of a query."""
+        async with self._lock, self.db.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 
 

@@ -194,3 +194,21 @@ async def test_the_cache_keeps_the_most_recently_used_games(database) -> None:
     again = await service.in_channel(100)
     assert again.game is not None and [t for _, t in again.game.log] == ["pick 1"]
     await storage.close()
+
+
+async def test_a_game_dropped_from_the_cache_during_a_load_is_read_afresh(database) -> None:
+    """A load waits for the game's revision; another task drops the game from the cache
+    meanwhile (a failed write does): the load reads it afresh instead of failing."""
+    service = await _service(database)
+    try:
+        await _started(service)
+        game_id = (await service.in_channel(100)).id
+        cached = await service.load(game_id)
+        loading = asyncio.create_task(service.load(game_id))
+        await asyncio.sleep(0)  # it has the cached game and waits for its revision
+        service.games.forget(game_id)
+        again = await loading
+        assert again.id == game_id and again is not cached
+        assert again.game.state.version == cached.game.state.version
+    finally:
+        await service.storage.close()
