@@ -17,7 +17,7 @@ from lang import decimal, speaking, tr
 from ..league import Season
 from ..league_tables import names_played, player_card, standings_table
 from ..service import GameService
-from .site import Site, not_found, route
+from .site import Place, Site, not_found, route
 
 #: Players on the front page's leader board.
 LEADERS = 5
@@ -77,11 +77,15 @@ class LeagueViews:
         router.add_get(season, self.standings)
         router.add_get(season + "/player/{user:-?[0-9]{1,20}}", self.player)
 
-    async def _season(self, request: web.Request, guild_id: int) -> Season | None:
+    async def _season(self, request: web.Request) -> tuple[Place, Season] | None:
+        """The server a request is for and the season it names, or None."""
+        place = await self.site.place(request)
+        if place is None:
+            return None
         wanted = int(request.match_info["season"])
-        for season in await self.service.league.seasons(guild_id):
+        for season in await self.service.league.seasons(place.guild_id):
             if season.id == wanted:
-                return season
+                return place, season
         return None
 
     async def seasons(self, request: web.Request) -> web.StreamResponse:
@@ -98,12 +102,10 @@ class LeagueViews:
 
     async def standings(self, request: web.Request) -> web.StreamResponse:
         """A season's standings: every ranked player, then the provisional ones."""
-        place = await self.site.place(request)
-        if place is None:
+        found = await self._season(request)
+        if found is None:
             return not_found()
-        season = await self._season(request, place.guild_id)
-        if season is None:
-            return not_found()
+        place, season = found
         with speaking(place.language):
             table = await standings_table(
                 self.service.league, season, _names(self.service),
@@ -130,12 +132,10 @@ class LeagueViews:
 
     async def player(self, request: web.Request) -> web.StreamResponse:
         """A player's card in a season: the same figures as ``/league player``'s picture."""
-        place = await self.site.place(request)
-        if place is None:
+        found = await self._season(request)
+        if found is None:
             return not_found()
-        season = await self._season(request, place.guild_id)
-        if season is None:
-            return not_found()
+        place, season = found
         user_id = int(request.match_info["user"])
         with speaking(place.language):
             name = (await _names(self.service)([user_id]))[user_id]
