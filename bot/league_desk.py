@@ -22,7 +22,7 @@ from .league import PAGE, League, LeagueError, Season
 from .league_tables import names_played, player_card, standings_table
 from .options import chosen, stored, title
 from .service import GameService
-from .web.links import server_link
+from .web.links import game_link, server_link
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -406,11 +406,18 @@ class LeagueDesk:
         data, ext = await self.workers.run(
             replay_image, game.config, list(game.log), map_key=game.config.map_id
         )
+        text = tr(
+            "Game `#{game}` on `{map}`, turn by turn.", game=game_id, map=stats.map_name(lg.map_id)
+        )
+        # A game of a channel everyone sees is on the web pages too, one turn at a time.
+        page = ""
+        if lg.listed:
+            page = await game_link(
+                self.service.storage, interaction.client.settings.web_url, lg.guild_id,
+                game_id, self.service.clock(),
+            )  # fmt: skip
+        if page:
+            text += "\n" + tr("🌐 Step through it on the web: {link}", link=f"{page}/replay/0")
         await interaction.followup.send(
-            tr(
-                "Game `#{game}` on `{map}`, turn by turn.",
-                game=game_id,
-                map=stats.map_name(lg.map_id),
-            ),
-            file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}"),
+            text, file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}")
         )

@@ -12,6 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web.app import Site, application
 
+from .test_league import finish
 from .test_web import draw
 from .world import started_game, world
 
@@ -84,5 +85,24 @@ async def test_a_manager_makes_the_pages_public_and_private_again(simcord_env) -
         assert closed.ephemeral and f"{BASE}{secret_path}" in closed.response.content
         assert (await client.get(public)).status == 404
         assert (await client.get(secret_path)).status == 200
+    finally:
+        await client.close()
+
+
+async def test_a_replay_in_discord_links_to_its_steps_on_the_web(simcord_env) -> None:
+    bot = simcord_env.bot
+    bot.settings = dataclasses.replace(bot.settings, web_url=BASE)
+    w = await world(simcord_env)
+    lg = await started_game(w)
+    await finish(w, 5)
+    replay = await w.members[0].slash(w.channel, "league replay", game=lg.id)
+    [shown] = replay.followups or [replay.response]
+    [page] = re.findall(
+        re.escape(BASE) + r"(/s/[A-Za-z0-9_-]{22}/game/\d+/replay/0)", shown.content
+    )
+    client = TestClient(TestServer(application(Site(bot.service, draw))))
+    await client.start_server()
+    try:
+        assert (await client.get(page)).status == 200
     finally:
         await client.close()
