@@ -17,8 +17,8 @@ from typing import Any
 
 import renderer
 from ai import make_player
-from engine import Game, from_json, new_game, view
-from engine.core.game import GameConfig
+from engine import from_json, new_game, view
+from engine.core.game import GameConfig, turn_ends
 
 
 def choose_move(
@@ -76,18 +76,7 @@ def card_png(data: dict[str, Any]) -> bytes:
 
 def turn_views(config: GameConfig, log: list[tuple[int, str]]) -> list[dict[str, Any]]:
     """The public board after every turn of a game, rebuilt from its config and action log."""
-    replay = Game(config)
-    views = [view(replay.state)]
-    turn = (replay.state.round, replay.state.turn.seat)
-    for seat, text in log:
-        replay.play(seat, text)
-        now = (replay.state.round, replay.state.turn.seat)
-        if now != turn:
-            views.append(view(replay.state))
-            turn = now
-    if replay.state.turn.phase == "over" and views[-1]["phase"] != "over":
-        views.append(view(replay.state))
-    return views
+    return [view(state) for state, _seat in turn_ends(config, log)]
 
 
 def replay_image(config: GameConfig, log: list[tuple[int, str]]) -> tuple[bytes, str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game, view
-from engine.core.game import GameConfig
+from engine.core.game import GameConfig, turn_ends
 from engine.core.state import OVER
 from lang import speaking
 
@@ -34,25 +34,19 @@ class Step:
 
 def replay_steps(config: GameConfig, log: list[tuple[int, str]]) -> list[Step]:
     """The set-up, then the board after each turn of a game, the last one its end."""
-    game = Game(config)
-    state = game.state
-    steps = [Step(view(state), state.round, None)]
-    turn = (state.round, state.turn.seat)
-    for seat, text in log:
-        played = state.turn.seat
-        game.play(seat, text)
-        now = (state.round, state.turn.seat)
-        if state.turn.phase == OVER:
-            break
-        if now != turn:
-            # The turn passed: the one that ended is the last turn's events now.
-            name = state.players[played].name
-            steps.append(Step(view(state), turn[0], name, told_lines(state, state.last_events)))
-            turn = now
-    if state.turn.phase == OVER:
-        # The game ended with the last turn: its events stay this turn's.
-        name = state.players[state.turn.seat].name
-        steps.append(Step(view(state), state.round, name, told_lines(state, state.events)))
+    steps: list[Step] = []
+    # The round of the turn being played: the state's once the previous turn passed on.
+    playing = 0
+    for state, seat in turn_ends(config, log):
+        if seat is None:
+            steps.append(Step(view(state), state.round, None))
+        else:
+            # A turn that passed on is the last turn's events now; the game's last turn
+            # stays this turn's.
+            events = state.events if state.turn.phase == OVER else state.last_events
+            told = told_lines(state, events)
+            steps.append(Step(view(state), playing, state.players[seat].name, told))
+        playing = state.round
     return steps
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +12,7 @@ from .actions import Action, PickCombo, Reinforce, parse
 from .errors import IllegalAction
 from .rules import apply
 from .setup import new_game
-from .state import GameState, to_dict
+from .state import OVER, GameState, to_dict
 from .turn import to_act
 
 #: Actions after which undo is impossible: they reveal a combo or roll the die (an action of
@@ -102,3 +103,27 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data, for storage next to the log."""
         return to_dict(self.state)
+
+
+def turn_ends(
+    config: GameConfig, log: list[tuple[int, str]]
+) -> Iterator[tuple[GameState, int | None]]:
+    """A game played again from its settings and action log: its state at the set-up, then
+    after each turn, the last time at its end, each with the seat whose turn just ended
+    (None at the set-up). The state is the replay's own and moves on: read it before the
+    next."""
+    replay = Game(config)
+    state = replay.state
+    yield state, None
+    turn = (state.round, state.turn.seat)
+    for seat, text in log:
+        played = state.turn.seat
+        replay.play(seat, text)
+        if state.turn.phase == OVER:
+            break
+        if (state.round, state.turn.seat) != turn:
+            yield state, played
+            turn = (state.round, state.turn.seat)
+    if state.turn.phase == OVER:
+        # The last turn ends the game without passing the turn on.
+        yield state, state.turn.seat

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine import Game, GameConfig, IllegalAction, legal_actions
+from engine import Game, GameConfig, IllegalAction, legal_actions, to_act
+from engine.core.game import turn_ends
 from engine.core.state import to_dict
+from engine.simulate import choose
 
 
 def _game() -> Game:
@@ -80,3 +84,19 @@ def test_only_the_seat_that_acted_may_undo() -> None:
     g.play(0, next(a for a in legal_actions(g.state) if a.verb == "conquer"))
     with pytest.raises(IllegalAction):
         g.undo(2)
+
+
+def test_turn_ends_replays_a_game_turn_by_turn() -> None:
+    """``turn_ends``: the set-up, then one state after each turn of each player, the last at
+    the game's end, each with the seat whose turn it was."""
+    game = Game(GameConfig(("ann", "bob", "cyd"), 4, "sw-3p"))
+    rng = random.Random(4)
+    while (seat := to_act(game.state)) is not None:
+        game.play(seat, choose(rng, game.state, legal_actions(game.state, seat)))
+    ends = [
+        (state.round, state.turn.phase, seat) for state, seat in turn_ends(game.config, game.log)
+    ]
+    turns = game.state.turns
+    assert len(ends) == 1 + 3 * turns
+    assert ends[0][2] is None and ends[-1][1] == "over"
+    assert [seat for _r, _p, seat in ends[1:]] == [0, 1, 2] * turns
