@@ -128,8 +128,8 @@ class GameViews:
             request, tag, draw, view(state), map_key=lg.map_id, language=place.language
         )
 
-    async def _steps(self, request: web.Request) -> tuple[Place, LoadedGame, list[Step]] | None:
-        """The replay of a finished game of the server, or None."""
+    async def _step(self, request: web.Request) -> tuple[Place, LoadedGame, list[Step], int] | None:
+        """The replay of a finished game of the server and the step asked for, or None."""
         place = await self.site.place(request)
         if place is None:
             return None
@@ -143,15 +143,15 @@ class GameViews:
             (lg.id, game.state.version, place.language),
             lambda: asyncio.to_thread(told_steps, place.language, game),
         )
-        return place, lg, steps
+        step = int(request.match_info["step"])
+        return (place, lg, steps, step) if step < len(steps) else None
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         """One step of a finished game's replay: its board and what happened that turn."""
-        found = await self._steps(request)
-        step = int(request.match_info["step"])
-        if found is None or step >= len(found[2]):
+        found = await self._step(request)
+        if found is None:
             return not_found()
-        place, lg, steps = found
+        place, lg, steps, step = found
         game_id = lg.id
         at = steps[step]
         with speaking(place.language):
@@ -181,11 +181,10 @@ class GameViews:
 
     async def replay_board(self, request: web.Request) -> web.StreamResponse:
         """The board of one step of a replay: a finished game's never changes."""
-        found = await self._steps(request)
-        step = int(request.match_info["step"])
-        if found is None or step >= len(found[2]):
+        found = await self._step(request)
+        if found is None:
             return not_found()
-        place, lg, steps = found
+        place, lg, steps, step = found
         tag = f"replay-{lg.id}-{step}"
         return await self.site.image(
             request, tag, board_png, steps[step].view, map_key=lg.map_id,

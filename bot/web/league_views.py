@@ -15,7 +15,7 @@ from aiohttp import web
 from lang import decimal, speaking, tr
 
 from ..league import Season
-from ..league_tables import names_played, player_card, standings_table
+from ..league_tables import Names, names_played, player_card, standings_table
 from ..service import GameService
 from .site import Place, Site, not_found, route
 
@@ -43,7 +43,9 @@ async def leaders(service: GameService, guild_id: int) -> Leaders | None:
     return Leaders(season, (table.data["rows"] + table.data["provisional"])[:LEADERS])
 
 
-def _names(service: GameService) -> Any:
+def _names(service: GameService) -> Names:
+    """Players by the name they last played under (never seated: ``player <id>``)."""
+
     async def names(ids: list[int]) -> dict[int, str]:
         found = await names_played(service.storage, ids)
         return {uid: found.get(uid) or tr("player {id}", id=uid) for uid in ids}

@@ -67,22 +67,20 @@ def _summary(lg: LoadedGame) -> GameSummary:
     if lg.game is not None:
         state = lg.game.state
         version = state.version
-        if state.turn.phase == OVER:
-            turn = "over"
-        else:
-            seat = to_act(state)
-            turn = state.players[seat].name if seat is not None else ""
+        # Nobody is to act in a finished game.
+        seat = to_act(state)
+        turn = state.players[seat].name if seat is not None else ""
     return GameSummary(
-        lg.id, lg.status, names.map_name(_map_title(lg.map_id)), names_, turn, lg.deadline_at,
-        version,
-    )  # fmt: skip
+        lg.id, lg.status, _map_shown(lg.map_id), names_, turn, lg.deadline_at, version
+    )
 
 
-def _map_title(map_id: str) -> str:
+def _map_shown(map_id: str) -> str:
+    """A map's title in the language spoken (a map no longer known: its id)."""
     try:
-        return load_map(map_id).name
+        return names.map_name(load_map(map_id).name)
     except (KeyError, ValueError, OSError):
-        return map_id
+        return names.map_name(map_id)
 
 
 async def server_games(
@@ -127,9 +125,8 @@ async def _finished(service: GameService, guild_id: int) -> list[GameSummary]:
         winners.setdefault(won["game_id"], []).append(won["name"])
     summaries = []
     for r in rows:
-        shown_map = names.map_name(_map_title(r["map_id"]))
         seated = players.get(r["id"], [])
-        game = GameSummary(r["id"], "over", shown_map, seated, "over", None, r["version"])
+        game = GameSummary(r["id"], "over", _map_shown(r["map_id"]), seated, "", None, r["version"])
         game.winners = winners.get(r["id"], [])
         summaries.append(game)
     return summaries

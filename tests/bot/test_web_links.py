@@ -4,28 +4,41 @@ its page."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
+from collections.abc import AsyncIterator
+from typing import Any
 
-import discord
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.web.app import Site, application
 
-from .test_league import finish
+from .test_league import finish, league_world
 from .test_web import draw
 from .world import started_game, world
 
 BASE = "https://sw.example.org"
+
+
+@contextlib.asynccontextmanager
+async def pages_of(bot: Any) -> AsyncIterator[TestClient]:
+    """The bot's web pages, through a test client."""
+    client = TestClient(TestServer(application(Site(bot.service, draw))))
+    await client.start_server()
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
 LINK = re.compile(re.escape(BASE) + r"(/s/[A-Za-z0-9_-]{22}/(?:game/\d+)?)")
 
 
 async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None:
     bot = simcord_env.bot
-    w = await world(simcord_env)
+    w, organiser = await league_world(simcord_env)
     ann = w.members[0]
-    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
-    organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
     # Without WEB_URL the bot gives no link.
     refused = await ann.slash(w.channel, "league web link")
     assert refused.ephemeral and "WEB_URL" in refused.response.content
@@ -38,9 +51,7 @@ async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None
     status = await ann.slash(w.channel, "sw status")
     [game_path] = LINK.findall(status.response.content)
     assert game_path == f"{server_path}game/{lg.id}"
-    client = TestClient(TestServer(application(Site(bot.service, draw))))
-    await client.start_server()
-    try:
+    async with pages_of(bot) as client:
         assert (await client.get(server_path)).status == 200
         assert (await client.get(game_path)).status == 200
         # Only a manager rotates; then the old links are dead and the new one works.
@@ -52,21 +63,15 @@ async def test_links_are_given_rotated_and_open_their_pages(simcord_env) -> None
         assert (await client.get(server_path)).status == 404
         assert (await client.get(game_path)).status == 404
         assert (await client.get(fresh)).status == 200
-    finally:
-        await client.close()
 
 
 async def test_a_manager_makes_the_pages_public_and_private_again(simcord_env) -> None:
     bot = simcord_env.bot
     bot.settings = dataclasses.replace(bot.settings, web_url=BASE)
-    w = await world(simcord_env)
+    w, organiser = await league_world(simcord_env)
     ann = w.members[0]
-    role = w.guild.create_role("organisers", permissions=discord.Permissions(manage_guild=True))
-    organiser = w.guild.add_member(simcord_env.create_user("org"), roles=[role])
     public = f"/p/{w.guild.id}/"
-    client = TestClient(TestServer(application(Site(bot.service, draw))))
-    await client.start_server()
-    try:
+    async with pages_of(bot) as client:
         refused = await ann.slash(w.channel, "league web public", on=True)
         assert refused.ephemeral and "Manage Server" in refused.response.content
         assert (await client.get(public)).status == 404
@@ -85,8 +90,6 @@ async def test_a_manager_makes_the_pages_public_and_private_again(simcord_env) -
         assert closed.ephemeral and f"{BASE}{secret_path}" in closed.response.content
         assert (await client.get(public)).status == 404
         assert (await client.get(secret_path)).status == 200
-    finally:
-        await client.close()
 
 
 async def test_a_replay_in_discord_links_to_its_steps_on_the_web(simcord_env) -> None:
@@ -100,9 +103,5 @@ async def test_a_replay_in_discord_links_to_its_steps_on_the_web(simcord_env) ->
     [page] = re.findall(
         re.escape(BASE) + r"(/s/[A-Za-z0-9_-]{22}/game/\d+/replay/0)", shown.content
     )
-    client = TestClient(TestServer(application(Site(bot.service, draw))))
-    await client.start_server()
-    try:
+    async with pages_of(bot) as client:
         assert (await client.get(page)).status == 200
-    finally:
-        await client.close()
