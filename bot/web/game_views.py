@@ -93,15 +93,15 @@ class GameViews:
         )  # fmt: skip
 
     async def version(self, request: web.Request) -> web.StreamResponse:
-        """How far a game has gone: a live page polls it and comes back when it changes.
-        One small read, so that many open pages cost the bot little."""
+        """How far a game has gone: a live page polls it and comes back when it changes."""
         place = await self.site.place(request)
         if place is None:
             return not_found()
-        version = await pages.version_of(self.service, place.guild_id, _game_id(request))
-        if version is None:
+        lg = await pages.shown(self.service, place.guild_id, _game_id(request))
+        if lg is None or lg.game is None:
             return not_found()
-        return web.Response(text=str(version), headers={"Cache-Control": "no-store"})
+        # A live game is in the service's cache: this costs one read of its revision.
+        return web.Response(text=str(lg.game.state.version), headers={"Cache-Control": "no-store"})
 
     async def board(self, request: web.Request) -> web.StreamResponse:
         """A game's board as the channel sees it, cached by the game's version."""

@@ -132,16 +132,6 @@ async def _finished(service: GameService, guild_id: int) -> list[GameSummary]:
     return summaries
 
 
-async def version_of(service: GameService, guild_id: int, game_id: int) -> int | None:
-    """A shown game's version (it grows with every move), or None for any other id."""
-    row = await service.storage.fetchone(
-        "SELECT version FROM games WHERE id = ? AND guild_id = ? AND listed = 1"
-        " AND status IN ('active', 'over')",
-        (game_id, guild_id),
-    )
-    return None if row is None else int(row["version"])
-
-
 async def shown(service: GameService, guild_id: int, game_id: int) -> LoadedGame | None:
     """A game the server's pages may show: one of its own, started, in a channel everyone
     sees; None for any other id."""
