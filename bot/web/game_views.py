@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from engine import view
+from engine import Game, view
 from engine.core.state import OVER
 from lang import speaking, tr
 
@@ -92,16 +92,25 @@ class GameViews:
             refresh=REFRESH if live else None,
         )  # fmt: skip
 
-    async def version(self, request: web.Request) -> web.StreamResponse:
-        """How far a game has gone: a live page polls it and comes back when it changes."""
+    async def _shown(self, request: web.Request) -> tuple[Place, LoadedGame, Game] | None:
+        """The server a request is for and its game the request names, started and one the
+        pages show (``pages.shown``), or None."""
         place = await self.site.place(request)
         if place is None:
-            return not_found()
+            return None
         lg = await pages.shown(self.service, place.guild_id, _game_id(request))
         if lg is None or lg.game is None:
+            return None
+        return place, lg, lg.game
+
+    async def version(self, request: web.Request) -> web.StreamResponse:
+        """How far a game has gone: a live page polls it and comes back when it changes."""
+        found = await self._shown(request)
+        if found is None:
             return not_found()
+        game = found[2]
         # A live game is in the service's cache: this costs one read of its revision.
-        return web.Response(text=str(lg.game.state.version), headers={"Cache-Control": "no-store"})
+        return web.Response(text=str(game.state.version), headers={"Cache-Control": "no-store"})
 
     async def board(self, request: web.Request) -> web.StreamResponse:
         """A game's board as the channel sees it, cached by the game's version."""
@@ -114,13 +123,11 @@ class GameViews:
     async def _picture(
         self, request: web.Request, draw: Any, *, over_only: bool
     ) -> web.StreamResponse:
-        place = await self.site.place(request)
-        if place is None:
+        found = await self._shown(request)
+        if found is None:
             return not_found()
-        lg = await pages.shown(self.service, place.guild_id, _game_id(request))
-        if lg is None or lg.game is None:
-            return not_found()
-        state = lg.game.state
+        place, lg, game = found
+        state = game.state
         if over_only and state.turn.phase != OVER:
             return not_found()
         tag = f"{draw.__name__}-{lg.id}-{state.version}"
@@ -130,15 +137,12 @@ class GameViews:
 
     async def _step(self, request: web.Request) -> tuple[Place, LoadedGame, list[Step], int] | None:
         """The replay of a finished game of the server and the step asked for, or None."""
-        place = await self.site.place(request)
-        if place is None:
-            return None
-        lg = await pages.shown(self.service, place.guild_id, _game_id(request))
+        found = await self._shown(request)
         # Only a finished game is replayed: before its end, its past turns' boards are
         # public, but a replay is the whole game's story.
-        if lg is None or lg.game is None or lg.game.state.turn.phase != OVER:
+        if found is None or found[2].state.turn.phase != OVER:
             return None
-        game = lg.game
+        place, lg, game = found
         steps = await self.site.replays.get(
             (lg.id, game.state.version, place.language),
             lambda: asyncio.to_thread(told_steps, place.language, game),
