@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import aiohttp
 import discord
 
+from .stopping import sigterm_as_ctrl_c
 from .storage import SQLITE_ERRORS, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -95,10 +96,13 @@ def explain(exc: BaseException, database_path: str = "") -> tuple[int, str] | No
 
 
 def run(bot: Any, token: str, *, database_path: str = "", stderr: TextIO | None = None) -> int:
-    """``bot.run(token)`` until it stops; 0, or the exit code of the problem told on stderr."""
+    """``bot.run(token)`` until it stops (Ctrl-C or SIGTERM); 0, or the exit code of the
+    problem told on stderr."""
     err = stderr if stderr is not None else sys.stderr
     try:
-        bot.run(token, log_handler=None)
+        # SIGTERM (systemd, docker, kill) stops the bot as cleanly as Ctrl-C.
+        with sigterm_as_ctrl_c():
+            bot.run(token, log_handler=None)
     except Exception as exc:
         found = explain(exc, database_path)
         if found is None:

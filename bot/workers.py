@@ -14,19 +14,31 @@ along with the job, and the worker registers them before the job runs.
 The processes are started with ``forkserver`` (``spawn`` where there is none), never
 ``fork``: the bot process has threads (the database's, discord.py's) that a fork would copy
 in whatever state they were in.
+
+The workers end with the bot process however it ends. Each holds the reading end of a pipe
+(``lifeline``) whose only writing end is the bot's: when the bot process is gone (killed by
+SIGKILL, out of memory), the pipe closes and a thread of the worker ends its process at
+once. The forkserver and multiprocessing's resource tracker then follow by themselves: each
+stops when the last process holding its pipe is gone, and the workers were the last.
+Ctrl-C reaches every process of the terminal's process group: the workers ignore it, the
+bot stops them (``Workers.close``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from engine.core.content import custom_map, register_map
@@ -86,9 +98,22 @@ def _call(fn: Callable[..., T], args: tuple[Any, ...], needs: MapData | None, la
         return fn(*args)
 
 
-def _warm() -> None:
-    """A worker's start: yield the CPU to the bot process, and import what the jobs use, so
-    that its first job does not pay."""
+def _end_with_the_bot(lifeline: Connection) -> None:
+    """In a worker, on a thread of its own: wait until the bot process has closed its end
+    of ``lifeline`` (it writes nothing: it closes it on ``Workers.close``, or the system does
+    when the process dies), then end this process, whatever its job is doing."""
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv_bytes()
+    os._exit(0)
+
+
+def _warm(lifeline: Connection) -> None:
+    """A worker's start: watch the bot process, leave Ctrl-C to the bot, yield the CPU to
+    the bot process, and import what the jobs use, so that its first job does not pay."""
+    watch = threading.Thread(target=_end_with_the_bot, args=(lifeline,), name="lifeline")
+    watch.daemon = True
+    watch.start()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     from . import jobs  # noqa: F401  (the engine, the AI and the renderer come with it)
@@ -108,6 +133,9 @@ class Workers:
         #: health line shows when the workers fall behind.
         self.queued = 0
         self._pool: ProcessPoolExecutor | None = None
+        #: The pipe whose closing ends the workers (``_end_with_the_bot``): its reading end
+        #: goes to each worker, its writing end stays here alone until ``close``.
+        self._lifeline: tuple[Connection, Connection] | None = None
 
     @property
     def running(self) -> bool:
@@ -118,6 +146,10 @@ class Workers:
         """Start the worker processes (nothing at size 0, or when already started)."""
         if self.size <= 0 or self._pool is not None:
             return
+        if self._lifeline is None:
+            # Not inherited by any process: only the pool's workers get a copy of the
+            # reading end, passed to them as they start.
+            self._lifeline = multiprocessing.Pipe(duplex=False)
         self._pool = self._new_pool()
         log.info("%s worker processes started (%s)", self.size, START_METHOD)
 
@@ -126,10 +158,12 @@ class Workers:
         member's first board does not wait for a process to import Pillow and the engine,
         and no job ever waits for a process start. The start runs in an empty context, so
         that no context variable of the caller's (a test's virtual clock) reaches it."""
+        assert self._lifeline is not None
         pool = ProcessPoolExecutor(
             max_workers=self.size,
             mp_context=multiprocessing.get_context(START_METHOD),
             initializer=_warm,
+            initargs=(self._lifeline[0],),
         )
 
         def start_all() -> None:
@@ -168,8 +202,10 @@ class Workers:
             self.queued -= 1
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """New processes in place of a broken pool (once, whichever of its jobs comes
+        first; after ``close``, none)."""
         if self._pool is not broken:
-            return  # another job replaced it already
+            return  # another job replaced it already, or the workers were closed
         log.error("a worker process died; starting the worker processes again")
         broken.shutdown(wait=False, cancel_futures=True)
         self._pool = self._new_pool()
@@ -180,6 +216,11 @@ class Workers:
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        lifeline, self._lifeline = self._lifeline, None
+        if lifeline is not None:
+            # Any worker still there (one a broken pool left behind) ends now.
+            for end in lifeline:
+                end.close()
 
 
 __all__ = [

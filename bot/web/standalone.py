@@ -9,6 +9,7 @@ import logging
 
 from ..service import GameService
 from ..settings import Settings
+from ..stopping import sigterm_as_ctrl_c
 from ..storage import storage_for
 from ..workers import Workers
 from .app import Site
@@ -40,7 +41,7 @@ def main(settings: Settings, port: int | None) -> int:
         print("python -m bot web: give --port or set WEB_PORT", flush=True)
         return 2
     logging.basicConfig(level=settings.log_level)
-    # Ctrl-C is how it stops.
-    with contextlib.suppress(KeyboardInterrupt):
+    # Ctrl-C is how it stops, or SIGTERM (systemd, docker, kill), which does the same.
+    with contextlib.suppress(KeyboardInterrupt), sigterm_as_ctrl_c():
         asyncio.run(run(settings, chosen))
     return 0
