@@ -181,22 +181,29 @@ class Workers:
         own map is registered in the worker first. Before ``start``, after ``close``, and
         at size 0, the job runs in a thread of this process. Either way it speaks the
         caller's language (``lang.current``).
+
+        When a worker dies (killed, out of memory), Python's pool is broken for good and
+        fails every job it holds: new processes start, and the job runs again there, once
+        (a job is a function of its arguments: a second run gives what the first would
+        have). A job that breaks the fresh pool too fails with ``BrokenProcessPool``.
         """
         self.queued += 1
+        retried = False
         try:
-            pool = self._pool
-            if pool is None:
-                # to_thread carries the caller's context, its language with it.
-                return await asyncio.to_thread(fn, *args)
-            loop = asyncio.get_running_loop()
-            needs = map_data(map_key)
-            try:
-                return await loop.run_in_executor(pool, _call, fn, args, needs, current())
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): this job fails, later ones get a
-                # fresh pool rather than the same error for ever.
-                self._replace(pool)
-                raise
+            while True:
+                pool = self._pool
+                if pool is None:
+                    # to_thread carries the caller's context, its language with it.
+                    return await asyncio.to_thread(fn, *args)
+                loop = asyncio.get_running_loop()
+                needs = map_data(map_key)
+                try:
+                    return await loop.run_in_executor(pool, _call, fn, args, needs, current())
+                except BrokenProcessPool:
+                    self._replace(pool)
+                    if retried:
+                        raise
+                    retried = True
         finally:
             # A cancelled wait counts as finished, although its worker finishes the job.
             self.queued -= 1

@@ -196,21 +196,54 @@ async def test_a_board_a_worker_cannot_draw_leaves_the_text_posted(simcord_env) 
     assert not posted.attachments
 
 
-async def test_a_killed_worker_fails_its_job_and_the_next_job_gets_a_fresh_pool() -> None:
+async def test_a_dead_workers_job_runs_again_on_fresh_processes() -> None:
     """A worker killed (out of memory, by an operator) breaks Python's process pool for good;
-    the bot starts new worker processes, so one job fails and the next ones are drawn."""
+    the bot starts new worker processes and the job runs there, so no job is lost to it."""
     workers = Workers(1)
     workers.start()
     try:
         first = await workers.run(os.getpid)
         assert first != os.getpid()
         os.kill(first, signal.SIGKILL)
-        with pytest.raises(BrokenProcessPool):
-            # The pool learns of the death at the next job (or at once, if it noticed).
-            await workers.run(os.getpid)
+        # The pool learns of the death at this job (or before, if it noticed): either way
+        # the job is done, by another process.
         again = await workers.run(os.getpid)
         assert again not in (first, os.getpid())
         state = positions(3, seed=4, count=1)[0]
         assert (await workers.run(board_png, view(state)))[:8] == b"\x89PNG\r\n\x1a\n"
+        # A job that kills its worker (here: ends the process) runs once more, then fails;
+        # the jobs after it still run.
+        with pytest.raises(BrokenProcessPool):
+            await workers.run(os._exit, 3)
+        assert await workers.run(os.getpid) not in (first, again, os.getpid())
+        assert workers.queued == 0
     finally:
         await workers.close()
+
+
+@pytest.mark.simcord(settle_timeout=180)
+async def test_after_a_worker_died_the_next_turn_goes_out_with_its_board(
+    simcord_env, caplog: pytest.LogCaptureFixture
+) -> None:
+    w = await world(simcord_env, names=("ann", "bob"))
+    await started_game(w)
+    bot = simcord_env.bot
+    assert bot.workers.running
+    os.kill(await bot.workers.run(os.getpid), signal.SIGKILL)
+    caplog.clear()
+    member, seat = await actor(w)
+    lg = await game_of(w)
+    if lg.game.state.turn.phase == "pick":
+        await member.slash(w.channel, "sw pick", slot=1)
+    await member.slash(w.channel, "sw end")
+    name = lg.seat_row(seat).name
+    # The summary of the turn just ended, with its board, and the next player's ping.
+    [turn] = [m for m in public(w) if m.content.startswith(f"**{name}'s turn**")]
+    # The board came with the message, not by an edit after a failed drawing.
+    assert [a.filename for a in turn.attachments] == ["board.png"], turn.content
+    assert turn.edited_at is None
+    assert (await turn.attachments[0].read()).startswith(b"\x89PNG")
+    assert "could not be drawn" not in turn.content
+    tracebacks = [r.getMessage() for r in caplog.records if r.exc_info]
+    assert not tracebacks, tracebacks
+    assert to_act((await game_of(w)).game.state) != seat
