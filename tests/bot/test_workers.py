@@ -154,6 +154,13 @@ async def test_workers_0_runs_jobs_in_threads_of_the_bot(monkeypatch) -> None:
             Settings.from_env()
 
 
+#: How long a command may take to settle with its AI move and boards in a worker process:
+#: the workers run at a lower priority than the bot, so on a busy machine they wait (it took
+#: more than simcord's 5 s there). The test waits for the work to end, up to this.
+SETTLE_CEILING = 180
+
+
+@pytest.mark.simcord(settle_timeout=SETTLE_CEILING)
 async def test_the_bot_plays_an_ai_seat_and_posts_boards_through_its_workers(
     simcord_env,
 ) -> None:
@@ -221,7 +228,7 @@ async def test_a_dead_workers_job_runs_again_on_fresh_processes() -> None:
         await workers.close()
 
 
-@pytest.mark.simcord(settle_timeout=180)
+@pytest.mark.simcord(settle_timeout=SETTLE_CEILING)
 async def test_after_a_worker_died_the_next_turn_goes_out_with_its_board(
     simcord_env, caplog: pytest.LogCaptureFixture
 ) -> None:
