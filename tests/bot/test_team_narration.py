@@ -94,3 +94,14 @@ async def test_every_public_line_of_a_team_game_names_each_player_with_their_sea
             label = f" ({seat_name(seats[name])})"
             assert after.startswith(label), line
     assert told > 100
+
+
+def test_the_narration_names_players_only_through_the_seats_names() -> None:
+    # One way a seat becomes a name (``engine.text.seats``): no sentence reads a player's
+    # name from the state itself, so none can leave the seat out.
+    root = Path(__file__).resolve().parents[2]
+    told = ["bot/narrate.py", "bot/messages.py", "bot/question.py"]
+    told += [f"engine/text/{m}.py" for m in ("narration", "teams", "telling")]
+    for path in told:
+        source = (root / path).read_text()
+        assert not re.search(r"\.players\b", source), path
