@@ -15,15 +15,14 @@ from engine.core.words import and_list
 from engine.rulesets.monsters import monsters_each
 from engine.text.names import combo, race, terrain
 from engine.text.narration import thing, underground_sentence
+from engine.text.seats import seat_names
 from lang import ntr, tr
 
-from .teams import who
 
-
-def _name(s: GameState, seat: int | None) -> str:
+def _name(names: list[str], seat: int | None) -> str:
     if seat is None or seat < 0:
         return tr("the Lost Tribes")
-    return who(s, seat)
+    return names[seat]
 
 
 def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
@@ -32,7 +31,10 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     Callers pass only events the reader may see (``engine.core.view.visible_events``).
     """
     kind = e["kind"]
-    who = _name(s, e.get("seat"))
+    # Every name a line prints comes from this one list (``engine.text.seats``): in a team
+    # game each carries its seat, whichever sentence prints it.
+    names = seat_names(s)
+    who = _name(names, e.get("seat"))
     m = mapdef(s)
     the_race = race(e.get("race", ""))
 
@@ -42,7 +44,7 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     if kind == "pick":
         return _picked(who, e)
     if kind in ("conquer", "dragon", "enchant"):
-        return _taken(s, who, e, where(e["region"]))
+        return _taken(s, names, who, e, where(e["region"]))
     if kind == "roll":
         rolled = {"who": who, "die": e["die"], "region": where(e["region"])}
         if e["success"]:
@@ -67,7 +69,7 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     if kind == "fortify":
         return tr("{who} built a Fortress in {region}.", who=who, region=where(e["region"]))
     if kind == "peace":
-        return tr("{who} made peace with {ally}.", who=who, ally=_name(s, e["ally"]))
+        return tr("{who} made peace with {ally}.", who=who, ally=_name(names, e["ally"]))
     if kind == "score":
         return ntr("{who} scored {n} coin.", "{who} scored {n} coins.", e["coins"], who=who)
     if kind == "ready":
@@ -77,7 +79,7 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
         return _left_over(kind, who, the_race, e, places)
     # The Underground's races, powers, Relics and Places tell their own events (the engine's
     # sentences: transfers of coins, never a balance).
-    told = underground_sentence(e, [p.name for p in s.players], past=True)
+    told = underground_sentence(e, names, past=True)
     return f"{told}." if told else None
 
 
@@ -103,7 +105,7 @@ def _picked(who: str, e: dict[str, Any]) -> str:
     return tr("{who} picked **{combo}**.", **fields)
 
 
-def _taken(s: GameState, who: str, e: dict[str, Any], region: str) -> str:
+def _taken(s: GameState, names: list[str], who: str, e: dict[str, Any], region: str) -> str:
     """A region taken (by conquest, the Dragon or an enchantment): from whom, with what."""
     kind = e["kind"]
     fields = {"who": who, "race": race(e["race"]), "region": region}
@@ -124,7 +126,7 @@ def _taken(s: GameState, who: str, e: dict[str, Any], region: str) -> str:
         owner = e.get("defender_seat")
         if owner is None and e["defender"] in s.races:  # events stored before the seat
             owner = s.races[e["defender"]].owner
-        them = {"owner": _name(s, owner), "defender": race(e["defender"])}
+        them = {"owner": _name(names, owner), "defender": race(e["defender"])}
         if e.get("lost"):
             text += tr(" from {owner}'s {defender}, {lost} lost", lost=e["lost"], **them)
         else:

@@ -20,11 +20,9 @@ panel instead, so two taps on one option never play it twice.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from engine import Action, label, legal_actions, to_act
-from engine.core.abilities import POWERS, RACES
 from engine.core.actions import (
     Abandon,
     Conquer,
@@ -42,6 +40,7 @@ from engine.core.legal import end_actions
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, SETUP, GameState
 from engine.core.turn import acting_race, closing_action
 from engine.core.validation import problem
+from engine.text.glossary import power_summary, race_summary
 from engine.text.names import combo, power, symbol, terrain, treasure
 from engine.text.names import race as race_name
 from engine.worlds.surface.actions import DragonAttack, Enchant
@@ -64,12 +63,15 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def blurb(name: str) -> str:
-    """The first sentence of what a race or power does, for a menu option."""
-    ability = RACES.get(name) or POWERS.get(name)
-    doc = " ".join((ability.__doc__ or "").split()) if ability else ""
-    first = doc.split(". ")[0].rstrip(".")
-    return re.sub(r"\[[^\]]*\]\s*", "", first)
+def combo_blurb(race: str, power_name: str) -> str:
+    """What a combo's race and power do, for its option in the pick menu: each one's
+    sentence of ``/sw rules`` (``engine.text.glossary``), in the language spoken."""
+    return tr(
+        "{race_does} {power}: {power_does}",
+        race_does=race_summary(race),
+        power=power(power_name),
+        power_does=power_summary(power_name),
+    )
 
 
 def build(
@@ -133,7 +135,7 @@ def _pick(s: GameState, actions: list[Action]) -> Panel:
                 # The engine's label ("Forest Orcs · 9 tokens · costs 1 coin"), numbered.
                 _short(f"{a.slot}. " + label(s, a).removeprefix(ptr("label start", "Pick "))),
                 f"a={a.text}",
-                _short(f"{blurb(c.race)}. {power(c.power)}: {blurb(c.power)}"),
+                _short(combo_blurb(c.race, c.power)),
             )
         )
     text = ntr(

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from engine.core.state import GameState
-from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, TEAM_SIZE, seat_name, seating
+from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, TEAM_SIZE, seating
+from engine.text.seats import named
 from lang import N_, ntr, tr
 
 T = TypeVar("T")
@@ -27,9 +28,9 @@ def is_team_game(s: GameState) -> bool:
 
 
 def who(s: GameState, seat: int) -> str:
-    """A seat's player as public texts name it: ``ann (A1)`` in a team game, else ``ann``."""
-    name = s.players[seat].name
-    return f"{name} ({seat_name(seat)})" if is_team_game(s) else name
+    """A seat's player as public texts name it: ``ann (A1)`` in a team game, else ``ann``
+    (``engine.text.seats``, where every sentence of the narration gets its names)."""
+    return named(s, seat)
 
 
 def letter(team: int) -> str:

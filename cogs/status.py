@@ -95,12 +95,14 @@ async def status_text(service: GameService, lg: LoadedGame, s: GameState) -> str
     if changes:
         lines.append(tr("**Seats** (who played where):"))
         lines += changes[-5:]
-    rows = await service.history(lg.id, limit=10)
+    # Each action as its player read it on the button they chose, in the member's language.
+    rows = [r for r in await service.last_actions(lg, limit=10) if "told" in r]
     if rows:
-        names = [p.name for p in s.players]
         lines.append(tr("**Last actions** (⏰ played by a deadline):"))
         lines += [
-            f"`{r['seq']:>4}` {names[r['seat']]}: {r['text']}" + (" ⏰" if r["auto"] else "")
+            f"`{r['seq']:>4}` "
+            + tr("{who}: {action}", who=who(s, r["seat"]), action=r["told"])
+            + (" ⏰" if r["auto"] else "")
             for r in rows
         ]
     return "\n".join(lines)[:2000]

@@ -95,7 +95,7 @@ def _card(w: Writer, c: dict[str, Any], top: int) -> None:
     # The power small and the race large, in the order the language names a combo: the
     # power first in English ("Forest / Elves"), the race first in French ("Elfes / des Forêts").
     room = COL_TOKENS - COL_NAME - 40
-    power, race = names.power_beside(c["power"]), names.race(c["race"])
+    power, race = names.power_beside(c["power"], c["race"]), names.race(c["race"])
     power_size = fit_text(power, 28, room, bold=False)
     race_size = fit_text(race, 40, room)
     power_y, race_y = (cy + 24, cy - 16) if race_first() else (cy - 22, cy + 18)

@@ -320,6 +320,10 @@ class GameService:
         """The last actions of a game, newest last."""
         return await queries.history(self.games, game_id, limit)
 
+    async def last_actions(self, lg: LoadedGame, limit: int = 10) -> list[dict[str, Any]]:
+        """The last actions of a started game in words, newest last (``queries.last_actions``)."""
+        return await queries.last_actions(self.games, lg, limit)
+
     async def seat_changes(self, game_id: int) -> list[str]:
         """The game's log of seats in words, oldest first (``bot.seat_log``)."""
         return await queries.seat_changes(self.games, game_id)

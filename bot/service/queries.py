@@ -1,6 +1,7 @@
-"""Reads and small writes beside the play: a game's recent actions and seat story, a
-member's games, their wish for "your turn" DMs, and a game's standing in the league
-(unrating it; results of games that finished before results were kept).
+"""Reads and small writes beside the play: a game's recent actions (in words, for
+``/sw status``) and seat story, a member's games, their wish for "your turn" DMs, and a
+game's standing in the league (unrating it; results of games that finished before results
+were kept).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from typing import Any
 
 from .. import seat_log
 from ..league import League
+from .history import told_actions
 from .loaded import LoadedGame
 from .store import Games
 
@@ -21,6 +23,21 @@ async def history(games: Games, game_id: int, limit: int = 15) -> list[dict[str,
         (game_id, limit),
     )
     return [dict(r) for r in reversed(rows)]
+
+
+async def last_actions(games: Games, lg: LoadedGame, limit: int) -> list[dict[str, Any]]:
+    """The last ``limit`` actions of a started game, newest last, each with ``told``: the
+    action in words (``history.told_actions``), or without it when the log no longer plays
+    through."""
+    assert lg.game is not None
+    rows = await games.storage.fetchall(
+        "SELECT seq, seat, text, auto FROM actions WHERE game_id = ? ORDER BY seq", (lg.id,)
+    )
+    shown = [dict(r) for r in rows[-limit:]]
+    told = told_actions(lg.game.config, [(r["seat"], r["text"]) for r in rows], limit)
+    for row, words in zip(shown, told, strict=False):
+        row["told"] = words
+    return shown
 
 
 async def seat_changes(games: Games, game_id: int) -> list[str]:

@@ -25,6 +25,14 @@ RACE, POWER, IN_COMBO, TREASURE, ARTICLE, PIECE, TERRAIN, SYMBOL, MAP = (
     "relic or place, with its article", "piece", "terrain", "map symbol", "map",
 )  # fmt: skip
 
+#: The gender and number a race's name has in a language, which the power's name beside it
+#: takes ("Amazones Royales", "Nains Royaux"). Each language's catalog says it race by race:
+#: the message ``MASCULINE_PLURAL`` in the race's own context (``agreement_context``),
+#: translated by the form of that language's name (French: ``feminine plural`` for the
+#: Amazones). A power's name beside a race has a message per form (``BESIDE``).
+MASCULINE_PLURAL, FEMININE_PLURAL = "masculine plural", "feminine plural"
+BESIDE = {MASCULINE_PLURAL: IN_COMBO, FEMININE_PLURAL: "power, beside a feminine plural race"}
+
 #: How a combo's two names stand side by side (a name message of its own, so that the
 #: ``names`` catalog holds all of it: French puts the race first).
 COMBO, COMBO_ORDER = "combo", "{power} {race}"
@@ -40,16 +48,29 @@ def power(name: str) -> str:
     return ptr(POWER, name) if name else name
 
 
-def power_beside(name: str) -> str:
-    """A special power's name as it stands beside its race's (French: "des Forêts", where
-    it stands alone as "Des Forêts")."""
-    return ptr(IN_COMBO, name) if name else name
+def agreement_context(race_name: str) -> str:
+    """The catalog context of a race's gender and number (``BESIDE``)."""
+    return f"gender and number of the race's name: {race_name}"
+
+
+def agreement(race_name: str) -> str:
+    """The gender and number of a race's name in the language spoken: a key of ``BESIDE``
+    (``MASCULINE_PLURAL`` where the catalog says nothing it knows)."""
+    form = ptr(agreement_context(race_name), MASCULINE_PLURAL)
+    return form if form in BESIDE else MASCULINE_PLURAL
+
+
+def power_beside(name: str, race_name: str) -> str:
+    """A special power's name as it stands beside its race's, agreeing with it (French:
+    "des Forêts", where it stands alone as "Des Forêts"; "Royaux" beside the Nains,
+    "Royales" beside the Amazones)."""
+    return ptr(BESIDE[agreement(race_name)], name) if name else name
 
 
 def combo(race_name: str, power_name: str) -> str:
     """A race and power combo as the banner and badge read side by side: ``Forest Elves``
-    (the power first in English, after the race in French)."""
-    return ptr(COMBO, COMBO_ORDER, power=power_beside(power_name), race=race(race_name))
+    (the power first in English, after the race in French, agreeing with it)."""
+    return ptr(COMBO, COMBO_ORDER, power=power_beside(power_name, race_name), race=race(race_name))
 
 
 def treasure(key: str) -> str:
@@ -96,8 +117,10 @@ def _with_article(name: str) -> str:
 def name_messages() -> Iterator[tuple[str, str]]:
     """Every name, as (context, English name), for the catalogs."""
     yield from ((RACE, name) for name in races())
+    yield from ((agreement_context(name), MASCULINE_PLURAL) for name in races())
     yield from ((POWER, name) for name in powers())
-    yield from ((IN_COMBO, name) for name in powers())
+    for context in BESIDE.values():
+        yield from ((context, name) for name in powers())
     yield COMBO, COMBO_ORDER
     for found in treasures().values():
         yield TREASURE, found.name

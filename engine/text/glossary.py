@@ -221,10 +221,20 @@ def _explain(text: str) -> str:
     return ptr(GLOSSARY, text)
 
 
+def race_summary(name: str) -> str:
+    """What a race's banner does, in one sentence, in the language spoken."""
+    return _explain(_summary(RACES[name], name))
+
+
+def power_summary(name: str) -> str:
+    """What a special power's badge does, in one sentence, in the language spoken."""
+    return _explain(_summary(POWERS[name], name))
+
+
 def race_text(name: str) -> str:
     """``Race · 10 tokens. <what the banner does>`` for a race banner."""
     r = races()[name]
-    summary = _explain(_summary(RACES[name], name))
+    summary = race_summary(name)
     if r.conquest_only:
         return ntr(
             "Race · {n} token (+{extra} for conquest only). {summary}",
@@ -241,7 +251,7 @@ def race_text(name: str) -> str:
 def power_text(name: str) -> str:
     """``Special power · +3 tokens. <what the badge does>`` for a power badge."""
     p = powers()[name]
-    summary = _explain(_summary(POWERS[name], name))
+    summary = power_summary(name)
     return ntr(
         "Special power · +{n} token. {summary}",
         "Special power · +{n} tokens. {summary}",

@@ -27,7 +27,8 @@ __all__ = ["SENTENCES", "Event", "Teller", "thing", "underground_sentence"]
 def underground_sentence(e: Event, names: Sequence[str], *, past: bool = False) -> str | None:
     """The sentence of an Underground event kind, or None for a kind this module does not tell.
 
-    ``past`` tells it after the fact ("discovered" rather than "discover").
+    ``names``: each seat's name as a sentence prints it (``seats.seat_names``). ``past``
+    tells it after the fact ("discovered" rather than "discover").
     """
     kind = str(e.get("kind"))
     t = Teller(e, names, past)

@@ -44,8 +44,10 @@ def coins(n: int) -> str:
 class Teller:
     """Names for the fields of one event: seats as player names, the acting race, takings.
 
-    ``past`` tells the event after the fact ("discovered"), as a turn summary does; the
-    terminal tells each event as it happens ("discover").
+    ``names`` are the seats' names as every sentence prints them: ``seats.seat_names`` (the
+    seat beside the name in a team game); a sentence names a player only through ``who`` or
+    ``name``, never from the state. ``past`` tells the event after the fact ("discovered"),
+    as a turn summary does; the terminal tells each event as it happens ("discover").
     """
 
     def __init__(self, e: Event, names: Sequence[str], past: bool = False) -> None:
