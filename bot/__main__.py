@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.web import standalone
 
         return standalone.main(settings, args.port)
+    if args.command == "demo":
+        from bot import demo
+
+        return demo.main(settings)
     if args.command is not None:
         return cli.main(args, settings)
     if settings.token is None:
