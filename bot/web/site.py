@@ -21,6 +21,7 @@ the reader's, ``proxies``). Images are drawn by the bot's workers, never on the 
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from typing import Any
 
 import jinja2
 from aiohttp import web
+from markupsafe import Markup, escape
 
 from lang import DEFAULT, LANGUAGES, speaking, tr
 
@@ -52,6 +54,16 @@ Render = Callable[..., Awaitable[Any]]
 
 #: Pages change with every turn: never kept by a browser or a proxy.
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+#: Discord's bold (``**Alchemist Sorcerers**``), the one markdown the told lines use.
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def told(line: str) -> Markup:
+    """A line written for Discord, as HTML: escaped, its bold in ``<strong>`` (never the
+    raw asterisks)."""
+    return Markup(BOLD.sub(r"<strong>\1</strong>", str(escape(line))))
 
 
 def not_found() -> web.Response:
@@ -94,6 +106,7 @@ class Site:
             autoescape=True,
             undefined=jinja2.StrictUndefined,
         )
+        self.templates.filters["told"] = told
         #: The steps of the finished games being replayed, by (game, version, language).
         self.replays: Kept[list[Step]] = Kept(8)
         #: The pictures drawn last, by ETag: a board drawn once for every reader.
