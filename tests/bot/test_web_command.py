@@ -118,6 +118,23 @@ async def test_at_start_it_prints_the_address_of_each_servers_pages(tmp_path) ->
                 assert "ann" in await r.text()
 
 
+async def test_the_listing_reads_either_backend(opened, database) -> None:
+    service = await opened(database)
+    await service.create(3, 300, 11, "ann", 2, listed=True)
+    await service.create(6, 600, 11, "ann", 2, listed=True)
+    await service.create(6, 601, 22, "bob", 2, listed=True)
+    await links.make_public(service.storage, 4, True, datetime.now(UTC))
+    await service.create(5, 500, 11, "ann", 2, listed=False)
+    lines = await standalone.listing(service.storage, "https://sw.example.org/", datetime.now(UTC))
+    secret = await links.secret_for(service.storage, 3, datetime.now(UTC))
+    assert lines[:2] == [
+        f"server 3 (1 game): https://sw.example.org/s/{secret}/",
+        "server 4 (0 games): https://sw.example.org/p/4/",
+    ]
+    assert re.fullmatch(r"server 6 \(2 games\): https://sw\.example\.org/s/[\w-]{22}/", lines[2])
+    assert len(lines) == 3
+
+
 async def test_with_no_server_yet_it_says_how_to_get_there(tmp_path) -> None:
     async with Serving(tmp_path / "d.sqlite3") as web:
         assert web.servers == {}
@@ -149,3 +166,12 @@ async def test_a_demo_database_shows_every_kind_of_page_without_discord(tmp_path
             ranked = re.findall(r'<td class="n">(\d+)</td>\s*<td><a href="[^"]*player/', standings)
             assert ranked, "some players are ranked"
             assert "Parties en cours" in await page(french)
+
+
+async def test_a_database_it_cannot_open_is_one_line_and_an_exit_code(tmp_path) -> None:
+    nowhere = tmp_path / "no such folder" / "x.sqlite3"
+    for command in (("web", "--port", "0"), ("demo",)):
+        code, out, err = await finished(nowhere, *command)
+        assert code == standalone.EXIT_DATABASE, (command, err)
+        assert err.count("\n") == 1 and "cannot be opened" in err
+        assert "Traceback" not in err + out
