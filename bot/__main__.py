@@ -9,7 +9,9 @@ Operations, which need no Discord token (``bot.transfer.cli``, docs/operations.m
 writes a game as a JSON file (``--all DIR``: every game); ``python -m bot import-game FILE``
 replays a game file and adds it as a new game; ``python -m bot copy-database --from FILE``
 copies a whole SQLite file into an empty database. Their exit codes: 0 done, 1 refused, 2 bad
-arguments or settings, 7 database cannot be opened.
+arguments or settings, 7 database cannot be opened. ``python -m bot web`` serves the web pages
+on their own (``bot.web.standalone``; 8: the port cannot be listened on) and ``python -m bot
+demo`` fills an empty database with demo games to look at (``bot.demo``).
 
 Exit codes: 0 stopped normally, 2 bad or missing settings, 3 token refused, 4 privileged
 intent not enabled, 5 Discord unreachable, 6 Discord answered an error, 7 database cannot be
@@ -48,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.web import standalone
 
         return standalone.main(settings, args.port)
+    if args.command == "demo":
+        from bot import demo
+
+        return demo.main(settings)
     if args.command is not None:
         return cli.main(args, settings)
     if settings.token is None:

@@ -136,7 +136,7 @@ class SmallWorldBot(commands.AutoShardedBot):
             await self.tree.sync()
         if self.settings.web_port is not None:
             # The servers' web pages, read from the same database (bot.web).
-            site = Site(self.service, self.workers.run)
+            site = Site(self.service, self.workers.run, proxies=self.settings.web_trusted_proxies)
             self.web = await serve(site, self.settings.web_host, self.settings.web_port)
             log.info("web pages on port %s", self.settings.web_port)
         self.deadlines.start()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,10 @@ class Settings:
     #: Where members reach them (``WEB_URL``, e.g. ``https://sw.example.org``): the links
     #: the bot gives start with it; unset, it gives none.
     web_url: str | None = None
+    #: The reverse proxies in front of the pages (``WEB_TRUSTED_PROXIES``: addresses or
+    #: networks, comma-separated): from them, the reader's address is taken from
+    #: ``X-Forwarded-For`` (``bot.web.proxies``). Empty: that header is never read.
+    web_trusted_proxies: tuple[str, ...] = ()
 
     @property
     def database_target(self) -> str:
@@ -93,6 +98,7 @@ class Settings:
             web_port=_parse_port(os.environ.get("WEB_PORT")),
             web_host=_clean(os.environ.get("WEB_HOST")) or "0.0.0.0",
             web_url=_clean(os.environ.get("WEB_URL")),
+            web_trusted_proxies=_parse_networks(os.environ.get("WEB_TRUSTED_PROXIES")),
         )
 
 
@@ -172,3 +178,19 @@ def _parse_port(raw: str | None) -> int | None:
     if not value.isdigit() or not 1 <= int(value) <= 65535:
         raise ValueError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}")
     return int(value)
+
+
+def _parse_networks(raw: str | None) -> tuple[str, ...]:
+    """``WEB_TRUSTED_PROXIES``: IP addresses or networks, comma-separated; unset: none."""
+    found = []
+    for part in (_clean(raw) or "").split(","):
+        if not part.strip():
+            continue
+        try:
+            found.append(str(ipaddress.ip_network(part.strip(), strict=False)))
+        except ValueError:
+            raise ValueError(
+                "WEB_TRUSTED_PROXIES must list IP addresses or networks (10.0.0.0/8),"
+                f" comma-separated, not {part.strip()!r}"
+            ) from None
+    return tuple(found)

@@ -43,6 +43,12 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     )
     web.add_argument("--port", type=int, metavar="PORT", help="default: WEB_PORT")
     commands.add_parser(
+        "demo",
+        help="fill an empty database with games the computer plays, to see the web pages",
+        description="Fill the database the settings name (it must hold no game) with demo"
+        " games played by the AI: two servers, a season, finished games and games under way.",
+    )
+    commands.add_parser(
         "migrate",
         help="apply the database's pending migrations",
         description="Apply the pending migrations of the database the settings name.",

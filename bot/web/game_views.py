@@ -10,7 +10,7 @@ from aiohttp import web
 
 from engine import Game, view
 from engine.core.state import OVER
-from lang import speaking, tr
+from lang import ntr, speaking, tr
 
 from ..jobs import board_png, final_png
 from ..service.loaded import LoadedGame
@@ -43,8 +43,9 @@ class GameViews:
         place = await self.site.place(request)
         if place is None:
             return not_found()
-        live, done = await pages.server_games(self.service, place.guild_id)
         with speaking(place.language):
+            # The maps' titles are worded as the list is made: in the server's language.
+            live, done = await pages.server_games(self.service, place.guild_id)
             season = await leaders(self.service, place.guild_id)
             words = {
                 "live": tr("Games under way"),
@@ -78,18 +79,24 @@ class GameViews:
                 "sheet": tr("The final scores"),
                 "players": tr("Players"),
                 "in_decline": tr("in decline:"),
-                "regions": tr("regions"),
-                "coins": tr("coins"),
                 "this_turn": tr("This turn"),
                 "last_turn": tr("Last turn"),
                 "deadline": tr("deadline"),
                 "replay": tr("Replay the game turn by turn"),
             }
             title = tr("Game #{game}", game=page.summary.id)
+            # Each seat's figures with their noun, singular or plural as the number wants.
+            counts = [
+                (
+                    ntr("{n} region", "{n} regions", seat.regions),
+                    None if seat.coins is None else ntr("{n} coin", "{n} coins", seat.coins),
+                )
+                for seat in page.seats
+            ]
         live = page.summary.status != "over"
         return self.site.page(
             place, "game.html", title, words=words, page=page, live=live, poll=POLL,
-            refresh=REFRESH if live else None,
+            refresh=REFRESH if live else None, seats=list(zip(page.seats, counts, strict=True)),
         )  # fmt: skip
 
     async def _shown(self, request: web.Request) -> tuple[Place, LoadedGame, Game] | None:
@@ -161,6 +168,8 @@ class GameViews:
         with speaking(place.language):
             if at.player is None:
                 heading = tr("The set-up")
+            elif at.setting_up:
+                heading = tr("Before the first turn: {player}'s choice", player=at.player)
             elif step == len(steps) - 1:
                 heading = tr("Round {round}: after {player}'s turn, the last of the game",
                              round=at.round, player=at.player)  # fmt: skip

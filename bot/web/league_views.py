@@ -117,8 +117,7 @@ class LeagueViews:
                 "player": tr("Player"),
                 "rating": tr("Rating"),
                 "week": tr("7 days"),
-                "games": tr("Games"),
-                "wins": tr("Wins"),
+                "games": tr("Games (won)"),
                 "team": tr("Team games (won)"),
                 "provisional": tr(
                     "Provisional: fewer than {n} rated games, not ranked yet.",

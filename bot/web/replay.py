@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import Game, view
 from engine.core.game import GameConfig, turn_ends
-from engine.core.state import OVER
+from engine.core.state import OVER, SETUP
 from lang import speaking
 
 from ..narrate import told_lines
@@ -30,6 +30,8 @@ class Step:
     player: str | None
     #: The told lines of that turn.
     lines: list[str] = field(default_factory=list)
+    #: Whether it was a decision before the first turn (Monsters placed), not a turn.
+    setting_up: bool = False
 
 
 def replay_steps(config: GameConfig, log: list[tuple[int, str]]) -> list[Step]:
@@ -37,16 +39,25 @@ def replay_steps(config: GameConfig, log: list[tuple[int, str]]) -> list[Step]:
     steps: list[Step] = []
     # The round of the turn being played: the state's once the previous turn passed on.
     playing = 0
+    # How many events of the list being played earlier steps told: the decisions before the
+    # first turn all add to one list, which passes on with the last of them.
+    told = 0
+    # Whether the decision owed was one before the first turn (each is a step of its own).
+    setting_up = False
     for state, seat in turn_ends(config, log):
         if seat is None:
             steps.append(Step(view(state), state.round, None))
         else:
-            # A turn that passed on is the last turn's events now; the game's last turn
-            # stays this turn's.
-            events = state.events if state.turn.phase == OVER else state.last_events
-            told = told_lines(state, events)
-            steps.append(Step(view(state), playing, state.players[seat].name, told))
-        playing = state.round
+            if state.turn.phase in (SETUP, OVER):
+                # Before the first turn, and in the game's last turn, the list goes on.
+                events, told = state.events[told:], len(state.events)
+            else:
+                # A turn that passed on is the last turn's events now.
+                events, told = state.last_events[told:], 0
+            lines = told_lines(state, events)
+            name = state.players[seat].name
+            steps.append(Step(view(state), playing, name, lines, setting_up))
+        playing, setting_up = state.round, state.turn.phase == SETUP
     return steps
 
 

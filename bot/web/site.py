@@ -11,13 +11,17 @@ a manager), and also ``/p/<server id>/`` once a manager made them public. Under 
   a player's card.
 
 Anything else, a wrong secret, another server's game or a private channel's, is a bare 404;
-only GET (and HEAD) is served. Pages are Jinja2 templates with autoescaping on, so a member
+only GET (and HEAD) is served. Every answer carries the security headers of ``assets``
+(a Content-Security-Policy, no referrer, no frame); pages load their style sheet and script
+from ``/static/``. Pages are Jinja2 templates with autoescaping on, so a member
 named ``<script>`` is shown, not run. A client sending more than ``rate`` requests a second
-for long gets 429. Images are drawn by the bot's workers, never on the event loop.
+for long gets 429 (a client: the connection's address, or behind a trusted reverse proxy
+the reader's, ``proxies``). Images are drawn by the bot's workers, never on the event loop.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -26,11 +30,13 @@ from typing import Any
 
 import jinja2
 from aiohttp import web
+from markupsafe import Markup, escape
 
 from lang import DEFAULT, LANGUAGES, speaking, tr
 
 from ..service import GameService
 from . import links
+from .assets import Assets
 from .kept import Kept
 from .replay import Step
 
@@ -47,7 +53,17 @@ REFRESH = 30
 Render = Callable[..., Awaitable[Any]]
 
 #: Pages change with every turn: never kept by a browser or a proxy.
-NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+#: Discord's bold (``**Alchemist Sorcerers**``), the one markdown the told lines use.
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def told(line: str) -> Markup:
+    """A line written for Discord, as HTML: escaped, its bold in ``<strong>`` (never the
+    raw asterisks)."""
+    return Markup(BOLD.sub(r"<strong>\1</strong>", str(escape(line))))
 
 
 def not_found() -> web.Response:
@@ -69,17 +85,28 @@ class Site:
     """The pages of every server, over one game service."""
 
     def __init__(
-        self, service: GameService, render: Render, *, rate: float = RATE, burst: float = BURST
+        self,
+        service: GameService,
+        render: Render,
+        *,
+        rate: float = RATE,
+        burst: float = BURST,
+        proxies: tuple[str, ...] = (),
     ) -> None:
         self.service = service
         #: Runs a drawing job (``Workers.run``): images never draw on the event loop.
         self.render = render
         self.rate, self.burst = rate, burst
+        #: The reverse proxies whose ``X-Forwarded-For`` names the reader
+        #: (``WEB_TRUSTED_PROXIES``, ``bot.web.proxies``); none: the header is ignored.
+        self.proxies = proxies
+        self.assets = Assets()
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(TEMPLATES),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
         )
+        self.templates.filters["told"] = told
         #: The steps of the finished games being replayed, by (game, version, language).
         self.replays: Kept[list[Step]] = Kept(8)
         #: The pictures drawn last, by ETag: a board drawn once for every reader.
@@ -132,8 +159,9 @@ class Site:
         with speaking(place.language):
             nav = {"games": tr("Games"), "league": tr("League")}
             html = self.templates.get_template(name).render(
-                lang=place.language, root=place.root, title=title, nav=nav, **fields
-            )
+                lang=place.language, root=place.root, title=title, nav=nav,
+                assets=self.assets.urls, **fields,
+            )  # fmt: skip
         return web.Response(text=html, content_type="text/html", headers=NO_STORE)
 
     async def image(

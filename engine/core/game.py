@@ -12,7 +12,7 @@ from .actions import Action, PickCombo, Reinforce, parse
 from .errors import IllegalAction
 from .rules import apply
 from .setup import new_game
-from .state import OVER, GameState, to_dict
+from .state import OVER, SETUP, GameState, to_dict
 from .turn import to_act
 
 #: Actions after which undo is impossible: they reveal a combo or roll the die (an action of
@@ -110,18 +110,19 @@ def turn_ends(
 ) -> Iterator[tuple[GameState, int | None]]:
     """A game played again from its settings and action log: its state at the set-up, then
     after each turn, the last time at its end, each with the seat whose turn just ended
-    (None at the set-up). The state is the replay's own and moves on: read it before the
-    next."""
+    (None at the set-up). A decision of the setup phase (Monsters placed before the first
+    turn) counts as a turn of its own, even when the same seat then plays the first turn.
+    The state is the replay's own and moves on: read it before the next."""
     replay = Game(config)
     state = replay.state
     yield state, None
     turn = (state.round, state.turn.seat)
     for seat, text in log:
-        played = state.turn.seat
+        played, setting_up = state.turn.seat, state.turn.phase == SETUP
         replay.play(seat, text)
         if state.turn.phase == OVER:
             break
-        if (state.round, state.turn.seat) != turn:
+        if setting_up or (state.round, state.turn.seat) != turn:
             yield state, played
             turn = (state.round, state.turn.seat)
     if state.turn.phase == OVER:

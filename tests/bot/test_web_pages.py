@@ -166,8 +166,11 @@ async def test_a_live_game_has_no_replay_yet(server) -> None:
 async def test_a_live_page_polls_its_version_and_sees_a_move(server) -> None:
     client, service, secret, _season, _done, live = server
     html = await (await client.get(f"/s/{secret}/game/{live}")).text()
-    # The page asks for the game's version every few seconds (and reloads on a change).
-    assert f'"/s/{secret}/game/{live}/version"' in html and "location.reload()" in html
+    # The page asks for the game's version every few seconds (and reloads on a change),
+    # by the site's own script (``bot.web.assets``), told where to ask on its tag.
+    assert f'data-where="/s/{secret}/game/{live}/version"' in html
+    script = re.search(r'<script src="(/static/live\.js\?v=\w+)"', html)
+    assert script and "location.reload()" in await (await client.get(script[1])).text()
     before = await (await client.get(f"/s/{secret}/game/{live}/version")).text()
     assert int(before) == (await service.load(live)).game.state.version
     await play(service, 200, 1, undos=0)
@@ -190,8 +193,8 @@ async def test_standings_show_the_numbers_of_the_picture(server) -> None:
     for r in rows:
         link = f"/s/{secret}/league/{season.id}/player/{r['user_id']}"
         cells = re.search(
-            rf'href="{re.escape(link)}">{r["name"]}</a></td>\s*<td class="n">(\d+)</td>'
-            rf'\s*<td class="n">[^<]*</td>\s*<td class="n">(\d+)</td><td class="n">(\d+)</td>',
+            rf'href="{re.escape(link)}">{r["name"]}</a></td>\s*<td class="n">(\d+)'
+            rf'(?:<br><span class="muted">[^<]*</span>)?</td>\s*<td class="n">(\d+) \((\d+)\)</td>',
             html,
         )
         assert cells, r["name"]
@@ -319,7 +322,7 @@ async def test_a_french_servers_pages_speak_french(server) -> None:
     game = await (await client.get(f"/s/{secret}/game/{live}")).text()
     assert "Joueurs" in game and "Tour " in game
     standings = await (await client.get(f"/s/{secret}/league/{season.id}")).text()
-    assert "Cote" in standings and "Victoires" in standings
+    assert "Cote" in standings and "Parties (gagnées)" in standings
 
 
 async def test_a_picture_is_drawn_once_for_many_readers(opened, tmp_path) -> None:

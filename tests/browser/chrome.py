@@ -28,8 +28,13 @@ DRIVER = _found("chromedriver")
 #: A phone's viewport (CSS pixels) and a desktop's.
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
-#: Installed before any page's own script: an alert is recorded instead of shown.
-ALERT_HOOK = "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));"
+#: Installed before any page's own script: an alert is recorded instead of shown, and so is
+#: whatever the page's Content-Security-Policy refused (the directive, and what it refused).
+ALERT_HOOK = (
+    "window.__alerts = []; window.alert = (m) => window.__alerts.push(String(m));"
+    "window.__refused = []; document.addEventListener('securitypolicyviolation',"
+    " (e) => window.__refused.push(e.effectiveDirective + ' ' + e.blockedURI));"
+)
 
 
 def missing() -> str | None:

@@ -37,6 +37,7 @@ return {
             left: box.left, right: box.right, width: box.width, status: statusOf(img.src)};
   }),
   alerts: window.__alerts === undefined ? null : window.__alerts,
+  refused: window.__refused === undefined ? null : window.__refused,
   planted: document.querySelectorAll('img[src="x"], [onerror]').length,
 };
 """
@@ -54,6 +55,8 @@ class Page:
     images: list[dict[str, Any]]
     #: ``window.alert`` calls (None: the hook was not installed, so nothing is known).
     alerts: list[str] | None
+    #: What the Content-Security-Policy refused on the page (None: as ``alerts``).
+    refused: list[str] | None
     #: Elements a name's markup would have made had it been parsed as HTML.
     planted: int
     text: str
@@ -95,6 +98,7 @@ def look(driver: webdriver.Chrome, url: str, shots: Path | None, prefix: str) ->
         links=facts["links"],
         images=facts["images"],
         alerts=facts["alerts"],
+        refused=facts["refused"],
         planted=facts["planted"],
         text=driver.find_element(By.TAG_NAME, "body").text,
         errors=chrome.errors(driver),

@@ -46,13 +46,17 @@ class Games:
     secret: str
     live: int
     finished: list[int] = field(default_factory=list)
+    #: The seasons: the first closed, with no team game; the second open, with one.
+    seasons: list[int] = field(default_factory=list)
 
 
 async def fill(service: GameService) -> Games:
     """Open a season, then play into it a live 3-player game hosted by the member named
     ``HOSTILE`` and two 2-player games to their end (the second one his), through the service
-    as the bot does: the last action of a game writes its results and rating changes."""
-    await service.league.open_season(GUILD, 100, 11, "Spring")
+    as the bot does: the last action of a game writes its results and rating changes. Then
+    close it, open another and play a 6-player team game into it: a season's standings with
+    and without a team column, their players all still provisional."""
+    spring = await service.league.open_season(GUILD, 100, 11, "Spring")
     live = await service.create(GUILD, 100, 44, HOSTILE, 3, listed=True)
     await service.join(100, 22, "bob")
     await service.join(100, 33, "cyd")
@@ -66,8 +70,18 @@ async def fill(service: GameService) -> Games:
         await service.start(channel, host[0])
         await play(service, channel, 5000, seed=channel, undos=0)
         finished.append(lg.id)
+    await service.league.close_season(GUILD)
+    summer = await service.league.open_season(GUILD, 100, 11, "Summer")
+    six = ((11, "ann"), (22, "bob"), (33, "cyd"), (44, HOSTILE), (55, "eve"), (66, "fay"))
+    team = await service.create(GUILD, 400, *six[0], len(six), listed=True)
+    for member in six[1:]:
+        await service.join(400, *member)
+    await service.start(400, six[0][0])
+    await play(service, 400, 100_000, seed=4, undos=0)
+    assert team.teams and (await service.load(team.id)).status == "over"
+    finished.append(team.id)
     secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
-    return Games(secret, live.id, finished)
+    return Games(secret, live.id, finished, [spring.id, summer.id])
 
 
 class LiveSite:

@@ -104,3 +104,10 @@ def test_a_hostile_member_name_is_shown_as_text_and_runs_nothing(
         # The hook was installed on every page, and no alert was called, no element made.
         assert page.alerts == [], page.url
         assert page.planted == 0, page.url
+
+
+def test_no_page_breaks_its_content_security_policy(pages: list[Page]) -> None:
+    # The policy refuses inline scripts and styles and anything from elsewhere: every page
+    # loads only what the site serves (a refusal would also be a console error).
+    for page in pages:
+        assert page.refused == [], page.url

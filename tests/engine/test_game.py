@@ -100,3 +100,26 @@ def test_turn_ends_replays_a_game_turn_by_turn() -> None:
     assert len(ends) == 1 + 3 * turns
     assert ends[0][2] is None and ends[-1][1] == "over"
     assert [seat for _r, _p, seat in ends[1:]] == [0, 1, 2] * turns
+
+
+def test_turn_ends_makes_each_decision_before_the_first_turn_a_step() -> None:
+    """With Monsters to place before the first turn (Places and Relics on the surface), each
+    placement is a step of its own, even the last, after which the same seat plays the first
+    turn: a replay tells it apart from that turn."""
+    game = Game(GameConfig(("ann", "bob", "cyd"), 5, None, {"surface_relics": True}))
+    rng = random.Random(1)
+    while (seat := to_act(game.state)) is not None:
+        game.play(seat, choose(rng, game.state, legal_actions(game.state, seat)))
+    placed = [seat for seat, text in game.log if text.startswith("monsters ")]
+    assert len(placed) > 3  # three seats, one of them placing twice
+    ends = [
+        (seat, state.turn.phase, len(state.events), len(state.last_events))
+        for state, seat in turn_ends(game.config, game.log)
+    ]
+    setting_up = ends[1 : 1 + len(placed)]
+    assert [seat for seat, *_ in setting_up] == placed
+    # Each placement adds one event to the list before the first turn; the last passes it on.
+    assert [n for _s, _p, n, _l in setting_up[:-1]] == list(range(1, len(placed)))
+    assert setting_up[-1][1] != "setup" and setting_up[-1][3] == len(placed)
+    turns = game.state.turns
+    assert len(ends) == 1 + len(placed) + 3 * turns
