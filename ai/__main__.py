@@ -20,7 +20,7 @@ import argparse
 import sys
 import time
 
-from engine.console import arguments
+from engine.console import arguments, exits
 from engine.core.content import map_for_players
 from engine.core.rulesets import options_for
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
@@ -188,4 +188,4 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m ai"))

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.console import arguments
+from engine.console import arguments, exits
 from lang import DEFAULT, LANGUAGES, speaking, tr
 
 
@@ -144,4 +144,4 @@ def _why(exc: OSError) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m renderer"))

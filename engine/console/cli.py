@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.console import arguments
+from engine.console.exits import INTERRUPTED
 from engine.console.screen import describe_any, describe_event
-from engine.console.terminal import INTERRUPTED, play, run_play
+from engine.console.terminal import play, run_play
 from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
 from engine.core.worlds import DEFAULT_WORLD, WORLDS

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.console import arguments
+from engine.console import arguments, exits
 from engine.console.screen import describe_event
 from engine.core.actions import Action
 from engine.core.content import builtin_maps, map_for_players, treasures
@@ -351,4 +351,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(exits.run(main, "python -m engine.console.playthrough"))

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from engine.console import arguments
+from engine.console.exits import INTERRUPTED
 from engine.console.screen import (
     InputError,
     describe_event,
@@ -60,9 +61,6 @@ Commands:
 
 The game readies your troops at the start of your turn and puts back the tokens still in
 hand when you end it; each time it says so in one line.""")
-
-#: The exit status after Ctrl-C, as shells report a process stopped by SIGINT (128 + 2).
-INTERRUPTED = 130
 
 #: Reads one line after showing a prompt; None at the end of input (Ctrl-D, end of a file).
 LineReader = Callable[[str], "str | None"]
@@ -333,7 +331,6 @@ def play(
 
 __all__ = [
     "HELP",
-    "INTERRUPTED",
     "LineReader",
     "fresh_seed",
     "play",

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.console import arguments
+from engine.console import arguments, exits
 
 from .build import GeometryError, build_file
 from .topology import TopologyError
@@ -73,4 +73,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m renderer.geometry"))
