@@ -52,6 +52,7 @@ def _into_a_closed_pipe(args: list[str], env: dict[str, str] | None = None) -> t
     [
         ["-m", "engine", "maps", "list"],
         ["-m", "engine", "play", "--seed", "1"],
+        ["-m", "engine", "play", "--teams", "--seed", "1"],
         ["-m", "engine", "simulate", "--games", "1"],
         ["-m", "engine", "--help"],
         ["-m", "renderer", "check", MAP],
