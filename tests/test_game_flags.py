@@ -80,7 +80,7 @@ def test_teams_is_six_players_with_or_without_players_6(
         if command == "engine play":
             # A team game starts with B1's Monster placement (team rules, "Setup": "all
             # players except the first one should place 1 Monster token").
-            assert "== Round 1/8 · P2's turn · setup ==" in out
+            assert "== Round 1/8 · P2 (B1)'s turn · setup ==" in out
         elif command == "ai tournament":
             assert out.startswith("6 players, teams, sw-6p, 1 games")
         elif command == "playthrough":

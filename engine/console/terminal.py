@@ -25,12 +25,13 @@ from engine.console import arguments
 from engine.console.exits import INTERRUPTED
 from engine.console.screen import (
     InputError,
-    describe_event,
+    describe_seen,
     render_actions,
     render_region,
     render_result,
     render_rules,
     render_state,
+    seat_names,
 )
 from engine.core.actions import Action, parse
 from engine.core.content import map_for_players
@@ -39,7 +40,7 @@ from engine.core.game import Game, GameConfig
 from engine.core.legal import default_action, legal_actions
 from engine.core.state import GameState
 from engine.core.turn import to_act
-from engine.core.view import label, visible_events
+from engine.core.view import label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
 from lang import N_, ntr, tr
 
@@ -239,7 +240,8 @@ def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) 
 
 def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
     """Play until the game ends (None) or the player leaves (the line that says so)."""
-    names = [p.name for p in game.state.players]
+    # In a team game each player goes by their seat too: "P1 (A1)".
+    names = seat_names(view(game.state))
     show = True
     while True:
         s = game.state
@@ -295,7 +297,7 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                     say(tr("{who}: {action}", who=names[seat], action=text))
                 # Scores are private events: the public never learns them before the end.
                 for e in visible_events(game.state, _new_events(game.state, before, count)):
-                    say("  · " + describe_event(e, names))
+                    say("  · " + describe_seen(game.state, e, names))
         except EngineError as exc:
             say(tr("error: {problem}", problem=" ".join(str(exc).split())))
             continue
