@@ -46,7 +46,7 @@ def _budget(ap: arguments.Parser) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; return the exit status (2 for a refused command, 130 for Ctrl-C)."""
     ap = arguments.Parser(prog="python -m ai", description="Small World AI players.")
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(ap)
     t = sub.add_parser("tournament", help="seats against each other, seats rotated")
     choices.add_game_arguments(t, None)
     t.add_argument(

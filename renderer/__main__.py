@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(parser)
     demo = sub.add_parser("demo", help="boards, combos panels and score sheets from seeded games")
     demo.add_argument("--out", type=Path, required=True, help="folder to write PNGs into")
     demo.add_argument(

@@ -88,20 +88,18 @@ OWN_LAYOUT = "project's own layout"
 
 
 def list_maps(out: TextIO) -> int:
-    """One line per built-in map: id, name, world, players, turns and size; a board the
-    project drew itself (its ``about`` says so) is marked as not the printed board."""
+    """One line per built-in map: id, name (which says the player count), world, turns and
+    size; a board the project drew itself (its ``about`` says so) is marked as not the
+    printed board."""
     for map_id in builtin_maps():
         m = load_map(map_id)
-        players = "/".join(str(n) for n in m.players)
         data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
         about = data.get("about", "") if isinstance(data, dict) else ""
         line = tr(
-            "{id}: {name} · world {world} · {players} players · {turns} turns · "
-            "{regions} regions ({land} land)",
+            "{id}: {name} · world {world} · {turns} turns · {regions} regions ({land} land)",
             id=m.id,
             name=map_name(m.name),
             world=m.world,
-            players=players,
             turns=m.turns,
             regions=len(m.regions),
             land=land_count(m),
@@ -128,7 +126,7 @@ DESCRIPTION = N_(
 def _parser() -> arguments.Parser:
     parser = arguments.Parser(prog="python -m engine", description=tr(DESCRIPTION))
     arguments.add_language(parser)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(parser)
     p = sub.add_parser("play", help=tr("a hot-seat game in the terminal"))
     choices.add_game_arguments(p, PLAY_PLAYERS)
     p.add_argument(
@@ -152,7 +150,7 @@ def _parser() -> arguments.Parser:
     arguments.add_language(sim)
     maps = sub.add_parser("maps", help=tr("check map files, or list the built-in maps"))
     arguments.add_language(maps)
-    maps_sub = maps.add_subparsers(dest="maps_command", required=True)
+    maps_sub = arguments.subcommands(maps, "maps_command")
     check = maps_sub.add_parser("check", help=tr("check map files against docs/maps.md"))
     check.add_argument("files", nargs="+", metavar="FILE")
     arguments.add_language(check)

@@ -18,6 +18,7 @@ import contextlib
 import re
 import secrets
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
@@ -42,7 +43,7 @@ from engine.core.state import GameState
 from engine.core.turn import to_act
 from engine.core.view import label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
-from lang import N_, ntr, tr
+from lang import N_, ntr, ptr, tr
 
 #: The help the ``help`` command prints: the typed words (``region``, ``rules``, ``undo``...)
 #: stay as they are in every language; what they do is translated.
@@ -107,6 +108,49 @@ def reader_for(inp: TextIO, out: TextIO) -> LineReader:
 
 
 # --- input ----------------------------------------------------------------------------------
+
+
+#: The words typed at the prompt in English, by the command they name: understood whatever
+#: the language spoken, which adds its own (``typed_words``).
+ENGLISH_WORDS = {
+    "help": "help",
+    "?": "help",
+    "quit": "quit",
+    "exit": "quit",
+    "rules": "rules",
+    "region": "region",
+    "adj": "region",
+    "undo": "undo",
+    "default": "default",
+}
+
+
+def typed_words() -> dict[str, str]:
+    """Each command's word in the language spoken (French: ``aide``, ``quitter``,
+    ``règles``, ``région``, ``annuler``, ``défaut``), by the command it names."""
+    return {
+        ptr("typed command", "help"): "help",
+        ptr("typed command", "quit"): "quit",
+        ptr("typed command", "rules"): "rules",
+        ptr("typed command", "region"): "region",
+        ptr("typed command", "undo"): "undo",
+        ptr("typed command", "default"): "default",
+    }
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: ``Règles`` and ``regles`` are the same typed word."""
+    plain = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def command_word(typed: str) -> str | None:
+    """The command a typed word names, by its English word (``aide`` is ``help`` in French),
+    or None when it names none (an action, perhaps)."""
+    key = _folded(typed)
+    if key in ENGLISH_WORDS:
+        return ENGLISH_WORDS[key]
+    return {_folded(word): command for word, command in typed_words().items()}.get(key)
 
 
 def _normal(text: str) -> str:
@@ -258,17 +302,20 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
         command = line.strip().lower()
         if not command:
             continue
-        if command in ("help", "?"):
+        # A command in English or in the language spoken ("help", "aide"): its English word.
+        whole = command_word(command)
+        if whole == "help":
             say(tr(HELP))
             continue
-        if command in ("quit", "exit"):
+        if whole == "quit":
             return tr("Bye.")
         word, _, rest = command.partition(" ")
+        verb = command_word(word)
         try:
-            if word == "rules":
+            if verb == "rules":
                 say(*render_rules(rest))
                 continue
-            if word in ("region", "adj"):
+            if verb == "region":
                 rid = _number(rest.strip())
                 if rid is None:
                     raise InputError(
@@ -278,11 +325,11 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                     raise InputError(tr("There is no region {typed}.", typed=_shown(rest.strip())))
                 say(*render_region(s, rid, seat))
                 continue
-            if command == "undo":
+            if whole == "undo":
                 game.undo(seat)
                 say(tr("{who} takes back the last action.", who=names[seat]))
             else:
-                if command == "default":
+                if whole == "default":
                     action = default_action(s)
                     if action is None:
                         raise InputError(tr("There is no default now."))
@@ -291,7 +338,7 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                 text = label(s, action) if action in actions else action.text
                 before, count = s.events, len(s.events)
                 game.play(seat, action)
-                if command == "default":
+                if whole == "default":
                     say(tr("{who} (default): {action}", who=names[seat], action=text))
                 else:
                     say(tr("{who}: {action}", who=names[seat], action=text))
@@ -332,8 +379,10 @@ def play(
 
 
 __all__ = [
+    "ENGLISH_WORDS",
     "HELP",
     "LineReader",
+    "command_word",
     "fresh_seed",
     "play",
     "reader_for",
@@ -343,4 +392,5 @@ __all__ = [
     "run_play",
     "stream_reader",
     "terminal_reader",
+    "typed_words",
 ]
