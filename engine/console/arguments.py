@@ -255,7 +255,7 @@ def board(
         )
         first = exc.problems[0]
         # The line names the map once: "map sw-3p is a board of…" needs no "sw-3p: " before it.
-        named = first if map_arg in first else f"{map_arg}: {first}"
+        named = first if map_arg in first else tr("{file}: {problem}", file=map_arg, problem=first)
         return world or DEFAULT_WORLD, map_arg, f"{named}{also}"
     return load_map(key).world, key, None
 

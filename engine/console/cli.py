@@ -66,7 +66,7 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
         if problems:
             status = 1
             for problem in problems:
-                out.write(f"{name}: {problem}\n")
+                out.write(tr("{file}: {problem}", file=name, problem=problem) + "\n")
             continue
         m = build_map(data)
         ok = tr(

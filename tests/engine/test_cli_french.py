@@ -112,10 +112,16 @@ def test_help_and_refusals_in_french() -> None:
         (["play", "--world", "moon"], "argument --world : choix invalide : 'moon' (au choix :"),
         (["play", "--bogus"], "python -m engine : arguments inconnus : --bogus"),
         (["play", "--seed"], "python -m engine play : argument --seed : une valeur est attendue"),
+        (
+            ["play", "--map", "nowhere.json"],
+            "python -m engine play : nowhere.json : impossible de lire le fichier : fichier ou "
+            "dossier introuvable",
+        ),
     ):
         line = _engine([*args, "--lang", "fr"], []).stderr
         assert said in line and line.count("\n") == 1, line
-        assert not re.search(r"\b(required|invalid|choose|unrecognized|expected)\b|_command", line)
+        english = r"\b(required|invalid|choose|unrecognized|expected|such|file)\b|_command"
+        assert not re.search(english, line), line
 
 
 def test_typed_commands_in_french_and_in_english() -> None:
