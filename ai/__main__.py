@@ -20,10 +20,7 @@ import argparse
 import sys
 import time
 
-from engine.console import arguments
-from engine.core.content import map_for_players
-from engine.core.rulesets import options_for
-from engine.core.worlds import DEFAULT_WORLD, WORLDS
+from engine.console import arguments, choices, exits
 from engine.rulesets.teams import OPTION as TEAMS
 from engine.rulesets.teams import PLAYERS as TEAM_PLAYERS
 
@@ -49,12 +46,9 @@ def _budget(ap: arguments.Parser) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; return the exit status (2 for a refused command, 130 for Ctrl-C)."""
     ap = arguments.Parser(prog="python -m ai", description="Small World AI players.")
-    sub = ap.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(ap)
     t = sub.add_parser("tournament", help="seats against each other, seats rotated")
-    t.add_argument("--players", type=arguments.players, default=None, help="2 to 5")
-    t.add_argument(
-        "--teams", action="store_true", help="6-player team games, rated by seat and team too"
-    )
+    choices.add_game_arguments(t, None)
     t.add_argument(
         "--games", type=arguments.at_least(1), default=None, help=f"--teams: {TEAM_GAMES}"
     )
@@ -65,12 +59,6 @@ def main(argv: list[str] | None = None) -> int:
         " iterations a decision: hard:400,normal:100 (--teams: six easy seats by default)",
     )
     t.add_argument("--seed", type=arguments.seed, default=1)
-    t.add_argument("--world", choices=tuple(WORLDS), default=None, help=f"default: {DEFAULT_WORLD}")
-    t.add_argument(
-        "--map",
-        default=None,
-        help="a built-in board (sw-4p...) or a map file's path, instead of the world's own",
-    )
     t.add_argument("--quiet", action="store_true", help="no progress line every 10 games")
     _budget(t)
     c = sub.add_parser("check", help="legal play of one level on every map of both worlds")
@@ -91,21 +79,21 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
     alone could not check, in one line."""
 
     if args.command == "tournament":
-        if args.teams:
-            if args.players is not None:
-                ap.error(f"--teams plays {TEAM_PLAYERS} players: leave out --players")
-            args.players = TEAM_PLAYERS
+        try:
+            # Any player count may play on any board here (a 2-player game on sw-4p).
+            game = choices.game_choice(args, None, any_size=True)
+        except choices.Refused as exc:
+            ap.error(str(exc))
+        teamed = TEAMS in game.options
+        if teamed:
             args.games = args.games or TEAM_GAMES
             args.seats = args.seats or ",".join(["easy"] * TEAM_PLAYERS)
-        for flag in ("players", "games", "seats"):
+        for flag in ("games", "seats"):
             if getattr(args, flag) is None:
                 ap.error(f"--{flag} is required (unless --teams)")
         seats = [x.strip() for x in args.seats.split(",") if x.strip()]
-        if len(seats) != args.players:
-            ap.error(f"--seats names {len(seats)} seats for {args.players} players")
-        unplayable = arguments.options_problem(args.players, {TEAMS: True} if args.teams else {})
-        if unplayable is not None:
-            ap.error(unplayable)
+        if len(seats) != game.players:
+            ap.error(f"--seats names {len(seats)} seats for {game.players} players")
         levels: list[str] = []
         own: list[int | None] = []
         for spec in seats:
@@ -131,23 +119,17 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
                 shares = " ".join(f"{st.level}={st.wins / st.games:.0%}" for st in stats)
                 print(f"[{done}/{args.games}] {shares}", file=sys.stderr, flush=True)
 
-        world, map_key = args.world or DEFAULT_WORLD, None
-        if args.map is not None:
-            # Any player count may play on any board here (a 2-player game on sw-4p).
-            world, map_key, problem = arguments.board(args.map, None, args.world)
-            if problem is not None:
-                ap.error(problem)
         start = time.perf_counter()
-        teams = TeamTally(seats) if args.teams else None
+        teams = TeamTally(seats) if teamed else None
         stats = tournament(
             make,
             seats,
             args.games,
             args.seed,
-            world=world,
-            map_id=map_key,
+            world=game.world,
+            map_id=game.map_key,
             progress=progress,
-            options=options_for(args.players) if args.teams else None,
+            options=game.options or None,
             teams=teams,
         )
         if args.iterations is not None:
@@ -158,10 +140,10 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
             budget = "default budgets"
         if any(n is not None for n in own):
             budget += " (level:N seats: N playouts a decision)"
-        board = args.map or map_for_players(args.players, world)
-        kind = f", {TEAMS}" if args.teams else ""
+        kind = "".join(f", {name}" for name in game.options)
+        board = args.map_id or game.board
         print(
-            f"{args.players} players{kind}, {board}, {args.games} games, seats rotated,"
+            f"{game.players} players{kind}, {board}, {args.games} games, seats rotated,"
             f" seed={args.seed}, {budget}, {time.perf_counter() - start:.0f} s"
         )
         print(HEADER)
@@ -188,4 +170,4 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m ai"))

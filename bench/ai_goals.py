@@ -255,4 +255,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from engine.console import exits
+
+    sys.exit(exits.run(main, "bench/ai_goals.py"))

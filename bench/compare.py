@@ -171,4 +171,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.path.insert(0, str(ROOT))
+    from engine.console import exits
+
+    sys.exit(exits.run(main, "bench/compare.py"))

@@ -117,4 +117,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from engine.console import exits
+
+    sys.exit(exits.run(main, "bench/hard_ab.py"))

@@ -136,4 +136,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    from engine.console import exits
+
+    sys.exit(exits.run(lambda: asyncio.run(main()), "bench/league.py"))

@@ -130,4 +130,8 @@ if __name__ == "__main__":
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    asyncio.run(main(a.games, a.turns, a.players, a.seed))
+    from engine.console import exits
+
+    sys.exit(
+        exits.run(lambda: asyncio.run(main(a.games, a.turns, a.players, a.seed)), "bench/memory.py")
+    )

@@ -236,4 +236,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from engine.console import exits
+
+    sys.exit(exits.run(main, "bench/press_path.py"))

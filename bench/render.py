@@ -74,4 +74,6 @@ def measure(v: dict[str, Any], runs: int) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from engine.console import exits
+
+    sys.exit(exits.run(main, "bench/render.py"))

@@ -13,8 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine import new_game
-from engine.core.rulesets import RULESETS, changes_nothing, counts_text, player_counts
+from engine.core.rulesets import RULESETS, counts_text, player_counts
+from engine.core.setup import idle_options
 from engine.core.worlds import WORLDS
 from lang import tr
 
@@ -60,9 +60,10 @@ def check(
     players: int, world: str, map_id: str, base: Mapping[str, Any], options: Mapping[str, Any]
 ) -> None:
     """Refuse (``ServiceError``) a choice of options the engine would not play, or that
-    changes nothing on this world: the player count must be one they take, each option must
-    add to the game (its market, its hidden stack or its setup), and a trial game of
-    ``players`` on ``map_id`` with all of them must set up."""
+    changes nothing on this world: the player count must be one they take, a trial game of
+    ``players`` on ``map_id`` with all of them must set up, and each option must add to the
+    game (its market, its hidden stack or its setup: ``engine.core.setup.idle_options``, which
+    the command lines ask too)."""
     every = {**base, **{n: True for n in chosen(options)}}
     counts = player_counts(every)
     if players not in counts:
@@ -75,19 +76,17 @@ def check(
             )
         )
     try:
-        trial = new_game([f"P{i + 1}" for i in range(players)], 0, map_id, every)
+        idle = idle_options(players, map_id, dict.fromkeys(chosen(options), True), base)
     except (ValueError, KeyError) as exc:
         raise ServiceError(
             tr("The engine refuses these options here: {reason}", reason=exc)
         ) from exc
-    world_set = WORLDS[world].content_set
-    for name in chosen(options):
-        if changes_nothing(name, world_set, base, trial):
-            named = title(name)
-            raise ServiceError(
-                tr(
-                    "{option}: {world} has them already, so the option changes nothing there.",
-                    option=f"{named[0].upper()}{named[1:]}",
-                    world=WORLDS[world].display_name,
-                )
+    if idle:
+        named = title(idle[0])
+        raise ServiceError(
+            tr(
+                "{option}: {world} has them already, so the option changes nothing there.",
+                option=f"{named[0].upper()}{named[1:]}",
+                world=WORLDS[world].display_name,
             )
+        )

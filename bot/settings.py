@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from dotenv import load_dotenv
 
@@ -79,12 +80,17 @@ class Settings:
         token = _clean(os.environ.get("DISCORD_TOKEN"))
         database_path = _clean(os.environ.get("DATABASE_PATH")) or DEFAULT_DATABASE_PATH
         log_level = _parse_log_level(os.environ.get("LOG_LEVEL"))
+        database_url = _parse_database_url(os.environ.get("DATABASE_URL"))
+        if database_url is None:
+            # The file is opened only after logging in to Discord: a path that cannot work
+            # is told now, as a setting, not later as whatever failed first.
+            _check_sqlite_path(database_path)
         return cls(
             token=token,
             database_path=database_path,
             dev_guild_id=_parse_guild_id(os.environ.get("DEV_GUILD_ID")),
             log_level=log_level,
-            database_url=_parse_database_url(os.environ.get("DATABASE_URL")),
+            database_url=database_url,
             database_pool_size=_parse_count(
                 "DATABASE_POOL_SIZE", os.environ.get("DATABASE_POOL_SIZE"), DEFAULT_POOL_SIZE
             ),
@@ -130,6 +136,9 @@ def _parse_guild_id(raw: str | None) -> int | None:
 
 
 def _parse_database_url(raw: str | None) -> str | None:
+    """``DATABASE_URL``: a PostgreSQL URL that names its server (a host, several, or a
+    socket folder as ``?host=``; or ``PGHOST``, which the driver reads too) and a port that
+    is a number."""
     value = _clean(raw)
     if value is None:
         return None
@@ -138,7 +147,55 @@ def _parse_database_url(raw: str | None) -> str | None:
             "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db);"
             " leave it unset to keep the games in the SQLite file DATABASE_PATH"
         )
+    parts = urlsplit(value)
+    hosts = parts.netloc.rpartition("@")[2]
+    if "," not in hosts:
+        try:
+            port = parts.port
+        except ValueError:
+            port = 0
+        if port == 0:
+            raise ValueError(
+                "DATABASE_URL has a port that is not a number from 1 to 65535"
+                " (postgresql://user:password@host:5432/db)"
+            )
+        hosts = parts.hostname or ""
+    if not hosts and "host" not in parse_qs(parts.query) and not _clean(os.environ.get("PGHOST")):
+        raise ValueError(
+            "DATABASE_URL names no server: postgresql://user:password@host/db (a local socket:"
+            " postgresql://user:password@/db?host=/var/run/postgresql)"
+        )
     return value
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_sqlite_path(path: str) -> None:
+    """``DATABASE_PATH``: a file the bot can open, or create, as an SQLite database, in a
+    folder where it can write (SQLite keeps its ``-wal`` and ``-shm`` files beside it)."""
+    name = path.removeprefix("sqlite:///")
+    if name == ":memory:":
+        return
+    file = Path(name)
+    folder = file.parent
+    if file.is_dir():
+        raise ValueError(f"DATABASE_PATH is a folder, not a database file: {path}")
+    if not folder.is_dir():
+        raise ValueError(
+            f"DATABASE_PATH names a file in a folder that does not exist: {folder}"
+            " (create the folder, or name a file in an existing one)"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"DATABASE_PATH: this user cannot write in the folder {folder}")
+    if file.exists():
+        if not os.access(file, os.R_OK | os.W_OK):
+            raise ValueError(f"DATABASE_PATH: this user cannot read and write {path}")
+        with file.open("rb") as fp:
+            head = fp.read(len(SQLITE_HEADER))
+        if head and head != SQLITE_HEADER:
+            raise ValueError(f"DATABASE_PATH is not an SQLite database: {path}")
 
 
 def _parse_count(name: str, raw: str | None, default: int, *, zero: bool = False) -> int:

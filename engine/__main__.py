@@ -1,5 +1,6 @@
-"""``python -m engine play|simulate``: see ``engine.console.cli``."""
+"""``python -m engine play|simulate|maps``: see ``engine.console.cli``."""
 
+from engine.console import exits
 from engine.console.cli import main
 
-raise SystemExit(main())
+raise SystemExit(exits.run(main, "python -m engine"))

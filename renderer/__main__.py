@@ -16,7 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.console import arguments
+from engine.console import arguments, exits
+from engine.core.maps import unreadable
 from lang import DEFAULT, LANGUAGES, speaking, tr
 
 
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(parser)
     demo = sub.add_parser("demo", help="boards, combos panels and score sheets from seeded games")
     demo.add_argument("--out", type=Path, required=True, help="folder to write PNGs into")
     demo.add_argument(
@@ -86,16 +87,16 @@ def check_files(paths: list[Path]) -> int:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            print(f"{path}: " + tr("cannot read the file: {error}", error=exc.strerror or exc))
+            print(tr("{file}: {problem}", file=path, problem=unreadable(exc)))
             status = 1
             continue
         found = check_map_bytes(raw)
         if found.ok:
-            print(f"{path}: {found.summary()}")
+            print(tr("{file}: {problem}", file=path, problem=found.summary()))
             continue
         status = 1
         for problem in found.problems:
-            print(f"{path}: {problem}")
+            print(tr("{file}: {problem}", file=path, problem=problem))
     return status
 
 
@@ -116,13 +117,12 @@ def draw_map(path: Path, out: Path, seed: int = 1) -> int:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        why = tr("cannot read the file: {error}", error=_why(exc))
-        print(f"error: {path}: {why}", file=sys.stderr)
+        print(tr("error: {file}: {problem}", file=path, problem=unreadable(exc)), file=sys.stderr)
         return 1
     found = check_map_bytes(raw, seed)
     if not found.ok or found.geometry is None:
         for problem in found.problems:
-            print(f"error: {path}: {problem}", file=sys.stderr)
+            print(tr("error: {file}: {problem}", file=path, problem=problem), file=sys.stderr)
         return 1
     key = register_map(found.data)
     use_geometry(key, found.geometry)
@@ -144,4 +144,4 @@ def _why(exc: OSError) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m renderer"))

@@ -25,6 +25,7 @@ SETTING_VARS = (
     "SHARD_COUNT",
     "WEB_PORT",
     "WEB_HOST",
+    "PGHOST",
 )
 
 
@@ -146,6 +147,10 @@ def test_python_m_bot_with_a_bad_log_level_says_so_in_one_line(tmp_path: Path) -
     [
         (("--bogus",), {}, "python -m bot: unrecognized arguments: --bogus"),
         ((), {"DEV_GUILD_ID": "12x"}, "Bad settings: DEV_GUILD_ID must be"),
+        # Told before logging in to Discord, where they showed as "Could not reach Discord"
+        # (exit 5) or went on to fail later.
+        ((), {"DATABASE_PATH": "no/such/folder/games.sqlite3"}, "Bad settings: DATABASE_PATH"),
+        ((), {"DATABASE_URL": "postgresql://"}, "Bad settings: DATABASE_URL names no server"),
     ],
 )
 def test_python_m_bot_refuses_bad_input_in_one_line(
@@ -156,6 +161,69 @@ def test_python_m_bot_refuses_bad_input_in_one_line(
     assert "Traceback" not in result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(says), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("postgresql://", "names no server"),
+        ("postgresql:///smallworld", "names no server"),
+        ("postgres://sw:secret@/smallworld", "names no server"),
+        ("postgresql://sw@:5432/smallworld", "names no server"),
+        ("postgresql://sw@db:port/smallworld", "has a port that is not a number"),
+        ("postgresql://sw@db:0/smallworld", "has a port that is not a number"),
+    ],
+)
+def test_a_database_url_must_name_its_server(
+    clean_env: pytest.MonkeyPatch, url: str, says: str
+) -> None:
+    clean_env.setenv("DATABASE_URL", url)
+    with pytest.raises(ValueError, match=f"DATABASE_URL {says}"):
+        Settings.from_env()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://sw:secret@db.example:5432/sw",
+        "postgresql://sw@db1:5432,db2:5433/sw",
+        "postgresql://sw@/sw?host=/var/run/postgresql",
+    ],
+)
+def test_a_server_by_host_hosts_or_socket_folder(clean_env: pytest.MonkeyPatch, url: str) -> None:
+    clean_env.setenv("DATABASE_URL", url)
+    assert Settings.from_env().database_url == url
+
+
+def test_pghost_names_the_server_the_url_leaves_out(clean_env: pytest.MonkeyPatch) -> None:
+    # asyncpg reads PGHOST when the URL has no host.
+    clean_env.setenv("DATABASE_URL", "postgresql:///smallworld")
+    clean_env.setenv("PGHOST", "/var/run/postgresql")
+    assert Settings.from_env().database_url == "postgresql:///smallworld"
+
+
+def test_a_database_path_that_cannot_work_is_a_bad_setting(
+    clean_env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.txt").write_text("not a database")
+    for path, says in (
+        ("missing/games.sqlite3", "names a file in a folder that does not exist: missing"),
+        ("folder", "is a folder, not a database file: folder"),
+        ("notes.txt", "is not an SQLite database: notes.txt"),
+    ):
+        clean_env.setenv("DATABASE_PATH", path)
+        with pytest.raises(ValueError, match=f"^DATABASE_PATH {says}"):
+            Settings.from_env()
+    # A new file in a folder that exists, an empty one, and SQLite's in-memory database are
+    # fine; with a DATABASE_URL the path is not used, so not checked.
+    (tmp_path / "empty.sqlite3").touch()
+    for good in ("folder/games.sqlite3", "empty.sqlite3", ":memory:"):
+        clean_env.setenv("DATABASE_PATH", good)
+        assert Settings.from_env().database_path == good
+    clean_env.setenv("DATABASE_PATH", "missing/games.sqlite3")
+    clean_env.setenv("DATABASE_URL", "postgresql://sw@db/sw")
+    assert Settings.from_env().database_target == "postgresql://sw@db/sw"
 
 
 def test_postgresql_url_cache_and_shards(clean_env: pytest.MonkeyPatch) -> None:

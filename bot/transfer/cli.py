@@ -19,6 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.console import exits
+
 from ..settings import Settings
 from ..storage import DATABASE_ERRORS, Storage, storage_for
 from ..storage.migrations import migrations
@@ -238,6 +240,9 @@ async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: Te
     except TransferError as exc:
         _line(err, f"{args.command}: {exc}")
         return EXIT_REFUSED
+    except BrokenPipeError:
+        # The reader of stdout went away (``| head``): not the database's fault (``main``).
+        raise
     except DATABASE_ERRORS as exc:
         _line(err, f"{args.command}: the database failed: {exc}")
         return EXIT_REFUSED
@@ -246,5 +251,9 @@ async def run(args: argparse.Namespace, settings: Settings, out: TextIO, err: Te
 
 
 def main(args: argparse.Namespace, settings: Settings) -> int:
-    """``run`` in its own event loop, on the process's stdout and stderr."""
-    return asyncio.run(run(args, settings, sys.stdout, sys.stderr))
+    """``run`` in its own event loop, on the process's stdout and stderr; Ctrl-C and a closed
+    pipe (``export-game ID | head``) end it in one line or none (``engine.console.exits``)."""
+    return exits.run(
+        lambda: asyncio.run(run(args, settings, sys.stdout, sys.stderr)),
+        f"python -m bot {args.command}",
+    )

@@ -9,11 +9,12 @@ and the process exits with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from engine.core.content import load_map
@@ -27,7 +28,7 @@ from engine.core.rulesets import (
     rulesets_on,
 )
 from engine.core.worlds import DEFAULT_WORLD
-from lang import LANGUAGES, language_of, ntr, tr
+from lang import LANGUAGES, N_, language_of, ntr, tr
 
 #: Player counts some game may have: the box's 2 to 5, and 6 in teams.
 MIN_PLAYERS, MAX_PLAYERS = min(all_player_counts()), max(all_player_counts())
@@ -38,6 +39,37 @@ class _Formatter(argparse.HelpFormatter):
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, tr("usage: ") if prefix is None else prefix)
+
+
+#: argparse's own messages that a person may meet, marked for the catalogs: argparse asks
+#: gettext for each when it says it, and ``Parser`` answers from ours while it parses, so a
+#: French line is French all through ("argument --world : choix invalide : …").
+ARGPARSE_MESSAGES = (
+    N_("the following arguments are required: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unrecognized arguments: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_speaking() -> Iterator[None]:
+    """argparse's messages in the language spoken while the block runs (argparse reads its
+    module's ``_`` each time it words one)."""
+    saved = argparse._  # type: ignore[attr-defined]
+    argparse._ = tr  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]
 
 
 class Parser(argparse.ArgumentParser):
@@ -57,12 +89,34 @@ class Parser(argparse.ArgumentParser):
             if isinstance(action, argparse._HelpAction):
                 action.help = tr("show this help message and exit")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's parsing, its refusals worded in the language spoken."""
+        with _argparse_speaking():
+            return super().parse_known_args(args, namespace)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """argparse's parsing, its refusals worded in the language spoken (``parse_args``
+        words the arguments left over itself)."""
+        with _argparse_speaking():
+            return super().parse_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         """Print ``message`` as one line on stderr and exit with status 2."""
         text = " ".join(message.split())
         self.exit(
             2, tr("{prog}: {problem} (see {prog} --help)", prog=self.prog, problem=text) + "\n"
         )
+
+
+def subcommands(parser: argparse.ArgumentParser, dest: str = "command") -> Any:
+    """The required sub-commands of ``parser`` (``play``, ``maps``…), named ``COMMAND`` in
+    its usage and errors ("the following arguments are required: COMMAND"), not by the
+    attribute that holds the choice (``command``, ``maps_command``)."""
+    return parser.add_subparsers(dest=dest, metavar=tr("COMMAND"), required=True)
 
 
 def fail(prog: str, message: str, err: TextIO | None = None) -> int:
@@ -201,7 +255,7 @@ def board(
         )
         first = exc.problems[0]
         # The line names the map once: "map sw-3p is a board of…" needs no "sw-3p: " before it.
-        named = first if map_arg in first else f"{map_arg}: {first}"
+        named = first if map_arg in first else tr("{file}: {problem}", file=map_arg, problem=first)
         return world or DEFAULT_WORLD, map_arg, f"{named}{also}"
     return load_map(key).world, key, None
 
@@ -250,6 +304,7 @@ def seed(text: str) -> int:
 
 
 __all__ = [
+    "ARGPARSE_MESSAGES",
     "LANGUAGE_VARIABLES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -267,4 +322,5 @@ __all__ = [
     "rule_options",
     "seconds",
     "seed",
+    "subcommands",
 ]

@@ -14,12 +14,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.console import arguments
+from engine.console import arguments, choices
+from engine.console.exits import INTERRUPTED
 from engine.console.screen import describe_any, describe_event
-from engine.console.terminal import INTERRUPTED, play, run_play
+from engine.console.terminal import play, run_play
 from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
-from engine.core.worlds import DEFAULT_WORLD, WORLDS
+from engine.core.worlds import DEFAULT_WORLD
 from engine.simulate import run
 from engine.text.names import map_name
 from lang import N_, speaking, tr
@@ -65,7 +66,7 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
         if problems:
             status = 1
             for problem in problems:
-                out.write(f"{name}: {problem}\n")
+                out.write(tr("{file}: {problem}", file=name, problem=problem) + "\n")
             continue
         m = build_map(data)
         ok = tr(
@@ -87,20 +88,18 @@ OWN_LAYOUT = "project's own layout"
 
 
 def list_maps(out: TextIO) -> int:
-    """One line per built-in map: id, name, world, players, turns and size; a board the
-    project drew itself (its ``about`` says so) is marked as not the printed board."""
+    """One line per built-in map: id, name (which says the player count), world, turns and
+    size; a board the project drew itself (its ``about`` says so) is marked as not the
+    printed board."""
     for map_id in builtin_maps():
         m = load_map(map_id)
-        players = "/".join(str(n) for n in m.players)
         data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
         about = data.get("about", "") if isinstance(data, dict) else ""
         line = tr(
-            "{id}: {name} · world {world} · {players} players · {turns} turns · "
-            "{regions} regions ({land} land)",
+            "{id}: {name} · world {world} · {turns} turns · {regions} regions ({land} land)",
             id=m.id,
             name=map_name(m.name),
             world=m.world,
-            players=players,
             turns=m.turns,
             regions=len(m.regions),
             land=land_count(m),
@@ -114,6 +113,9 @@ def list_maps(out: TextIO) -> int:
 # --- entry point ----------------------------------------------------------------------------
 
 
+#: The player counts of ``play`` and ``simulate`` without ``--players`` (nor ``--teams``).
+PLAY_PLAYERS, SIMULATE_PLAYERS = 3, 5
+
 #: What ``python -m engine --help`` says first.
 DESCRIPTION = N_(
     "Play Small World in a terminal (hot seat), time random games, check map files. "
@@ -124,47 +126,31 @@ DESCRIPTION = N_(
 def _parser() -> arguments.Parser:
     parser = arguments.Parser(prog="python -m engine", description=tr(DESCRIPTION))
     arguments.add_language(parser)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(parser)
     p = sub.add_parser("play", help=tr("a hot-seat game in the terminal"))
-    p.add_argument(
-        "--players", type=arguments.players, default=3, help=tr("2 to 6 (default 3; 6: --teams)")
-    )
+    choices.add_game_arguments(p, PLAY_PLAYERS)
     p.add_argument(
         "--seed",
         type=arguments.seed,
         default=None,
         help=tr("replay a game (default: a fresh one)"),
     )
-    p.add_argument(
-        "--map",
-        dest="map_id",
-        default=None,
-        help=tr("a built-in map (sw-3p) or a map file's path (default: by players)"),
-    )
-    p.add_argument(
-        "--world",
-        choices=sorted(WORLDS),
-        default=None,
-        help=tr("surface (default) or underground: the built-in map of that world"),
-    )
-    arguments.add_rule_sets(p)
     arguments.add_language(p)
     sim = sub.add_parser("simulate", help=tr("play random games and print their speed"))
-    sim.add_argument("--world", choices=sorted(WORLDS), default=None)
+    choices.add_game_arguments(sim, SIMULATE_PLAYERS)
     sim.add_argument(
-        "--map",
-        dest="map_id",
-        default=None,
-        help=tr("a built-in map (sw-3p) or a map file's path (default: the world's, by players)"),
+        "--games",
+        type=arguments.at_least(1),
+        default=200,
+        help=tr("how many games to play (default 200)"),
     )
-    sim.add_argument("--players", type=arguments.players, default=5)
-    sim.add_argument("--games", type=arguments.at_least(1), default=200)
-    sim.add_argument("--seed", type=arguments.seed, default=1)
-    arguments.add_rule_sets(sim)
+    sim.add_argument(
+        "--seed", type=arguments.seed, default=1, help=tr("the first game's seed (default 1)")
+    )
     arguments.add_language(sim)
     maps = sub.add_parser("maps", help=tr("check map files, or list the built-in maps"))
     arguments.add_language(maps)
-    maps_sub = maps.add_subparsers(dest="maps_command", required=True)
+    maps_sub = arguments.subcommands(maps, "maps_command")
     check = maps_sub.add_parser("check", help=tr("check map files against docs/maps.md"))
     check.add_argument("files", nargs="+", metavar="FILE")
     arguments.add_language(check)
@@ -202,21 +188,26 @@ def _run(
             if args.maps_command == "check":
                 return check_maps(args.files, out)
             return list_maps(out)
-        world, map_key = args.world or DEFAULT_WORLD, None
-        options = arguments.rule_options(args)
-        unplayable = arguments.options_problem(args.players, options)
-        if unplayable is not None:
-            return arguments.fail(prog, unplayable, err)
-        if args.map_id is not None:
-            world, map_key, problem = arguments.board(args.map_id, args.players, args.world)
-            if problem is not None:
-                return arguments.fail(prog, problem, err)
+        try:
+            game = choices.game_choice(
+                args, PLAY_PLAYERS if args.command == "play" else SIMULATE_PLAYERS
+            )
+        except choices.Refused as exc:
+            return arguments.fail(prog, str(exc), err)
         if args.command == "simulate":
-            line = simulate_line(args.players, args.games, args.seed, world, map_key, options)
+            line = simulate_line(
+                game.players, args.games, args.seed, game.world, game.map_key, game.options
+            )
             out.write(line + "\n")
             return 0
         return play(
-            args.players, args.seed, map_key, inp=inp, out=out, world=world, options=options
+            game.players,
+            args.seed,
+            game.map_key,
+            inp=inp,
+            out=out,
+            world=game.world,
+            options=game.options,
         )
     except KeyboardInterrupt:
         # Ctrl-C during a long simulate or check (the game itself says goodbye on its own).

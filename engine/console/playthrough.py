@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.console import arguments
+from engine.console import arguments, choices, exits
 from engine.console.screen import describe_event
 from engine.core.actions import Action
 from engine.core.content import builtin_maps, map_for_players, treasures
@@ -338,17 +338,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``--update`` rewrites the golden files; otherwise print one playthrough."""
     parser = arguments.Parser(prog="python -m engine.console.playthrough", description=__doc__)
     parser.add_argument("--update", action="store_true", help="rewrite tests/engine/golden/")
-    parser.add_argument("--players", type=arguments.players, default=3)
+    choices.add_game_arguments(parser, 3, board=False)
     parser.add_argument("--seed", type=arguments.seed, default=GOLDEN_SEED)
-    parser.add_argument("--world", choices=GOLDEN_WORLDS, default=DEFAULT_WORLD)
     args = parser.parse_args(argv)
     if args.update:
         for path in update_golden():
             print(f"wrote {path} ({path.stat().st_size} bytes)")
         return 0
-    sys.stdout.write(write_playthrough(args.players, args.seed, args.world))
+    try:
+        game = choices.game_choice(args, 3)
+    except choices.Refused as exc:
+        return arguments.fail(parser.prog, str(exc))
+    sys.stdout.write(write_playthrough(game.players, args.seed, game.world, game.options))
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(exits.run(main, "python -m engine.console.playthrough"))

@@ -23,6 +23,7 @@ from engine.text import names as named
 from lang import ptr, tr
 
 from .events import coins, describe_any, describe_event, piece_name, tokens
+from .teams import seat_names, team_game_over, team_result, teams_line
 
 
 class InputError(EngineError):
@@ -54,7 +55,7 @@ def phase_name(phase: str) -> str:
 def render_state(s: GameState, viewer: int | None) -> list[str]:
     """The compact board as ``viewer`` may see it: only what ``view(s, viewer)`` exposes."""
     v = view(s, viewer)
-    names = [p["name"] for p in v["players"]]
+    names = seat_names(v)
     actor = v["to_act"]
     lines = [
         tr(
@@ -97,6 +98,7 @@ def render_state(s: GameState, viewer: int | None) -> list[str]:
         if r["markers"]:
             parts.append(f" [{_markers(r['markers'])}]")
         lines.append("".join(parts))
+    lines += teams_line(v)
     lines.append(tr("Players:"))
     for p in v["players"]:
         races = []
@@ -111,7 +113,9 @@ def render_state(s: GameState, viewer: int | None) -> list[str]:
                 )
             )
         races.extend(tr("{race} in decline", race=named.race(d["race"])) for d in p["declined"])
-        line = "  " + tr("{who}: {races}", who=p["name"], races=", ".join(races) or tr("no race"))
+        line = "  " + tr(
+            "{who}: {races}", who=names[p["seat"]], races=", ".join(races) or tr("no race")
+        )
         if p["peace_with"] is not None:
             line += " · " + tr("at peace with {who}", who=names[p["peace_with"]])
         lines.append(line + (" ←" if p["seat"] == actor else ""))
@@ -120,6 +124,16 @@ def render_state(s: GameState, viewer: int | None) -> list[str]:
         if "coins" in p and p["seat"] == viewer:
             lines.append(tr("Your coins ({who}): {coins}", who=p["name"], coins=p["coins"]))
     return lines
+
+
+def describe_seen(s: GameState, e: dict[str, Any], names: Sequence[str]) -> str:
+    """An event's line during a game (``describe_event``); the end of a team game names the
+    winning team."""
+    if e.get("kind") == "game_over":
+        told = team_game_over(view(s), e)
+        if told is not None:
+            return told
+    return describe_event(e, names)
 
 
 def render_actions(s: GameState, actions: Sequence[Action]) -> list[str]:
@@ -140,7 +154,7 @@ def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str
             )
         )
     v = view(s, viewer)
-    names = [p["name"] for p in v["players"]]
+    names = seat_names(v)
 
     def holder(r: dict[str, Any]) -> str:
         parts = []
@@ -228,8 +242,13 @@ def render_rules(name: str) -> list[str]:
 
 
 def render_result(s: GameState) -> list[str]:
-    """The final ranking with every coin total revealed."""
-    result = view(s)["result"] or {}
+    """The final ranking with every coin total revealed; in a team game the teams by their
+    score first, then the players (``teams.team_result``)."""
+    v = view(s)
+    teamed = team_result(v)
+    if teamed is not None:
+        return teamed
+    result = v["result"] or {}
     winners = {s.players[seat].name for seat in result.get("winners", [])}
     lines = [tr("Final ranking:")]
     for place, row in enumerate(result.get("ranking", []), start=1):
@@ -249,6 +268,7 @@ __all__ = [
     "coins",
     "describe_any",
     "describe_event",
+    "describe_seen",
     "phase_name",
     "piece_name",
     "render_actions",
@@ -256,5 +276,6 @@ __all__ = [
     "render_result",
     "render_rules",
     "render_state",
+    "seat_names",
     "tokens",
 ]

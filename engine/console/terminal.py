@@ -18,18 +18,21 @@ import contextlib
 import re
 import secrets
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from engine.console import arguments
+from engine.console.exits import INTERRUPTED
 from engine.console.screen import (
     InputError,
-    describe_event,
+    describe_seen,
     render_actions,
     render_region,
     render_result,
     render_rules,
     render_state,
+    seat_names,
 )
 from engine.core.actions import Action, parse
 from engine.core.content import map_for_players
@@ -38,9 +41,9 @@ from engine.core.game import Game, GameConfig
 from engine.core.legal import default_action, legal_actions
 from engine.core.state import GameState
 from engine.core.turn import to_act
-from engine.core.view import label, visible_events
+from engine.core.view import label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
-from lang import N_, ntr, tr
+from lang import N_, ntr, ptr, tr
 
 #: The help the ``help`` command prints: the typed words (``region``, ``rules``, ``undo``...)
 #: stay as they are in every language; what they do is translated.
@@ -60,9 +63,6 @@ Commands:
 
 The game readies your troops at the start of your turn and puts back the tokens still in
 hand when you end it; each time it says so in one line.""")
-
-#: The exit status after Ctrl-C, as shells report a process stopped by SIGINT (128 + 2).
-INTERRUPTED = 130
 
 #: Reads one line after showing a prompt; None at the end of input (Ctrl-D, end of a file).
 LineReader = Callable[[str], "str | None"]
@@ -108,6 +108,49 @@ def reader_for(inp: TextIO, out: TextIO) -> LineReader:
 
 
 # --- input ----------------------------------------------------------------------------------
+
+
+#: The words typed at the prompt in English, by the command they name: understood whatever
+#: the language spoken, which adds its own (``typed_words``).
+ENGLISH_WORDS = {
+    "help": "help",
+    "?": "help",
+    "quit": "quit",
+    "exit": "quit",
+    "rules": "rules",
+    "region": "region",
+    "adj": "region",
+    "undo": "undo",
+    "default": "default",
+}
+
+
+def typed_words() -> dict[str, str]:
+    """Each command's word in the language spoken (French: ``aide``, ``quitter``,
+    ``règles``, ``région``, ``annuler``, ``défaut``), by the command it names."""
+    return {
+        ptr("typed command", "help"): "help",
+        ptr("typed command", "quit"): "quit",
+        ptr("typed command", "rules"): "rules",
+        ptr("typed command", "region"): "region",
+        ptr("typed command", "undo"): "undo",
+        ptr("typed command", "default"): "default",
+    }
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents: ``Règles`` and ``regles`` are the same typed word."""
+    plain = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in plain if not unicodedata.combining(c))
+
+
+def command_word(typed: str) -> str | None:
+    """The command a typed word names, by its English word (``aide`` is ``help`` in French),
+    or None when it names none (an action, perhaps)."""
+    key = _folded(typed)
+    if key in ENGLISH_WORDS:
+        return ENGLISH_WORDS[key]
+    return {_folded(word): command for word, command in typed_words().items()}.get(key)
 
 
 def _normal(text: str) -> str:
@@ -241,7 +284,8 @@ def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) 
 
 def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
     """Play until the game ends (None) or the player leaves (the line that says so)."""
-    names = [p.name for p in game.state.players]
+    # In a team game each player goes by their seat too: "P1 (A1)".
+    names = seat_names(view(game.state))
     show = True
     while True:
         s = game.state
@@ -258,17 +302,20 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
         command = line.strip().lower()
         if not command:
             continue
-        if command in ("help", "?"):
+        # A command in English or in the language spoken ("help", "aide"): its English word.
+        whole = command_word(command)
+        if whole == "help":
             say(tr(HELP))
             continue
-        if command in ("quit", "exit"):
+        if whole == "quit":
             return tr("Bye.")
         word, _, rest = command.partition(" ")
+        verb = command_word(word)
         try:
-            if word == "rules":
+            if verb == "rules":
                 say(*render_rules(rest))
                 continue
-            if word in ("region", "adj"):
+            if verb == "region":
                 rid = _number(rest.strip())
                 if rid is None:
                     raise InputError(
@@ -278,11 +325,11 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                     raise InputError(tr("There is no region {typed}.", typed=_shown(rest.strip())))
                 say(*render_region(s, rid, seat))
                 continue
-            if command == "undo":
+            if whole == "undo":
                 game.undo(seat)
                 say(tr("{who} takes back the last action.", who=names[seat]))
             else:
-                if command == "default":
+                if whole == "default":
                     action = default_action(s)
                     if action is None:
                         raise InputError(tr("There is no default now."))
@@ -291,13 +338,13 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                 text = label(s, action) if action in actions else action.text
                 before, count = s.events, len(s.events)
                 game.play(seat, action)
-                if command == "default":
+                if whole == "default":
                     say(tr("{who} (default): {action}", who=names[seat], action=text))
                 else:
                     say(tr("{who}: {action}", who=names[seat], action=text))
                 # Scores are private events: the public never learns them before the end.
                 for e in visible_events(game.state, _new_events(game.state, before, count)):
-                    say("  · " + describe_event(e, names))
+                    say("  · " + describe_seen(game.state, e, names))
         except EngineError as exc:
             say(tr("error: {problem}", problem=" ".join(str(exc).split())))
             continue
@@ -332,9 +379,10 @@ def play(
 
 
 __all__ = [
+    "ENGLISH_WORDS",
     "HELP",
-    "INTERRUPTED",
     "LineReader",
+    "command_word",
     "fresh_seed",
     "play",
     "reader_for",
@@ -344,4 +392,5 @@ __all__ = [
     "run_play",
     "stream_reader",
     "terminal_reader",
+    "typed_words",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lang import ptr, tr
+from lang import ntr, ptr, tr
 
 from .content import components
 from .markers import MARKER_NAMES
@@ -93,9 +93,12 @@ def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
         for g in groups:
             if g is not main and world.crossable:
                 out.append(
-                    tr(
+                    ntr(
+                        "land region {regions} cannot reach region {id} over land or "
+                        "{crossable}: land must be one connected group",
                         "land regions {regions} cannot reach region {id} over land or "
                         "{crossable}: land must be one connected group",
+                        len(g),
                         regions=id_list(g),
                         id=main[0],
                         crossable=either(sorted(world.crossable)),
@@ -103,9 +106,12 @@ def _graph_problems(regions: list[dict[str, Any]], world: World) -> list[str]:
                 )
             elif g is not main:
                 out.append(
-                    tr(
+                    ntr(
+                        "land region {regions} cannot reach region {id} over land: land must "
+                        "be one connected group",
                         "land regions {regions} cannot reach region {id} over land: land must "
                         "be one connected group",
+                        len(g),
                         regions=id_list(g),
                         id=main[0],
                     )
@@ -151,12 +157,16 @@ def _chain_problems(regions: list[dict[str, Any]], terrain: str) -> list[str]:
             reached.add(nxt)
             todo.append(nxt)
     if reached != mine:
+        cut = sorted(mine - reached)
         out.append(
-            tr(
+            ntr(
+                "{terrain} region {regions} cannot reach {terrain} region {id} along the "
+                "{terrain}: the {terrain} is one chain of regions",
                 "{terrain} regions {regions} cannot reach {terrain} region {id} along the "
                 "{terrain}: the {terrain} is one chain of regions",
+                len(cut),
                 terrain=terrain,
-                regions=id_list(sorted(mine - reached)),
+                regions=id_list(cut),
                 id=ids[0],
             )
         )

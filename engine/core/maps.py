@@ -217,7 +217,7 @@ def read_map_file(path: str | Path) -> tuple[Any, list[str]]:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        return None, [_unreadable(exc)]
+        return None, [unreadable(exc)]
     return parse_map_bytes(raw)
 
 
@@ -297,8 +297,23 @@ JSON_ERRORS = frozenset(
 )
 
 
-def _unreadable(exc: OSError) -> str:
-    return tr("cannot read the file: {error}", error=exc.strerror or exc)
+#: The system's words for why a file cannot be read (``OSError.strerror``) that a person
+#: meets most, to say them in the language spoken; others are shown as the system words them.
+OS_ERRORS = frozenset(
+    (
+        N_("No such file or directory"),
+        N_("Permission denied"),
+        N_("Is a directory"),
+        N_("Not a directory"),
+    )
+)
+
+
+def unreadable(exc: OSError) -> str:
+    """Why a file could not be read, in the language spoken: ``cannot read the file: no such
+    file or directory``."""
+    why = exc.strerror or str(exc)
+    return tr("cannot read the file: {error}", error=tr(why) if why in OS_ERRORS else why)
 
 
 def resolve_map(spec: str, players: int | None = None, world: str | None = None) -> str:
@@ -317,7 +332,7 @@ def resolve_map(spec: str, players: int | None = None, world: str | None = None)
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise MapError(spec, [_unreadable(exc)]) from None
+            raise MapError(spec, [unreadable(exc)]) from None
         data, problems = parse_map_bytes(raw)
         if problems:
             raise MapError(spec, problems)
@@ -375,5 +390,6 @@ __all__ = [
     "read_map_file",
     "register_board",
     "resolve_map",
+    "unreadable",
     "validate",
 ]

@@ -4,6 +4,7 @@ the shuffled banners and badges of the world, six combos."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,16 @@ from .hiding import hidden_pool, hiding_spots
 from .maps import register_board
 from .market import refill_market
 from .rng import shuffled
-from .rulesets import GameSets, counts_text, game_sets, player_counts, ruled_turns, rulesets_on
+from .rulesets import (
+    RULESETS,
+    GameSets,
+    changes_nothing,
+    counts_text,
+    game_sets,
+    player_counts,
+    ruled_turns,
+    rulesets_on,
+)
 from .setupphase import begin
 from .state import GameState, PlayerState, RegionState, TurnState
 from .worlds import DEFAULT_WORLD, WORLDS
@@ -87,6 +97,27 @@ def new_game(
     # The decisions a rule set's setup owes before the first turn, then the first turn.
     begin(s)
     return s
+
+
+def idle_options(
+    players: int,
+    map_id: str,
+    options: Mapping[str, Any],
+    base: Mapping[str, Any] | None = None,
+) -> list[str]:
+    """The options ``options`` turns on that change nothing in a game of ``players`` on
+    ``map_id`` (``rulesets.changes_nothing``), beside those of ``base`` (which a front end
+    turns on by itself, as the bot's lobby does team play for 6 players): what the bot's lobby
+    and the command lines refuse alike, such as Places and Relics on the Underground (ruling
+    96). A trial game with every option on is set up first; ``ValueError`` or ``KeyError``
+    says why it cannot be.
+    """
+    base = dict(base or {})
+    on = [name for name in RULESETS if options.get(name) and not base.get(name)]
+    every = {**base, **dict.fromkeys(on, True)}
+    trial = new_game([f"P{i + 1}" for i in range(players)], 0, map_id, every)
+    world_set = WORLDS[load_map(trial.map_id).world].content_set
+    return [name for name in on if changes_nothing(name, world_set, base, trial)]
 
 
 @cache

@@ -136,6 +136,16 @@ RULE_TERMS: dict[str, str] = {
         "After the last round the coins are revealed. Most coins wins; a tie goes to the most "
         "tokens on the board."
     ),
+    # Team play [TEAMS], for 6 players on either world.
+    "Teams": (
+        "6 players in 3 teams of 2, seated A1 B1 C1 A2 B2 C2: partners sit opposite and A1 "
+        "plays first; 8 turns. Partners play, score and keep their coins apart, secret even "
+        "from each other. On the surface, every player but A1 first puts a Monster on a Lost "
+        "Tribe region; taking a Monster region reveals a Place or Relic, the five team pieces "
+        "among them. No Place or Relic works for a race in decline. A team scores its lower "
+        "partner's coins: the highest score wins, a tie goes to the better partner's coins, "
+        "then to the most tokens on the board."
+    ),
 }
 
 

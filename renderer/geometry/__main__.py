@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.console import arguments
+from engine.console import arguments, exits
 
 from .build import GeometryError, build_file
 from .topology import TopologyError
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = arguments.subcommands(parser)
     p_build = sub.add_parser("build", help="build the geometry of one map file")
     p_build.add_argument("--map", required=True, type=Path, help="map topology JSON")
     p_build.add_argument("--out", required=True, type=Path, help="geometry JSON to write")
@@ -73,4 +73,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exits.run(main, "python -m renderer.geometry"))

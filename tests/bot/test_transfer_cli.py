@@ -125,7 +125,14 @@ def test_the_commands_exit_codes(
     assert (code, out) == (0, "2\n") and "replacing game 1 (cancelled)" in err
     assert run("import-game", str(file), str(file), "--channel", "5")[0] == 2
 
+    # A folder that does not exist is a bad setting, told before anything is opened; a file
+    # that looks like SQLite but is not one cannot be opened.
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "no" / "such" / "folder.sqlite3"))
+    code, _, err = run("migrate")
+    assert code == 2 and err.startswith("Bad settings: DATABASE_PATH names a file in a folder ")
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    monkeypatch.setenv("DATABASE_PATH", str(broken))
     code, _, err = run("migrate")
     assert code == 7 and err.startswith("Could not open the database (SQLite file ")
 

@@ -11,6 +11,7 @@ from engine import Game, GameConfig, label, legal_actions
 from engine.console.cli import DRAWING_NOTE, main, run_play
 from engine.core.actions import Conquer, PickCombo
 from engine.core.board import mapdef
+from engine.core.content import builtin_maps, load_map
 from engine.simulate import random_game
 
 from .helpers import run_python
@@ -325,10 +326,14 @@ def test_maps_list_shows_the_built_in_maps() -> None:
         *(f"sw-{n}p" for n in range(2, 7)),
         *(f"swu-{n}p" for n in range(2, 7)),
     ]
-    assert lines[0] == (
-        "sw-2p: Small World, 2 players · world surface · 2 players · 10 turns · "
-        "23 regions (20 land)"
+    # The name says the player count; the line does not say it again.
+    assert (
+        lines[0]
+        == "sw-2p: Small World, 2 players · world surface · 10 turns · 23 regions (20 land)"
     )
+    for line, map_id in zip(lines, builtin_maps(), strict=True):
+        (count,) = load_map(map_id).players
+        assert line.count(f"{count} players") == 1, line
     # The Underground boards and the 6-player team boards (issue 22) are the project's own
     # drawings, and the list says so.
     own = "· the project's own layout, not the printed board"

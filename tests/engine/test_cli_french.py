@@ -94,16 +94,52 @@ def test_english_stays_the_default_and_lang_overrides_the_environment() -> None:
 
 def test_help_and_refusals_in_french() -> None:
     done = _engine(["play", "--lang", "fr"], ["help", "quit"])
-    assert "P1> Commandes :" in done.stdout
-    assert "  undo            annule votre dernière action de ce tour" in done.stdout
+    assert "P1> Commandes (les mots anglais help, quit, rules" in done.stdout
+    assert "  annuler         annule votre dernière action de ce tour" in done.stdout
     refused = _engine(["play", "--players", "6"], [], LANG="fr_FR.UTF-8")
     assert refused.returncode == 2
     assert refused.stderr == "python -m engine play : à 6 joueurs, on joue avec --teams\n"
     bad = _engine(["play", "--players", "1", "--lang", "fr"], [])
     assert bad.stderr == (
-        "python -m engine play : argument --players: Small World : 2 à 6 joueurs, pas 1 "
+        "python -m engine play : argument --players : Small World : 2 à 6 joueurs, pas 1 "
         "(voir python -m engine play --help)\n"
     )
+    # argparse's own words are French too, and the sub-command has its usage's name.
+    for args, said in (
+        ([], "python -m engine : ces arguments sont obligatoires : COMMANDE"),
+        (["maps"], "python -m engine maps : ces arguments sont obligatoires : COMMANDE"),
+        (["land"], "python -m engine : argument COMMANDE : choix invalide : 'land' (au choix :"),
+        (["play", "--world", "moon"], "argument --world : choix invalide : 'moon' (au choix :"),
+        (["play", "--bogus"], "python -m engine : arguments inconnus : --bogus"),
+        (["play", "--seed"], "python -m engine play : argument --seed : une valeur est attendue"),
+        (
+            ["play", "--map", "nowhere.json"],
+            "python -m engine play : nowhere.json : impossible de lire le fichier : fichier ou "
+            "dossier introuvable",
+        ),
+    ):
+        line = _engine([*args, "--lang", "fr"], []).stderr
+        assert said in line and line.count("\n") == 1, line
+        english = r"\b(required|invalid|choose|unrecognized|expected|such|file)\b|_command"
+        assert not re.search(english, line), line
+
+
+def test_typed_commands_in_french_and_in_english() -> None:
+    typed = ["aide", "Règles orcs", "région 3", "regles", "annuler", "défaut", "undo", "quitter"]
+    done = _engine(["play", "--players", "2", "--seed", "3", "--lang", "fr"], typed)
+    answers = [line for line in done.stdout.splitlines() if line.startswith("P1> ")]
+    assert answers[0].startswith("P1> Commandes (")
+    assert answers[1].startswith("P1> Orcs : Peuple · ")
+    assert answers[2] == "P1> Région 3 : Marais, Caverne, Tribu oubliée, au bord du plateau"
+    assert answers[3].startswith("P1> Peuples : ")
+    assert answers[4] == "P1> erreur : Vous n'avez rien à annuler."
+    assert answers[5].startswith("P1> P1 (par défaut) : Prendre ")
+    # "undo" is the command in English too: a pick is not taken back, and it says so.
+    assert answers[6].startswith("P1> erreur : L'annulation s'arrête ")
+    assert answers[7] == "P1> Au revoir."
+    # English words stay understood in French, French words are not English ones.
+    english = _engine(["play", "--players", "2", "--seed", "3"], ["aide", "help", "quit"])
+    assert "P1> error: " in english.stdout and "P1> Commands:" in english.stdout
     usage = _engine(["maps", "--help"], [], LC_ALL="fr_FR.UTF-8", LANG="C.UTF-8")
     assert usage.stdout.startswith("usage : python -m engine maps")
     assert "    list          les cartes intégrées\n" in usage.stdout
@@ -157,8 +193,8 @@ def test_rules_and_final_ranking_in_french() -> None:
         listing = render_rules("")
         assert listing[0].startswith("Peuples : ")
         assert listing[1].startswith("Pouvoirs spéciaux : ")
-        assert listing[3] == 'Tapez "rules NOM" pour en lire un.'
-        assert render_rules("zz") == ["Rien ne s'appelle 'zz'. Tapez \"rules\" pour la liste."]
+        assert listing[3] == 'Tapez "règles NOM" pour en lire un.'
+        assert render_rules("zz") == ["Rien ne s'appelle 'zz'. Tapez \"règles\" pour la liste."]
         assert render_rules("orcs")[0].startswith("Orcs : ")
     game = Game(GameConfig(players=("P1", "P2"), seed=1))
     out = io.StringIO()

@@ -43,7 +43,8 @@ def not_utf8(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        ((), "the following arguments are required: command"),
+        # The sub-command is named as the usage names it, not by its attribute.
+        ((), "the following arguments are required: COMMAND"),
         (("bogus",), "invalid choice: 'bogus'"),
         (("play", "--players", "x"), "argument --players: 'x' is not a whole number"),
         (("play", "--players", "1"), "played by 2 to 6 players, not 1"),
@@ -73,7 +74,7 @@ def not_utf8(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (("simulate", "--players", "6"), "6 players play with --teams"),
         (("simulate", "--seed", "x"), "argument --seed: 'x' is not a whole number"),
         (("simulate", "--world", "moon"), "argument --world: invalid choice: 'moon'"),
-        (("maps",), "the following arguments are required: maps_command"),
+        (("maps",), "the following arguments are required: COMMAND"),
         (("maps", "check"), "the following arguments are required: FILE"),
     ],
 )

@@ -136,7 +136,7 @@ def test_disconnected_land() -> None:
         region(data, 4)["adjacent"].remove(other)
         region(data, other)["adjacent"].remove(4)
     assert validate(data) == [
-        "land regions 4 cannot reach region 1 over land: land must be one connected group"
+        "land region 4 cannot reach region 1 over land: land must be one connected group"
     ]
 
 
@@ -149,7 +149,7 @@ def test_land_joined_only_through_water_is_disconnected() -> None:
             region(data, other)["adjacent"].remove(21)
     problems = validate(data)
     assert problems == [
-        "land regions 21 cannot reach region 1 over land: land must be one connected group"
+        "land region 21 cannot reach region 1 over land: land must be one connected group"
     ]
 
 
@@ -392,7 +392,7 @@ def test_underground_land_is_connected_through_the_river_not_through_a_chasm() -
     for other in (1, 2, 6, 7, 12):
         unlink(data, 4, other)
     assert validate(data) == [
-        "land regions 4 cannot reach region 0 over land or River: land must be one connected group"
+        "land region 4 cannot reach region 0 over land or River: land must be one connected group"
     ]
 
 

@@ -67,6 +67,7 @@ def test_python_dash_m_renderer_check_in_french(tmp_path: Path) -> None:
     done = run_python("-m", "renderer", "check", "--lang", "fr", str(good), str(gap), check=False)
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines() == [
-        f"{good}: ok (5 régions, 4 terrestres, 3 d'entrée ; le plateau peut être dessiné)",
-        f"{gap}: {GAP_FR}",
+        # French puts a space before the colon, after the file name too.
+        f"{good} : ok (5 régions, 4 terrestres, 3 d'entrée ; le plateau peut être dessiné)",
+        f"{gap} : {GAP_FR}",
     ]
