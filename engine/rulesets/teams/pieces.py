@@ -29,6 +29,8 @@ from engine.core.state import REDEPLOY, GameState, RaceState
 from engine.core.words import where
 from lang import ntr, tr
 
+from .seats import OPTION, PLAYERS, partner
+
 #: [TEAMS "The Golden Soapbar"] "collect 1 bonus Victory coin".
 SOAPBAR_COINS = 1
 #: [TEAMS "Glandulf's Tavern"] "collect 2 bonus Victory coins".
@@ -141,9 +143,7 @@ def soapbar_default(s: GameState, race: RaceState) -> int | None:
 
 
 def partner_of(s: GameState, seat: int) -> int:
-    """The seat of ``seat``'s ally in a team game (``teams.partner``), -1 otherwise."""
-    from engine.rulesets.teams import OPTION, PLAYERS, partner
-
+    """The seat of ``seat``'s ally in a team game (``seats.partner``), -1 otherwise."""
     return partner(seat) if s.options.get(OPTION) and len(s.players) == PLAYERS else -1
 
 
