@@ -31,6 +31,13 @@ class Action:
     #: A free gain its player may take or leave (the Fountain of Youth's token): a deadline
     #: takes it before ending the step (``rules.default_action``), as anyone would.
     bonus: ClassVar[bool] = False
+    #: An action of a race, power, Relic or Place naming a ``region`` works against whoever
+    #: holds it, so the core never offers nor accepts it against a power-proof region
+    #: (``aimed_at``, ``defences.spare_proof``: Gnomes, Bony's banner). True for one that
+    #: does nothing against the holder: it puts a piece there for anyone's use (the Golden
+    #: Soapbar, the Ghost) or names the region only to find a piece or a banner (the Relic
+    #: the Bag copies, Bony's banner).
+    harmless: ClassVar[bool] = False
 
     def describe(self, s: GameState) -> str | None:
         """A readable label for this action now, or None to let ``view.label`` decide.
@@ -147,6 +154,25 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Finish,
 )
 _BY_VERB = {t.verb: t for t in ACTION_TYPES}
+
+
+def aimed_at(action: Action) -> int | None:
+    """The region an action of a race, power, Relic or Place works against (its ``region``),
+    or None: the plain rules' own actions (conquest, redeployment) and the ``harmless`` ones
+    aim at nothing."""
+    kind = type(action)
+    aims = _AIMS.get(kind)
+    if aims is None:
+        aims = _AIMS[kind] = (
+            kind not in ACTION_TYPES
+            and not kind.harmless
+            and any(f.name == "region" for f in fields(kind))
+        )
+    return action.region if aims else None  # type: ignore[attr-defined]
+
+
+#: Whether each kind of action aims at its ``region`` (``aimed_at``), worked out once a kind.
+_AIMS: dict[type[Action], bool] = {}
 
 
 def register_action(cls: type[Action]) -> type[Action]:

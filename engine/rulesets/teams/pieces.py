@@ -72,6 +72,8 @@ class MoveSoapbar(Action):
     it has nowhere to go)."""
 
     verb: ClassVar[str] = "soapbar"
+    #: Passing the Soapbar on takes nothing from the region's holder (ruling 84).
+    harmless: ClassVar[bool] = True
     region: int
 
     def describe(self, s: GameState) -> str | None:
