@@ -1,8 +1,8 @@
 """What protects a region from an attacker, beyond its markers: the defending races' traits
 (guards, power-proof), worked out once for a whole list of regions (``Defences``); the
-Gnomes' shield against powers, Places and Relics (``power_proof``, ``proof_holders``), which
-the core holds up against every ability's action aimed at a region (``spare_proof``,
-``proof_problem``); and the lone tokens a substitution may replace (``lone_active_token``)."""
+Gnomes' shield against powers, Places and Relics (``power_proof``), which the core holds up
+against every ability's action aimed at a region (``spare_proof``, ``proof_problem``); and
+the lone tokens a substitution may replace (``lone_active_token``)."""
 
 from __future__ import annotations
 
@@ -81,22 +81,6 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
     return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
 
 
-def proof_holders(s: GameState, attacker: RaceState) -> frozenset[str]:
-    """The races ``power_proof`` shields from ``attacker`` now, by name: asked once for a
-    whole list of regions (a region is shielded when its race is among them)."""
-    if not may_be_proof(s):
-        return _NO_RACES  # no race of the game may be power-proof now
-    seat = s.turn.seat
-    return frozenset(
-        name
-        for name, r in s.races.items()
-        if name != attacker.name and r.owner != seat and flag(r, "power_proof", s)
-    )
-
-
-_NO_RACES: frozenset[str] = frozenset()
-
-
 def spare_proof(s: GameState, race: RaceState, offered: list[Action]) -> list[Action]:
     """``offered``, the actions of the abilities in force for ``race`` (or the choice one
     forces), without those aimed at a power-proof region (``aimed_at``, ``power_proof``).
@@ -108,18 +92,29 @@ def spare_proof(s: GameState, race: RaceState, offered: list[Action]) -> list[Ac
     ``turn.ability_actions`` and ``turn.must`` pass every ability's actions through here,
     so a power, Relic or Place offers none against such a region, and as ``apply`` accepts
     only what is offered, none is accepted either: no ability has to ask it itself."""
-    if not offered or not may_be_proof(s):
-        return offered  # no race of the game may be power-proof now
-    shielded = proof_holders(s, race)
-    if not shielded:
-        return offered
+    # Most lists aim at nothing, or at empty or own regions: those cost a lookup each, and
+    # the shield is asked once per race defending an aimed-at region.
     regions = s.regions
-    out = []
-    for a in offered:
+    shut: dict[str, bool] | None = None
+    out: list[Action] | None = None
+    for i, a in enumerate(offered):
         rid = aimed_at(a)
-        if rid is None or not 0 <= rid < len(regions) or regions[rid].race not in shielded:
+        holder = regions[rid].race if rid is not None and 0 <= rid < len(regions) else None
+        if rid is not None and holder is not None and holder != race.name:
+            if shut is None:
+                if not may_be_proof(s):
+                    return offered  # no race of the game may be power-proof now
+                shut = {}
+            proof = shut.get(holder)
+            if proof is None:
+                proof = shut[holder] = power_proof(s, rid, race)
+            if proof:
+                if out is None:
+                    out = offered[:i]
+                continue
+        if out is not None:
             out.append(a)
-    return out
+    return offered if out is None else out
 
 
 def proof_problem(s: GameState, race: RaceState, action: Action) -> str | None:
