@@ -76,7 +76,7 @@ def ability_actions(
         # turned on has none to offer.
         for a in FREE_ACTIONS:
             out += a.actions(s, race)
-    return spare_proof(s, race, out)
+    return spare_proof(s, race, out) if out else out
 
 
 def declined_partners(s: GameState, race: RaceState) -> list[RaceState]:
