@@ -156,23 +156,29 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 _BY_VERB = {t.verb: t for t in ACTION_TYPES}
 
 
-def aimed_at(action: Action) -> int | None:
-    """The region an action of a race, power, Relic or Place works against (its ``region``),
-    or None: the plain rules' own actions (conquest, redeployment) and the ``harmless`` ones
-    aim at nothing."""
-    kind = type(action)
-    aims = _AIMS.get(kind)
-    if aims is None:
-        aims = _AIMS[kind] = (
+def aims(kind: type[Action]) -> bool:
+    """Whether actions of ``kind`` aim at their ``region`` (``aimed_at``), kept in
+    ``AIMING``: a race's, power's, Relic's or Place's kind of action with a ``region`` field
+    that is not ``harmless``; the plain rules' own kinds (conquest, redeployment) aim at
+    nothing."""
+    found = AIMING.get(kind)
+    if found is None:
+        found = AIMING[kind] = (
             kind not in ACTION_TYPES
             and not kind.harmless
             and any(f.name == "region" for f in fields(kind))
         )
-    return action.region if aims else None  # type: ignore[attr-defined]
+    return found
 
 
-#: Whether each kind of action aims at its ``region`` (``aimed_at``), worked out once a kind.
-_AIMS: dict[type[Action], bool] = {}
+#: ``aims`` by kind of action, worked out once a kind (read directly on hot paths).
+AIMING: dict[type[Action], bool] = {}
+
+
+def aimed_at(action: Action) -> int | None:
+    """The region an action of a race, power, Relic or Place works against (its ``region``),
+    or None when its kind aims at nothing (``aims``)."""
+    return action.region if aims(type(action)) else None  # type: ignore[attr-defined]
 
 
 def register_action(cls: type[Action]) -> type[Action]:

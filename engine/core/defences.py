@@ -9,7 +9,7 @@ from __future__ import annotations
 from lang import tr
 
 from .abilities import Ability, flag, lends_defence, lent, overriding, own_flag
-from .actions import Action, aimed_at
+from .actions import AIMING, Action, aimed_at, aims
 from .gamehooks import may_be_proof
 from .markers import SHIELDING
 from .names import race as race_name
@@ -92,26 +92,30 @@ def spare_proof(s: GameState, race: RaceState, offered: list[Action]) -> list[Ac
     ``turn.ability_actions`` and ``turn.must`` pass every ability's actions through here,
     so a power, Relic or Place offers none against such a region, and as ``apply`` accepts
     only what is offered, none is accepted either: no ability has to ask it itself."""
-    # Most lists aim at nothing, or at empty or own regions: those cost a lookup each, and
-    # the shield is asked once per race defending an aimed-at region.
+    if not may_be_proof(s):
+        return offered  # no race of the game may be power-proof now (a surface game)
+    # Most lists aim at nothing, or at empty or own regions: those cost a lookup each (the
+    # kind's ``aims``, then the region's holder), and the shield is asked once per race
+    # defending an aimed-at region.
     regions = s.regions
-    shut: dict[str, bool] | None = None
+    name = race.name
+    shut: dict[str, bool] = {}
     out: list[Action] | None = None
     for i, a in enumerate(offered):
-        rid = aimed_at(a)
-        holder = regions[rid].race if rid is not None and 0 <= rid < len(regions) else None
-        if rid is not None and holder is not None and holder != race.name:
-            if shut is None:
-                if not may_be_proof(s):
-                    return offered  # no race of the game may be power-proof now
-                shut = {}
-            proof = shut.get(holder)
-            if proof is None:
-                proof = shut[holder] = power_proof(s, rid, race)
-            if proof:
-                if out is None:
-                    out = offered[:i]
-                continue
+        aimed = AIMING.get(type(a))
+        if aimed is None:
+            aimed = aims(type(a))
+        if aimed:
+            rid: int = a.region  # type: ignore[attr-defined]
+            holder = regions[rid].race if 0 <= rid < len(regions) else None
+            if holder is not None and holder != name:
+                proof = shut.get(holder)
+                if proof is None:
+                    proof = shut[holder] = power_proof(s, rid, race)
+                if proof:
+                    if out is None:
+                        out = offered[:i]
+                    continue
         if out is not None:
             out.append(a)
     return offered if out is None else out
