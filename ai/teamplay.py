@@ -14,8 +14,9 @@ and the standing orders) is public.
   team and puts it as far from the edge as it can (``depth``), out of that enemy's first
   reach, and on ties where fewer enemies... (lowest id).
 - **Golden Soapbar** [TEAMS "The Golden Soapbar"]: its next holder collects its coin at their
-  turn's end. To the ally's active race (least exposed to enemies first), else an empty
-  region (the seat's race retakes it for 2), else a banner In Decline (its own or its
+  turn's end. Of the regions next to any of the seat's active race's (ruling 76): to the
+  ally's active race (least exposed to enemies first), else an empty region (the seat's
+  race retakes it for 2), else a banner In Decline (its own or its
   ally's before an enemy's: no one collects there), else a Lost Tribe or Monster, and to an
   enemy's active race only when nothing else borders.
 - **Glandulf's Tavern** [TEAMS "Glandulf's Tavern"]: the coins go to whoever of the seat and

@@ -2,7 +2,8 @@
 
 The import contracts live in ``pyproject.toml`` (``[tool.importlinter]``) and are checked by
 ``lint-imports``; the rules a contract cannot state are checked here from the source: every
-module is small, no module reaches for another module's private names, and no code asks which
+module is small, no module reaches for another module's private names, no module takes names
+from its own package's face (which imports its modules: a circle), and no code asks which
 world it is in (a world is data and hooks, never a special case).
 """
 
@@ -76,6 +77,44 @@ def _private(alias: ast.alias) -> bool:
 def test_no_module_imports_another_modules_private_names() -> None:
     found = [hit for path in _modules(PACKAGES) for hit in _private_imports(path)]
     assert found == [], "make these public or keep them in their module:\n" + "\n".join(found)
+
+
+def _face_imports(path: Path) -> list[str]:
+    """Names (not submodules) a module takes from its own package, or from a package above it:
+    that package's ``__init__`` imports the module, so the two would import each other."""
+    here = _name(path)
+    package = here.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            source = ".".join([*base, node.module] if node.module else base)
+        else:
+            source = node.module or ""
+        if not source or not (package == source or package.startswith(source + ".")):
+            continue
+        folder = ROOT.joinpath(*source.split("."))
+        found += [
+            f"{here}:{node.lineno} {source}.{a.name}"
+            for a in node.names
+            if not (folder / f"{a.name}.py").exists() and not (folder / a.name).is_dir()
+        ]
+    return found
+
+
+def test_no_module_takes_names_from_its_own_packages_face() -> None:
+    """A package's ``__init__`` registers and passes names on; what its modules share lives in
+    a module of its own (team play's ``seats``), so no module imports its package back. A
+    ``__main__`` is never imported by its package and may."""
+    found = [
+        hit
+        for path in _modules(PACKAGES)
+        if path.name not in ("__init__.py", "__main__.py")
+        for hit in _face_imports(path)
+    ]
+    assert found == [], "move what both need into a module of its own:\n" + "\n".join(found)
 
 
 def _world_tests(path: Path) -> list[str]:

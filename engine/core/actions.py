@@ -31,6 +31,13 @@ class Action:
     #: A free gain its player may take or leave (the Fountain of Youth's token): a deadline
     #: takes it before ending the step (``rules.default_action``), as anyone would.
     bonus: ClassVar[bool] = False
+    #: An action of a race, power, Relic or Place naming a ``region`` works against whoever
+    #: holds it, so the core never offers nor accepts it against a power-proof region
+    #: (``aimed_at``, ``defences.spare_proof``: Gnomes, Bony's banner). True for one that
+    #: does nothing against the holder: it puts a piece there for anyone's use (the Golden
+    #: Soapbar, the Ghost) or names the region only to find a piece or a banner (the Relic
+    #: the Bag copies, Bony's banner).
+    harmless: ClassVar[bool] = False
 
     def describe(self, s: GameState) -> str | None:
         """A readable label for this action now, or None to let ``view.label`` decide.
@@ -147,6 +154,31 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Finish,
 )
 _BY_VERB = {t.verb: t for t in ACTION_TYPES}
+
+
+def aims(kind: type[Action]) -> bool:
+    """Whether actions of ``kind`` aim at their ``region`` (``aimed_at``), kept in
+    ``AIMING``: a race's, power's, Relic's or Place's kind of action with a ``region`` field
+    that is not ``harmless``; the plain rules' own kinds (conquest, redeployment) aim at
+    nothing."""
+    found = AIMING.get(kind)
+    if found is None:
+        found = AIMING[kind] = (
+            kind not in ACTION_TYPES
+            and not kind.harmless
+            and any(f.name == "region" for f in fields(kind))
+        )
+    return found
+
+
+#: ``aims`` by kind of action, worked out once a kind (read directly on hot paths).
+AIMING: dict[type[Action], bool] = {}
+
+
+def aimed_at(action: Action) -> int | None:
+    """The region an action of a race, power, Relic or Place works against (its ``region``),
+    or None when its kind aims at nothing (``aims``)."""
+    return action.region if aims(type(action)) else None  # type: ignore[attr-defined]
 
 
 def register_action(cls: type[Action]) -> type[Action]:

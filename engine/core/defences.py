@@ -1,13 +1,18 @@
 """What protects a region from an attacker, beyond its markers: the defending races' traits
 (guards, power-proof), worked out once for a whole list of regions (``Defences``); the
-Gnomes' shield against powers, Places and Relics (``power_proof``, ``proof_holders``); and
+Gnomes' shield against powers, Places and Relics (``power_proof``), which the core holds up
+against every ability's action aimed at a region (``spare_proof``, ``proof_problem``); and
 the lone tokens a substitution may replace (``lone_active_token``)."""
 
 from __future__ import annotations
 
+from lang import tr
+
 from .abilities import Ability, flag, lends_defence, lent, overriding, own_flag
+from .actions import AIMING, Action, aimed_at, aims
 from .gamehooks import may_be_proof
 from .markers import SHIELDING
+from .names import race as race_name
 from .state import GameState, RaceState
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}
@@ -76,20 +81,58 @@ def power_proof(s: GameState, rid: int, attacker: RaceState) -> bool:
     return defender.owner != s.turn.seat and flag(defender, "power_proof", s)
 
 
-def proof_holders(s: GameState, attacker: RaceState) -> frozenset[str]:
-    """The races ``power_proof`` shields from ``attacker`` now, by name: asked once for a
-    whole list of regions (a region is shielded when its race is among them)."""
+def spare_proof(s: GameState, race: RaceState, offered: list[Action]) -> list[Action]:
+    """``offered``, the actions of the abilities in force for ``race`` (or the choice one
+    forces), without those aimed at a power-proof region (``aimed_at``, ``power_proof``).
+
+    [SWU p.10, Gnomes] "other players cannot use their racial & special powers or any effect
+    of the Places or Relics they control, to conquer Regions occupied by your Gnomes";
+    [TEAMS "Bony's Boneyard"] Bony's banner is "immune to any opponents' racial & special
+    powers, as well as to any Relic or Popular place under their control" (rulings 42, 84).
+    ``turn.ability_actions`` and ``turn.must`` pass every ability's actions through here,
+    so a power, Relic or Place offers none against such a region, and as ``apply`` accepts
+    only what is offered, none is accepted either: no ability has to ask it itself."""
     if not may_be_proof(s):
-        return _NO_RACES  # no race of the game may be power-proof now
-    seat = s.turn.seat
-    return frozenset(
-        name
-        for name, r in s.races.items()
-        if name != attacker.name and r.owner != seat and flag(r, "power_proof", s)
+        return offered  # no race of the game may be power-proof now (a surface game)
+    # Most lists aim at nothing, or at empty or own regions: those cost a lookup each (the
+    # kind's ``aims``, then the region's holder), and the shield is asked once per race
+    # defending an aimed-at region.
+    regions = s.regions
+    name = race.name
+    shut: dict[str, bool] = {}
+    out: list[Action] | None = None
+    for i, a in enumerate(offered):
+        aimed = AIMING.get(type(a))
+        if aimed is None:
+            aimed = aims(type(a))
+        if aimed:
+            rid: int = a.region  # type: ignore[attr-defined]
+            holder = regions[rid].race if 0 <= rid < len(regions) else None
+            if holder is not None and holder != name:
+                proof = shut.get(holder)
+                if proof is None:
+                    proof = shut[holder] = power_proof(s, rid, race)
+                if proof:
+                    if out is None:
+                        out = offered[:i]
+                    continue
+        if out is not None:
+            out.append(a)
+    return offered if out is None else out
+
+
+def proof_problem(s: GameState, race: RaceState, action: Action) -> str | None:
+    """Why ``action``, an ability's action for ``race``, is refused against a power-proof
+    region (``spare_proof`` left it out), or None when it aims at none."""
+    rid = aimed_at(action)
+    if rid is None or not 0 <= rid < len(s.regions) or not power_proof(s, rid, race):
+        return None
+    return tr(
+        "Region {region} is held by {race}: on your turn no power, Relic or Place works "
+        "against them.",
+        region=rid,
+        race=race_name(s.regions[rid].race or ""),
     )
-
-
-_NO_RACES: frozenset[str] = frozenset()
 
 
 def lone_active_token(s: GameState, race: RaceState, rid: int) -> bool:

@@ -12,6 +12,7 @@ from lang import tr
 
 from .abilities import Ability, in_force, overriders
 from .actions import Action, EndTurn, Finish
+from .defences import spare_proof
 from .errors import IllegalAction
 from .gamehooks import hooked
 from .interrupts import FREE_ACTIONS, interrupt
@@ -46,11 +47,14 @@ def must(s: GameState, race: RaceState, working: tuple[Ability, ...] | None = No
     """The choice the acting race must make before anything else (``Ability.must``), or [].
 
     ``working`` is ``in_force(s, race)`` when the caller has it already (``legal_actions``).
+    No choice aimed at a power-proof region is forced (``defences.spare_proof``).
     """
     for a in overriders(in_force(s, race) if working is None else working, "must"):
         forced = a.must(s, race)
         if forced:
-            return forced
+            forced = spare_proof(s, race, forced)
+            if forced:
+                return forced
     return []
 
 
@@ -58,7 +62,8 @@ def ability_actions(
     s: GameState, race: RaceState, working: tuple[Ability, ...] | None = None
 ) -> list[Action]:
     """The special actions on offer: those of the abilities in force for ``race`` (``working``
-    when the caller has them), then those of the seat's races In Decline."""
+    when the caller has them), then those of the seat's races In Decline, none aimed at a
+    power-proof region (``defences.spare_proof``: every ability's actions come this way)."""
     out: list[Action] = []
     for a in overriders(in_force(s, race) if working is None else working, "actions"):
         out += a.actions(s, race)
@@ -71,7 +76,7 @@ def ability_actions(
         # turned on has none to offer.
         for a in FREE_ACTIONS:
             out += a.actions(s, race)
-    return out
+    return spare_proof(s, race, out) if out else out
 
 
 def declined_partners(s: GameState, race: RaceState) -> list[RaceState]:

@@ -24,6 +24,7 @@ from .actions import (
 )
 from .board import regions_of
 from .conquest import conquest_cost, target_problem
+from .defences import proof_problem
 from .errors import NotYourTurn
 from .gamehooks import map_hooks
 from .interrupts import interrupt
@@ -58,6 +59,11 @@ def problem(s: GameState, seat: int, action: Action) -> str | None:
         if forced:
             if action in forced:
                 return None
+            if any(type(a) is type(action) for a in forced):
+                # The forced choice, aimed where a shield stands (``turn.must`` left it out).
+                why = proof_problem(s, race, action)
+                if why:
+                    return why
             return tr("First: {choices}.", choices=or_list(sorted({a.text for a in forced[:3]})))
     if isinstance(action, (Deploy, Move)):
         return _redeploy_problem(s, action)
@@ -177,6 +183,10 @@ def _explain(s: GameState, action: Action) -> str:
                     why = a.refusal(s, holder, action)
                     if why:
                         return why
+        # Aimed at a power-proof region: the ability's own sentence first, else the core's.
+        why = proof_problem(s, race, action)
+        if why:
+            return why
     region = getattr(action, "region", None)
     if race is not None and isinstance(region, int) and 0 <= region < len(s.regions):
         why = target_problem(s, race, region) if t.phase == CONQUER else None

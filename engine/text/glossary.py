@@ -206,8 +206,8 @@ SUMMARIES: dict[str, str] = {
     "Scepter of Avarice": "At the end of your turn, put it in one of your regions to score "
     "that region twice.",
     # Team play's pieces.
-    "Golden Soapbar": "At the end of your turn, +1 coin; then you must pass it to a "
-    "neighbouring region your active race does not hold.",
+    "Golden Soapbar": "At the end of your turn, +1 coin; then you must pass it to a region "
+    "next to your active race that it does not hold.",
     "Glandulf's Tavern": "+2 coins at the end of your turn, of which you may give 1 or 2 to "
     "any other player, in secret.",
     "Bony's Boneyard": "Whoever takes it puts Bony on an In Decline race: other players' "

@@ -88,27 +88,36 @@ def test_monsters_go_deep_unless_the_ally_opens_the_game() -> None:
 def test_the_soapbar_goes_to_the_allys_race() -> None:
     # [TEAMS "The Golden Soapbar"] "move the Soapbar to a region adjacent to, but not occupied
     # by, your active race. This region might be ... occupied by some of your ally's troops":
-    # the ally collects its coin at the end of its own turn.
+    # the ally collects its coin at the end of its own turn. Ann holds 1 (the Soapbar's) and
+    # 5; any region next to either is open (ruling 76).
     s = found("soapbar", stage=lambda s: put(s, ADA, *ALLY, {23: 2}, active=True))
     play(s, "stop")
     assert sorted(v for v in verbs(s) if v.startswith("soapbar")) == [
+        "soapbar 16",
         "soapbar 17",
+        "soapbar 21",
         "soapbar 23",
         "soapbar 27",
     ]
     assert only(s) == "soapbar 23"
+    # Ada's race on 21, next to Ann's 5 and not to the Soapbar's 1: there it goes too.
+    s = found("soapbar", stage=lambda s: put(s, ADA, *ALLY, {21: 2}, active=True))
+    play(s, "stop")
+    assert only(s) == "soapbar 21"
 
 
 def test_the_soapbar_never_goes_to_an_enemys_active_race_when_anything_else_borders() -> None:
     # An enemy's active race would collect the coin next turn; a race In Decline cannot use
-    # a Relic [TEAMS "Relics & Places can never be used by Races that are In Decline"].
+    # a Relic [TEAMS "Relics & Places can never be used by Races that are In Decline"]. Next
+    # to Ann's 1 and 5: Bob's active Kraken on 16, 17, 21 and 27, Cid's Mudmen In Decline
+    # on 23.
     def stage(s: GameState) -> None:
-        put(s, BOB, "Kraken", "Stone", {17: 2, 27: 2}, active=True)
+        put(s, BOB, "Kraken", "Stone", {16: 2, 17: 2, 21: 2, 27: 2}, active=True)
         put(s, CID, "Mudmen", "Mining", {23: 1}, decline=True)
 
     s = found("soapbar", stage=stage)
     play(s, "stop")
-    assert default_action(s) == parse("soapbar 17")  # the deadline: lowest id
+    assert default_action(s) == parse("soapbar 16")  # the deadline: lowest id
     assert only(s) == "soapbar 23"
 
 

@@ -1,4 +1,5 @@
-"""Rule tests that a mutation sample of the rule core showed were missing (issue 20, item 15).
+"""Rule tests that a mutation sample of the rule core showed were missing (issue 20, item 15;
+issue 37, section 2: the last Sorcerer in the tray, a withdrawal of no token).
 
 Each test kills one mutant that the rest of the suite let live: a small change to the rule
 code that changes play (``bench/mutants.py`` samples such changes). Every position is reached
@@ -16,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from engine import NotYourTurn, apply, legal_actions, parse, to_act, to_json
+from engine.core.board import tray
 from engine.core.state import CLOSING, CONQUER, REDEPLOY, GameState
 
 from .helpers import begin, clear_board, force_die, fresh, owned, play, put, refused, start, texts
@@ -205,3 +207,47 @@ def test_taking_ones_own_decline_race_gives_no_vengeance_marker() -> None:
     assert not [e for e in s.events if e["kind"] == "vengeance"]
     play(s, "stop", "end")
     assert s.players[0].marks == []
+
+
+# --- issue 37: two limits a mutation sample found unpinned ---------------------------------
+
+
+def test_sorcerers_cast_with_the_last_sorcerer_in_the_tray_and_not_after() -> None:
+    """[SW p.8, Sorcerers] "substituting one of your opponent's Active tokens with one of your
+    own taken from the storage tray. If there are no more tokens in the storage tray, then you
+    cannot conquer a new Region in this way." [SW "Picking a Race and Special Power Combo"]
+    "you are still limited by the total number of tokens physically available" (18 Sorcerers).
+
+    On ``sw-3p`` the Sorcerers on 8 touch 1 (seat 1's lone Ratman) and 13 (seat 2's lone
+    Human): 13 on 8 and 4 in hand leave exactly one Sorcerer in the tray. That one may still
+    enchant; once it is on the map the tray is empty and seat 2's token, which the "once per
+    opponent" rule leaves open, is safe."""
+    s = clear_board(fresh(3))
+    put(s, 0, "Sorcerers", "Stout", {8: 13}, hand=4)
+    put(s, 1, "Ratmen", "Commando", {1: 1})
+    put(s, 2, "Humans", "Diplomat", {13: 1})
+    begin(s, 0)
+    assert tray(s, "Sorcerers") == 1
+    assert {"enchant 1", "enchant 13"} <= set(texts(s))
+    play(s, "enchant 1")
+    assert s.regions[1].race == "Sorcerers" and tray(s, "Sorcerers") == 0
+    assert not any(t.startswith("enchant") for t in texts(s))
+    unchanged_refusal(s, "enchant 13")
+    assert s.regions[13].race == "Humans"
+
+
+def test_a_withdrawal_of_no_amazon_is_refused_with_its_reason() -> None:
+    """[SW p.8, Amazons] "remove four tokens from the map": a withdrawal moves tokens off the
+    map, so one of 0 tokens is no withdrawal. It is refused with the rule's own sentence and
+    changes nothing; the 4 are still owed.
+
+    A real game on ``sw-2p``: seat 0 picks Merchant Amazons (12 tokens), takes Mountain 19
+    (3), 20 (2) and 21 (2), stops and places its 5 left on 19."""
+    s = start(("Amazons", "Merchant"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "stop", "deploy 19 5")
+    assert s.turn.phase == REDEPLOY and owned(s, "Amazons") == {19: 8, 20: 2, 21: 2}
+    assert unchanged_refusal(s, "withdraw 19 0") == "Withdraw at least one token."
+    assert unchanged_refusal(s, "withdraw 20 0") == "Withdraw at least one token."
+    assert refused(s, "end").startswith("Remove your 4 Amazon tokens first: 4 more")
+    play(s, "withdraw 19 4", "end")
+    assert owned(s, "Amazons") == {19: 4, 20: 2, 21: 2}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction, default_action, new_game, parse, view
+from engine.core.board import mapdef
 from engine.core.content import treasures
 from engine.core.turns import start_turn
 
@@ -40,27 +41,32 @@ def test_team_pieces_are_shuffled_with_the_underground_ones_in_team_games_only()
 # --- T-R1 the Golden Soapbar ------------------------------------------------------------------
 
 
-def test_the_soapbar_pays_a_coin_then_must_move_next_door_the_deadline_to_the_ally() -> None:
+def test_the_soapbar_pays_a_coin_then_moves_next_to_the_race_the_deadline_to_the_ally() -> None:
     """[TEAMS "The Golden Soapbar"] "At turn's end, collect 1 bonus Victory coin; you must then
     immediately move the Soapbar to a region adjacent to, but not occupied by, your active
-    race. This region might be empty, ... occupied by some of your ally's troops"."""
+    race. This region might be empty, ... occupied by some of your ally's troops". Both
+    "adjacent to" and "occupied by" take "your active race" (ruling 76): any region next to
+    one of Ann's, not the Soapbar's region alone."""
     s = found("soapbar", stage=lambda s: put(s, ADA, *ALLY, {23: 2}, active=True))
     assert not any(v.startswith("soapbar") for v in verbs(s))  # at the turn's end only
     play(s, "stop")
     offered = sorted(v for v in verbs(s) if v.startswith("soapbar"))
-    # Next to region 1: 5 is Ann's own active race; 17, 23 (Ada's) and 27 are open.
-    assert offered == ["soapbar 17", "soapbar 23", "soapbar 27"]
+    # Ann holds 1 (the Soapbar's) and 5. Next to 1: 17, 23 (Ada's), 27; next to 5: 16, 17,
+    # 21 (12 is a Chasm). 1 and 5 are Ann's active race's.
+    assert offered == ["soapbar 16", "soapbar 17", "soapbar 21", "soapbar 23", "soapbar 27"]
     with pytest.raises(IllegalAction, match="Golden Soapbar"):
         play(s, "end")  # the move is owed first
-    with pytest.raises(IllegalAction, match="neighbouring region"):
+    with pytest.raises(IllegalAction, match="region next to your active race"):
         play(s, "soapbar 5")
+    with pytest.raises(IllegalAction, match="region next to your active race"):
+        play(s, "soapbar 10")  # next to Ada's 23, not to Ann's race
     assert default_action(s) == parse("soapbar 23")  # the ally's region
     coins = s.players[ANN].coins
-    play(s, "soapbar 27")
+    play(s, "soapbar 21")  # next to Ann's 5, not to the Soapbar's 1
     assert s.players[ANN].coins == coins + 1
-    assert where_is(s, "soapbar") == [27]
+    assert where_is(s, "soapbar") == [21]
     moved = [e for e in s.events if e["kind"] == "soapbar"][-1]
-    assert (moved["source"], moved["region"]) == (1, 27)
+    assert (moved["source"], moved["region"]) == (1, 21)
     # The coin is private; the move is public.
     assert all(e["kind"] != "bonus" for e in view(s)["events"])
     assert any(e["kind"] == "bonus" for e in view(s, ANN)["events"])
@@ -71,26 +77,33 @@ def test_the_soapbar_pays_a_coin_then_must_move_next_door_the_deadline_to_the_al
 
 def test_the_soapbar_never_goes_into_a_chasm_and_stays_with_nowhere_to_go() -> None:
     """[TEAMS] "The Soapbar just cannot be moved to a region occupied by your own active
-    troops"; a Chasm is "inaccessible to the players" [SWU] (ruling 77); with every
-    neighbour closed it stays, and the coin is still collected (ruling 76)."""
-    s = found("soapbar", at={5: 1, 17: 1, 23: 1, 27: 1})
+    troops"; a Chasm is "inaccessible to the players" [SWU] (ruling 77). Ann's race alone on
+    5: the Soapbar may go next to it, never into Chasm 12. With every region next to the race
+    closed it stays, and the coin is still collected (ruling 76): here Ann's Kraken hold
+    every region but the Chasms (the River too, which "you do not have to empty" [SWU p.11,
+    Kraken])."""
+    s = team_game()
+    put(s, ANN, *ME, {5: 3}, hand=6)
+    reveal(s, 5, "soapbar")
+    start_turn(s, ANN)
     play(s, "stop")
-    assert sorted(v for v in verbs(s) if v.startswith("soapbar")) == ["soapbar 1"]
-    coins = s.players[ANN].coins
-    play(s, "soapbar 1")
-    assert where_is(s, "soapbar") == [1] and s.players[ANN].coins == coins + 1
-    s2 = team_game()
-    put(s2, ANN, *ME, {5: 3}, hand=6)
-    reveal(s2, 5, "soapbar")
-    start_turn(s2, ANN)
-    play(s2, "stop")
-    offered = {v for v in verbs(s2) if v.startswith("soapbar")}
+    offered = {v for v in verbs(s) if v.startswith("soapbar")}
     assert "soapbar 12" not in offered and offered == {
         "soapbar 1",
         "soapbar 16",
         "soapbar 17",
         "soapbar 21",
     }
+    full = team_game()
+    lands = [r.id for r in mapdef(full).regions if not r.impassable]
+    put(full, ANN, *ALLY, dict.fromkeys(lands, 1))
+    reveal(full, 5, "soapbar")
+    start_turn(full, ANN)
+    play(full, "stop")
+    assert sorted(v for v in verbs(full) if v.startswith("soapbar")) == ["soapbar 5"]
+    coins = full.players[ANN].coins
+    play(full, "soapbar 5")
+    assert where_is(full, "soapbar") == [5] and full.players[ANN].coins == coins + 1
 
 
 def test_the_soapbar_does_nothing_for_a_race_in_decline() -> None:

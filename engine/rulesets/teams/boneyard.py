@@ -41,6 +41,8 @@ class PlaceBony(Action):
     """Bony's Boneyard: put Bony the Lich on the In Decline banner holding ``region``."""
 
     verb: ClassVar[str] = "bony"
+    #: The region only names the banner Bony shields (ruling 84).
+    harmless: ClassVar[bool] = True
     region: int
 
     def describe(self, s: GameState) -> str | None:

@@ -22,12 +22,14 @@ from typing import ClassVar
 
 from engine.core.abilities import Ability, treasure_ability, treasure_spot
 from engine.core.actions import Action, register_action
-from engine.core.board import add_marker, drop_marker, event, mapdef
+from engine.core.board import add_marker, drop_marker, event, held_regions, mapdef
 from engine.core.content import treasures
 from engine.core.names import race as race_name
 from engine.core.state import REDEPLOY, GameState, RaceState
 from engine.core.words import where
 from lang import ntr, tr
+
+from .seats import OPTION, PLAYERS, partner
 
 #: [TEAMS "The Golden Soapbar"] "collect 1 bonus Victory coin".
 SOAPBAR_COINS = 1
@@ -70,6 +72,8 @@ class MoveSoapbar(Action):
     it has nowhere to go)."""
 
     verb: ClassVar[str] = "soapbar"
+    #: Passing the Soapbar on takes nothing from the region's holder (ruling 84).
+    harmless: ClassVar[bool] = True
     region: int
 
     def describe(self, s: GameState) -> str | None:
@@ -107,21 +111,24 @@ SOAPBAR = "soapbar"
 
 def soapbar_targets(s: GameState, race: RaceState) -> list[int]:
     """[TEAMS] "move the Soapbar to a region adjacent to, but not occupied by, your active
-    race": the regions bordering the Soapbar's region that ``race`` does not hold, never an
-    Abysmal Chasm (ruling 77), in id order."""
-    at = spot(s, SOAPBAR)
-    if at is None:
+    race": both take "your active race" as their object, so any region bordering one of
+    ``race``'s regions that ``race`` does not hold, never an Abysmal Chasm (ruling 77), in
+    id order (ruling 76). None while the Soapbar is off the map."""
+    if spot(s, SOAPBAR) is None:
         return []
     defs = mapdef(s).regions
-    return sorted(
-        n for n in defs[at].adjacent if not defs[n].impassable and s.regions[n].race != race.name
-    )
+    name = race.name
+    near: set[int] = set()
+    for rid in held_regions(s, name):
+        near |= defs[rid].adjacent
+    return sorted(n for n in near if not defs[n].impassable and s.regions[n].race != name)
 
 
 def soapbar_default(s: GameState, race: RaceState) -> int | None:
-    """Where a deadline moves the Soapbar: to the ally's race if it borders (it scores there
-    next turn), else to the owner's own race In Decline, else an empty region, else the
-    lowest id; its own region when it has nowhere to go (ruling 76)."""
+    """Where a deadline moves the Soapbar among ``soapbar_targets``: to the ally's race if
+    one is there (it scores there next turn), else to the owner's own race In Decline, else
+    an empty region, else the lowest id; its own region when it has nowhere to go (ruling
+    76)."""
     spots = soapbar_targets(s, race)
     if not spots:
         return spot(s, SOAPBAR)
@@ -141,9 +148,7 @@ def soapbar_default(s: GameState, race: RaceState) -> int | None:
 
 
 def partner_of(s: GameState, seat: int) -> int:
-    """The seat of ``seat``'s ally in a team game (``teams.partner``), -1 otherwise."""
-    from engine.rulesets.teams import OPTION, PLAYERS, partner
-
+    """The seat of ``seat``'s ally in a team game (``seats.partner``), -1 otherwise."""
     return partner(seat) if s.options.get(OPTION) and len(s.players) == PLAYERS else -1
 
 
@@ -154,8 +159,10 @@ class GoldenSoapbar(Ability):
     race. This region might be empty, occupied by your own In Decline troops, occupied by some
     of your ally's troops, or even by some of your enemies' troops, Monsters or Lost Tribes!"
 
-    The turn's end is the holder's redeployment: the move is owed there (``owed``), so ending
-    the turn is refused until it is made, and a deadline makes it (``soapbar_default``).
+    Any region next to one of the active race's regions and not held by it may take it
+    (``soapbar_targets``, ruling 76). The turn's end is the holder's redeployment: the move
+    is owed there (``owed``), so ending the turn is refused until it is made, and a deadline
+    makes it (``soapbar_default``).
     Making it collects the coin and moves the Relic at once (a private coin, a public move).
     """
 
@@ -186,7 +193,10 @@ class GoldenSoapbar(Ability):
         return None if target is None else MoveSoapbar(target)
 
     def owed_reason(self, s: GameState, race: RaceState) -> str:
-        return tr("Collect the Golden Soapbar's coin and move it to a neighbouring region first.")
+        return tr(
+            "Collect the Golden Soapbar's coin and move it to a region next to your active "
+            "race first."
+        )
 
     def perform(self, s: GameState, race: RaceState, action: Action) -> None:
         assert isinstance(action, MoveSoapbar)
@@ -216,7 +226,7 @@ class GoldenSoapbar(Ability):
         spots = soapbar_targets(s, race)
         if spots and action.region not in spots:
             return tr(
-                "The Golden Soapbar must go to a neighbouring region your active race does "
+                "The Golden Soapbar must go to a region next to your active race that it does "
                 "not hold: {regions}.",
                 regions=", ".join(str(r) for r in spots),
             )

@@ -49,7 +49,7 @@ from engine.core.names import race as race_name
 from engine.core.state import CONQUER, REDEPLOY, GameState, Pending, RaceState
 from lang import N_, tr
 
-from . import partner
+from .seats import partner
 
 KEY = "sigil"
 #: The kind of the pending decision a sacrifice asks for.

@@ -21,6 +21,8 @@ class ChooseBag(Action):
     """Magic: the Bag-o'-Many-Things copies, this turn, the Relic lying in ``region``."""
 
     verb: ClassVar[str] = "bag"
+    #: The region only names the Relic the Bag copies; the copy's use is aimed (ruling 84).
+    harmless: ClassVar[bool] = True
     region: int
 
     def describe(self, s: GameState) -> str | None:

@@ -384,6 +384,8 @@ class PlaceGhost(Action):
     """Crypt of the Tomb-raider: put the Ghost in ``region`` to make it immune."""
 
     verb: ClassVar[str] = "ghost"
+    #: The Ghost shields its region, whoever holds it (ruling 84).
+    harmless: ClassVar[bool] = True
     region: int
 
     def describe(self, s: GameState) -> str | None:

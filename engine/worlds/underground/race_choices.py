@@ -376,9 +376,7 @@ class WillOWisps(Ability):
         return [
             WispRoll(rid)
             for rid in targets(s, race)
-            if rid in eligible
-            and not power_proof(s, rid, race)
-            and conquest_cost(s, race, rid) - race.hand <= MAX_SHORT
+            if rid in eligible and conquest_cost(s, race, rid) - race.hand <= MAX_SHORT
         ]
 
     def refusal(self, s: GameState, race: RaceState, action: Action) -> str | None:

@@ -24,7 +24,7 @@ from engine.core.conquest import (
     targets,
 )
 from engine.core.content import treasures
-from engine.core.defences import lone_active_token, power_proof, proof_holders
+from engine.core.defences import lone_active_token, power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
@@ -74,24 +74,17 @@ class FlyingDoormat(ConquestRelic):
     handles = (DoormatConquer,)
 
     def candidates(self, s: GameState, race: RaceState) -> list[int]:
-        defs, regions = mapdef(s).regions, s.regions
+        defs = mapdef(s).regions
         water = flag(race, "enters_water", s)
-        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
         return [
             rid
-            for rid in range(len(regions))
+            for rid in range(len(s.regions))
             if region_problem(s, race, rid, defs[rid], water, None) is None
-            and regions[rid].race not in shielded
         ]
 
     def priced(self, s: GameState, race: RaceState) -> list[tuple[int, int]]:
         # ``candidates`` with their costs (``conquest_cost``), found and priced in one pass.
-        anywhere = priced_targets(s, race, cost_abilities(race, s), anywhere=True)
-        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
-        if not shielded:
-            return anywhere
-        regions = s.regions
-        return [(rid, cost) for rid, cost in anywhere if regions[rid].race not in shielded]
+        return priced_targets(s, race, cost_abilities(race, s), anywhere=True)
 
     def target_why(self, s: GameState, race: RaceState, rid: int) -> str | None:
         return region_problem(

@@ -35,7 +35,7 @@ from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
 from engine.core.conquest import MAX_SHORT, conquest_cost, target_problem, targets
 from engine.core.content import treasures
-from engine.core.defences import power_proof, proof_holders
+from engine.core.defences import power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
 from engine.core.state import CONQUER, GameState, RaceState
@@ -218,13 +218,9 @@ class ConquestRelic(Relic):
     loss: ClassVar[int | None] = None
 
     def candidates(self, s: GameState, race: RaceState) -> list[int]:
-        """Regions the Relic may be used on, whatever the cost."""
-        found = targets(s, race)
-        shielded = proof_holders(s, race)  # ``power_proof``, asked once for all of them
-        if not shielded:
-            return found
-        regions = s.regions
-        return [rid for rid in found if regions[rid].race not in shielded]
+        """Regions the Relic may be used on, whatever the cost (the core leaves out those a
+        shield protects, ``defences.spare_proof``)."""
+        return targets(s, race)
 
     def cost(self, s: GameState, race: RaceState, rid: int) -> int:
         """Tokens the conquest costs with the Relic."""
