@@ -2,7 +2,10 @@
 (``scripts/install-chromium``), never one Selenium Manager would download.
 
 Widths are set with Chromium's device emulation rather than the window's size: a headless
-window is never narrower than 500 px, and a phone's width is the point of the check.
+window is never narrower than 500 px, and a phone's width is the point of the check. The
+scrollbars are hidden: whether a browser draws a classic one (15 px taken from the page, as
+Chromium 156 does at a desktop's width) or an overlay one is the browser's choice, not the
+page's, and a screenshot is then as wide as the viewport on every version.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def start(profile: Path) -> webdriver.Chrome:
 
 def width(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
     """Show pages at ``size``: a phone's (touch, its viewport meta tag honoured) when
-    narrower than a desktop's."""
+    narrower than a desktop's, without scrollbars (the module's docstring says why)."""
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {
@@ -82,6 +85,7 @@ def width(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
             "mobile": size[0] < DESKTOP[0],
         },
     )
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
 
 
 def screenshot(driver: webdriver.Chrome, path: Path) -> None:
