@@ -5,6 +5,7 @@ are ignored by git, and the French terminal tests read them)."""
 from __future__ import annotations
 
 import importlib.util
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,3 +44,22 @@ def test_the_copy_has_compiled_catalogs_and_plays_in_french(tmp_path: Path) -> N
     )
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.startswith("graine 3 — rejouez-la avec --seed 3\n")
+
+
+def test_the_terminal_tests_pass_when_run_in_the_background() -> None:
+    """As the sample runs the engine tests: in a session of their own, started from a job in
+    the background, so with SIGINT ignored (inherited across exec): the Ctrl-C test's game
+    must still hear Ctrl-C."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-k",
+         "on_a_terminal", "tests/engine/test_cli_refusals.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout
+    assert "2 passed" in done.stdout

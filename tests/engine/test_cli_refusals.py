@@ -11,6 +11,7 @@ import contextlib
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -225,6 +226,10 @@ def _on_a_terminal(errors: Path) -> tuple[int, int]:
     pytest.importorskip("readline")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the game on the terminal
+        # Ctrl-C as a person's terminal delivers it: a test run started in the background
+        # (a benchmark under nohup, a job of a script) ignores SIGINT, and an ignored signal
+        # stays ignored across exec, so the game would never hear it.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(ROOT)
         os.dup2(os.open(errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
         os.environ["TERM"] = "dumb"
