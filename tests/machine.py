@@ -10,7 +10,7 @@ folder), ``SW_TEST_CHROMIUM`` and ``SW_TEST_CHROMEDRIVER`` (programs), which alo
 looked at; the ``PATH``; the places packages put them (Debian's ``/usr/lib/postgresql``,
 Homebrew, Postgres.app, macOS's applications); what ``prepare`` installed without root (the
 pip-installed server pinned in pyproject.toml's ``test-postgres`` extra, ``chromedriver-py``
-for a browser without its driver, Selenium Manager's download of Chrome for Testing).
+for a browser without its driver, the browser Selenium Manager found or downloaded).
 
 With ``CI=true`` (``.ci/run``) every part is required: ``prepare`` installs them with the
 system's packages (``scripts/install-postgres``, ``scripts/install-chromium``) and a test
@@ -25,6 +25,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from glob import glob
@@ -46,6 +47,8 @@ MAC_BROWSERS = (
 )
 #: Where PostgreSQL's programs are when they are not on the PATH: Debian, Homebrew,
 #: Postgres.app.
+#: Where ``tests.prepare`` notes the browser and driver Selenium Manager gave it.
+RECORD = Path(sys.prefix) / "sw-test-chromium.txt"
 POSTGRES_GLOBS = (
     "/usr/lib/postgresql/*/bin",
     "/opt/homebrew/opt/postgresql*/bin",
@@ -94,26 +97,31 @@ def postgres_bin(env: Mapping[str, str] = os.environ) -> Path | None:
     return None
 
 
-def _selenium_cache(env: Mapping[str, str]) -> Path:
-    return Path(env.get("SE_CACHE_PATH") or Path.home() / ".cache" / "selenium")
+def _recorded(record: Path) -> list[str]:
+    """The browser and driver Selenium Manager gave ``tests.prepare``, if it did."""
+    try:
+        return record.read_text(encoding="utf-8").split("\n")[:2]
+    except OSError:
+        return []
 
 
-def chromium(env: Mapping[str, str] = os.environ) -> tuple[str | None, str | None]:
+def chromium(
+    env: Mapping[str, str] = os.environ, record: Path = RECORD
+) -> tuple[str | None, str | None]:
     """The browser and its driver (programs' paths), each None when not found."""
     path = env.get("PATH")
     if "SW_TEST_CHROMIUM" in env:
         browsers = [env["SW_TEST_CHROMIUM"]]
     else:
         browsers = [p for name in BROWSERS if (p := shutil.which(name, path=path))]
-        browsers += [*MAC_BROWSERS, *_newest(glob(str(_selenium_cache(env) / "chrome/*/*/chrome")))]
+        browsers += [*MAC_BROWSERS, *_recorded(record)[:1]]
     if "SW_TEST_CHROMEDRIVER" in env:
         drivers = [env["SW_TEST_CHROMEDRIVER"]]
     else:
-        drivers = [p for p in [shutil.which("chromedriver", path=path)] if p]
-        drivers += _newest(glob(str(_selenium_cache(env) / "chromedriver/*/*/chromedriver")))
-        drivers += [p for p in [_pip_driver()] if p]
-    browser = next((str(b) for b in browsers if os.access(b, os.X_OK)), None)
-    driver = next((str(d) for d in drivers if os.access(d, os.X_OK)), None)
+        drivers = [p for p in [shutil.which("chromedriver", path=path), _pip_driver()] if p]
+        drivers += _recorded(record)[1:]
+    browser = next((str(b) for b in browsers if b and os.access(b, os.X_OK)), None)
+    driver = next((str(d) for d in drivers if d and os.access(d, os.X_OK)), None)
     return browser, driver
 
 
@@ -126,13 +134,13 @@ def _pip_driver() -> str | None:
     return str(binary_path)
 
 
-def missing(part: str, env: Mapping[str, str] = os.environ) -> str | None:
+def missing(part: str, env: Mapping[str, str] = os.environ, record: Path = RECORD) -> str | None:
     """Why ``part`` cannot be used here, or None when it can."""
     if part == "postgresql":
         if postgres_bin(env) is not None:
             return None
         return "PostgreSQL's server programs (initdb, pg_ctl, postgres) are not on this machine"
-    browser, driver = chromium(env)
+    browser, driver = chromium(env, record)
     if browser is None:
         return "no Chromium or Chrome on this machine"
     if driver is None:

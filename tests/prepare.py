@@ -13,8 +13,8 @@ the run's last line says how to get it):
   into this virtualenv (server programs built for Linux, macOS and Windows);
 - a browser without its driver: ``chromedriver-py`` of the browser's major version (its
   releases follow Chrome's, so no single pin fits every machine);
-- no browser at all: Selenium Manager (shipped with selenium) downloads Chrome for Testing
-  and its driver into its cache, where ``tests.machine`` looks.
+- no browser found: Selenium Manager (shipped with selenium) finds one elsewhere or downloads
+  Chrome for Testing and its driver into its cache; ``tests.machine.RECORD`` keeps where.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import sys
 
 from tests.machine import (
     PARTS,
+    RECORD,
     ROOT,
     browser_major,
     chromium,
@@ -65,14 +66,23 @@ def _system(part: str) -> None:
 
 
 def _selenium_manager() -> None:
-    """Chrome for Testing and its driver into Selenium Manager's cache, if it can."""
+    """Ask Selenium Manager for Chrome and its driver (it finds an installed one, or
+    downloads Chrome for Testing into its cache); what it gives is recorded for the tests."""
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.selenium_manager import SeleniumManager
 
+    os.environ.setdefault("SE_AVOID_STATS", "true")  # no usage report from a test set-up
     try:
-        SeleniumManager().binary_paths(["--browser", "chrome", "--output", "json"])
+        found = SeleniumManager().binary_paths(["--browser", "chrome"])
     except (WebDriverException, OSError) as exc:
-        _say(f"Selenium Manager could not download Chrome for Testing: {str(exc).strip()}")
+        said = [line for line in str(exc).splitlines() if line.strip()]
+        _say(f"Selenium Manager could not get Chrome: {said[-1] if said else exc}")
+        return
+    browser, driver = found.get("browser_path"), found.get("driver_path")
+    if browser and driver:
+        RECORD.write_text(f"{browser}\n{driver}\n", encoding="utf-8")
+    else:
+        _say(f"Selenium Manager found no Chrome: {found.get('message') or found}")
 
 
 def _without_root(part: str) -> None:

@@ -42,26 +42,24 @@ def test_postgresql_is_found_where_it_is_named_or_on_the_path(tmp_path: Path) ->
 
 
 def test_any_chromium_or_chrome_on_the_path_is_found(tmp_path: Path) -> None:
-    nothing = {"PATH": str(_programs(tmp_path / "empty")), "SE_CACHE_PATH": str(tmp_path)}
+    nothing = {"PATH": str(_programs(tmp_path / "empty"))}
+    unrecorded = tmp_path / "no-record.txt"
     chrome = _programs(tmp_path / "chrome", "google-chrome-stable", "chromedriver")
-    assert machine.chromium({**nothing, "PATH": str(chrome)}) == (
+    assert machine.chromium({**nothing, "PATH": str(chrome)}, unrecorded) == (
         str(chrome / "google-chrome-stable"),
         str(chrome / "chromedriver"),
     )
     browser_only = _programs(tmp_path / "browser", "chromium-browser")
     env = {**nothing, "PATH": str(browser_only)}
-    assert machine.chromium(env)[0] == str(browser_only / "chromium-browser")
-    assert machine.missing("chromium", env) == (
+    assert machine.chromium(env, unrecorded)[0] == str(browser_only / "chromium-browser")
+    assert machine.missing("chromium", env, unrecorded) == (
         f"no chromedriver for {browser_only / 'chromium-browser'} on this machine"
     )
-    # Selenium Manager's download of Chrome for Testing, in its cache.
-    cache = tmp_path / "selenium"
-    _programs(cache / "chrome" / "linux64" / "156.0.1", "chrome")
-    _programs(cache / "chromedriver" / "linux64" / "156.0.1", "chromedriver")
-    assert machine.chromium({**nothing, "SE_CACHE_PATH": str(cache)}) == (
-        str(cache / "chrome" / "linux64" / "156.0.1" / "chrome"),
-        str(cache / "chromedriver" / "linux64" / "156.0.1" / "chromedriver"),
-    )
+    # What Selenium Manager gave tests.prepare (a Chrome for Testing it downloaded).
+    cft = _programs(tmp_path / "cft", "chrome", "chromedriver")
+    record = tmp_path / "record.txt"
+    record.write_text(f"{cft / 'chrome'}\n{cft / 'chromedriver'}\n")
+    assert machine.chromium(nothing, record) == (str(cft / "chrome"), str(cft / "chromedriver"))
 
 
 def test_the_last_line_names_the_tests_not_run_and_how_to_get_what_they_need() -> None:
