@@ -82,7 +82,9 @@ def test_the_last_line_names_the_tests_not_run_and_how_to_get_what_they_need() -
 
 def _pytest(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """The tests of ``NEEDING`` on a machine without PostgreSQL or Chromium."""
-    base = {k: v for k, v in os.environ.items() if k not in ("CI", "SW_TEST_POSTGRES_URL")}
+    # Without the outer run's own settings (scripts/test's SW_TEST_NOT_RUN, CI's CI).
+    outer = ("CI", "SW_TEST_POSTGRES_URL", "SW_TEST_NOT_RUN")
+    base = {k: v for k, v in os.environ.items() if k not in outer}
     nowhere = str(tmp_path / "nowhere")
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", *NEEDING],
