@@ -20,6 +20,7 @@ the run's last line says how to get it):
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -75,8 +76,10 @@ def _selenium_manager() -> None:
     try:
         found = SeleniumManager().binary_paths(["--browser", "chrome"])
     except (WebDriverException, OSError) as exc:
-        said = [line for line in str(exc).splitlines() if line.strip()]
-        _say(f"Selenium Manager could not get Chrome: {said[-1] if said else exc}")
+        # Its answer's own message, else the exception's last line.
+        said = re.search(r"'message': '([^']+)'", str(exc))
+        lines = [line for line in str(exc).splitlines() if line.strip()] or ["(no message)"]
+        _say(f"Selenium Manager could not get Chrome: {said.group(1) if said else lines[-1]}")
         return
     browser, driver = found.get("browser_path"), found.get("driver_path")
     if browser and driver:
