@@ -237,7 +237,8 @@ def mutated_source(source: str, m: Mutant) -> str:
 
 
 def make_copy(dest: Path) -> None:
-    """Copy the repository's files (tracked and new, not ignored) into ``dest``."""
+    """Copy the repository's files (tracked and new, not ignored) into ``dest``, then build
+    there what a checkout builds (the compiled catalogs, ignored by git) as scripts/test does."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=ROOT,
@@ -254,6 +255,9 @@ def make_copy(dest: Path) -> None:
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, target)
+    subprocess.run(
+        [sys.executable, "-m", "lang", "compile"], cwd=dest, capture_output=True, check=True
+    )
 
 
 #: Plays seeded random games in the copy and prints one digest of everything play shows.

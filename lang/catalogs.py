@@ -19,11 +19,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from .compiled import COMPILED, LOCALES, compile_folder, translated
 from .languages import DEFAULT, LANGUAGES
-from .speech import COMPILED, LOCALES
 
 ROOT = LOCALES.parent.parent
 
@@ -129,7 +128,7 @@ def update(templates: Mapping[str, Catalog]) -> list[Path]:
             found.obsolete.clear()
             if code == DEFAULT:
                 for message in found:
-                    if message.id and not _translated(message.string):
+                    if message.id and not translated(message.string):
                         message.string = message.id
             path = po_path(code, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,19 +142,12 @@ def update(templates: Mapping[str, Catalog]) -> list[Path]:
 
 
 def compile_all() -> list[Path]:
-    """Compile each language's domains into its ``messages.mo``."""
+    """Compile each language's domains into its ``messages.mo`` (``lang.compiled``)."""
     written = []
     for code in LANGUAGES:
         folder = LOCALES / code / "LC_MESSAGES"
-        merged = Catalog(locale=code, domain="messages")
-        for path in sorted(folder.glob("*.po")):
-            for message in read(code, path.stem):
-                if message.id and _translated(message.string) and not message.fuzzy:
-                    merged[message.id] = message
         folder.mkdir(parents=True, exist_ok=True)
-        with (folder / COMPILED).open("wb") as fp:
-            write_mo(fp, merged)
-        written.append(folder / COMPILED)
+        written.append(compile_folder(folder))
     return written
 
 
@@ -184,7 +176,7 @@ def problems(templates: Mapping[str, Catalog]) -> Iterator[str]:
                     continue
                 where = f"{code}/{domain}: {message.id!r}"
                 have = found.get(message.id, context=message.context)
-                if have is None or not _translated(have.string):
+                if have is None or not translated(have.string):
                     yield f"{where} has no translation"
                     continue
                 if have.fuzzy:
@@ -214,9 +206,3 @@ def _field_problems(where: str, msgid: object, msgstr: object) -> Iterator[str]:
 
 def _fields(text: str) -> set[str]:
     return set(_FIELD.findall(text))
-
-
-def _translated(text: object) -> bool:
-    if isinstance(text, tuple | list):
-        return all(bool(t) for t in text)
-    return bool(text)

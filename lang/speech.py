@@ -16,18 +16,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from .compiled import COMPILED, LOCALES, from_sources
 from .grammar import fill
 from .languages import DEFAULT, LANGUAGES
 
 log = logging.getLogger(__name__)
-
-#: Where the catalogs live: ``LOCALES/<code>/LC_MESSAGES/<domain>.po``, compiled into one
-#: ``messages.mo`` per language by ``python -m lang compile``.
-LOCALES = Path(__file__).parent / "locales"
-COMPILED = "messages.mo"
 
 _speaking: ContextVar[str] = ContextVar("speaking", default=DEFAULT)
 
@@ -50,16 +45,23 @@ def speaking(code: str | None) -> Iterator[str]:
 
 @cache
 def catalog(code: str) -> gettext.NullTranslations:
-    """The compiled catalog of a language; English, or a catalog not compiled, translates
-    nothing (the second is logged: ``python -m lang compile`` builds it)."""
+    """The compiled catalog of a language (``lang.compiled``); English translates nothing.
+
+    Where no ``messages.mo`` was written (a copy of the sources, an install that skipped the
+    build), the same catalog is made from the ``.po`` files; only a language with neither
+    speaks English, and that is logged as an error."""
     if code == DEFAULT:
         return gettext.NullTranslations()
     path = LOCALES / code / "LC_MESSAGES" / COMPILED
     try:
         with path.open("rb") as fp:
             return gettext.GNUTranslations(fp)
+    except FileNotFoundError:
+        log.info("no %s for %r: reading its .po files (`python -m lang compile`)", path, code)
+    try:
+        return from_sources(code)
     except OSError:
-        log.error("no compiled catalog for %r at %s: run `python -m lang compile`", code, path)
+        log.error("no catalog for %r in %s: it will be spoken as English", code, path.parent)
         return gettext.NullTranslations()
 
 

@@ -10,8 +10,12 @@ No profile has a deadline: the machine's speed must never decide a test.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.machine import NEEDS, not_run_line
 
 settings.register_profile(
     "ci",
@@ -35,3 +39,21 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 for _name in ("LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The run's last word on the tests skipped for want of PostgreSQL or Chromium
+    (``tests.machine``): one line naming them and how to get what they need, written to the
+    file ``SW_TEST_NOT_RUN`` names when set (``scripts/test`` prints it after everything)."""
+    skipped: dict[str, list[str]] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else ""
+        for part, needs in NEEDS.items():
+            if reason.removeprefix("Skipped: ").startswith(needs):
+                skipped.setdefault(part, []).append(report.nodeid)
+    line = not_run_line(skipped)
+    target = os.environ.get("SW_TEST_NOT_RUN")
+    if target:
+        Path(target).write_text(f"{line}\n" if line else "", encoding="utf-8")
+    elif line:
+        terminalreporter.write_line(line, yellow=True, bold=True)

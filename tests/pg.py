@@ -1,19 +1,20 @@
 """A throwaway PostgreSQL server for the tests: started once per test process, gone after.
 
-``scripts/test`` installs Debian's ``postgresql`` package when its programs are missing;
-``cluster_url`` then makes a cluster in a temporary folder (``initdb``), starts it on a free
-port of loopback and stops it when the process ends. PostgreSQL refuses to run as root:
-as root, the cluster belongs to the ``postgres`` user and its programs run through
-``runuser``. ``SW_TEST_POSTGRES_URL`` points the tests at a running server instead.
+``cluster_url`` makes a cluster in a temporary folder (``initdb``) with the server programs
+``tests.machine`` finds (the machine's, or the pip-installed one ``scripts/test`` brings),
+starts it on a free port of loopback and stops it when the process ends. PostgreSQL refuses
+to run as root: as root, the cluster belongs to the ``postgres`` user and its programs run
+through ``runuser``. ``SW_TEST_POSTGRES_URL`` points the tests at a running server instead.
 
-Nothing is skipped: without a server the tests that need one fail, saying why.
+Without a server a test that needs one is skipped, saying why, or fails where every test is
+required (``CI=true``): ``tests.machine.unavailable``.
 """
 
 from __future__ import annotations
 
 import atexit
-import glob
 import os
+import pwd
 import shutil
 import socket
 import subprocess
@@ -23,21 +24,26 @@ from pathlib import Path
 
 import asyncpg
 
+from tests import machine
+
 _url: str | None = None
 _count = 0
 
 
 def _bindir() -> Path:
-    found = shutil.which("pg_ctl")
-    if found:
-        return Path(os.path.realpath(found)).parent
-    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    if not versions:
-        raise RuntimeError(
-            "PostgreSQL is not installed: `bash scripts/test` installs it (Debian's "
-            "`postgresql` package), or set SW_TEST_POSTGRES_URL to a running server."
-        )
-    return Path(versions[-1]).parent
+    """The server's programs, or the test skipped (failed under CI) saying why not."""
+    found = machine.postgres_bin()
+    if found is None:
+        why = machine.missing("postgresql") or "no PostgreSQL"
+        machine.unavailable("postgresql", f"{why}; or set SW_TEST_POSTGRES_URL to a server")
+    assert found is not None
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            why = "PostgreSQL refuses to run as root, and there is no postgres user to run it"
+            machine.unavailable("postgresql", why)
+    return found
 
 
 def _free_port() -> int:

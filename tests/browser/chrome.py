@@ -1,14 +1,17 @@
-"""A headless Chromium for the browser tests: the system's browser and driver
-(``scripts/install-chromium``), never one Selenium Manager would download.
+"""A headless Chromium for the browser tests: the browser and driver ``tests.machine`` finds
+(the machine's, or what ``tests.prepare`` installed), never one Selenium would download
+while a test runs.
 
 Widths are set with Chromium's device emulation rather than the window's size: a headless
-window is never narrower than 500 px, and a phone's width is the point of the check.
+window is never narrower than 500 px, and a phone's width is the point of the check. The
+scrollbars are hidden: whether a browser draws a classic one (15 px taken from the page, as
+Chromium 156 does at a desktop's width) or an overlay one is the browser's choice, not the
+page's, and a screenshot is then as wide as the viewport on every version.
 """
 
 from __future__ import annotations
 
 import base64
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +19,10 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from tests import machine
 
-def _found(name: str) -> str | None:
-    """A program where Debian puts it, else on the PATH."""
-    debian = Path("/usr/bin") / name
-    return str(debian) if debian.exists() else shutil.which(name)
-
-
-CHROMIUM = _found("chromium")
-DRIVER = _found("chromedriver")
+#: The browser and its driver (``tests.machine``), None where missing.
+CHROMIUM, DRIVER = machine.chromium()
 #: A phone's viewport (CSS pixels) and a desktop's.
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
@@ -39,21 +37,24 @@ ALERT_HOOK = (
 
 def missing() -> str | None:
     """Why the browser tests cannot run here, or None when they can."""
-    if CHROMIUM is None:
-        return "no chromium on this machine (scripts/install-chromium installs it)"
-    if DRIVER is None:
-        return "no chromedriver on this machine (scripts/install-chromium installs it)"
-    return None
+    return machine.missing("chromium")
 
 
-#: For the browser tests: skipped, saying why, only on a machine without the browser.
-needs_chromium = pytest.mark.skipif(missing() is not None, reason=str(missing()))
+#: For the browser tests: skipped, saying why, on a machine without the browser, unless
+#: every test is required (CI=true): then they fail (``tests.machine``).
+needs_chromium = pytest.mark.skipif(
+    missing() is not None and not machine.required(),
+    reason=f"{machine.NEEDS['chromium']}: {missing()}",
+)
 
 
 def start(profile: Path) -> webdriver.Chrome:
     """A headless Chromium with its own profile folder, logging the page's console, with
     ``ALERT_HOOK`` on every page it loads, at the phone's width."""
-    assert CHROMIUM is not None and DRIVER is not None, missing()
+    why = missing()
+    if why is not None:
+        machine.unavailable("chromium", why)
+    assert CHROMIUM is not None and DRIVER is not None
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     # The flags a browser needs to run in a container: no sandbox (no user namespaces), no
@@ -77,7 +78,7 @@ def start(profile: Path) -> webdriver.Chrome:
 
 def width(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
     """Show pages at ``size``: a phone's (touch, its viewport meta tag honoured) when
-    narrower than a desktop's."""
+    narrower than a desktop's, without scrollbars (the module's docstring says why)."""
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {
@@ -87,6 +88,7 @@ def width(driver: webdriver.Chrome, size: tuple[int, int]) -> None:
             "mobile": size[0] < DESKTOP[0],
         },
     )
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
 
 
 def screenshot(driver: webdriver.Chrome, path: Path) -> None:
