@@ -18,13 +18,13 @@ Later conquests, redeployments and defenders' placements are the easy player's. 
 version that searched every conquest with a tree over the seat's turn (UCB1 on
 determinizations), its playouts finishing the turn with the quick player, measured weaker
 than the easy player's evaluation; comparing only the easy player's best first moves, each
-turn finished by the easy player, measured stronger (docs/notes/i23-ai.md).
+turn finished by the easy player, measured stronger (docs/notes/hard-ai.md).
 
 The budget is about ``iterations`` playouts a decision when given (deterministic), else
 ``budget_s`` seconds (``DEFAULT_BUDGET_S`` by default, within the 2 s allowed on one core),
 shared evenly between the rounds, and at most ``MAX_PLAYOUTS`` playouts: a two-way choice
 reaches that in well under the budget; 300 a decision already won 56% of 200 games
-against three easy players (docs/notes/i23-ai.md).
+against three easy players (docs/notes/hard-ai.md).
 """
 
 from __future__ import annotations

@@ -365,7 +365,7 @@ def write_map(world: str, regs: list[dict], out: str) -> None:
             f"{len(regs)} regions, {adjn} borders; {len(land)} land regions ({c['Farmland']} Farmland, {c['Forest']} Forest, {c['Hill']} Hill, {c['Swamp']} Swamp, {c['Mountain']} Mountain, the box's 9 Mountain markers), "
             f"2 Seas on the edge ({', '.join(map(str, T('Sea')))}) and an inland Lake ({T('Lake')[0]}); "
             f"18 Lost Tribe regions (the box's 18 tokens; the team setup's Monsters go on them), {len(F('Magic Source'))} Magic Source, {len(F('Cavern'))} Cavern and {len(F('Mine'))} Mine regions; 8 turns. "
-            f"Terrains, symbols and the {len(ids(lambda r: r['entry']))} entry regions are spread evenly over six sectors of the board, one per seat. Drawn by scripts/make_6p_maps.py (see docs/notes/i22-maps.md)."
+            f"Terrains, symbols and the {len(ids(lambda r: r['entry']))} entry regions are spread evenly over six sectors of the board, one per seat. Drawn by scripts/make_6p_maps.py (see docs/notes/team-boards.md)."
         )
         mid, name = "sw-6p", "Small World, 6 players in 3 teams (project layout)"
     else:
@@ -380,7 +380,7 @@ def write_map(world: str, regs: list[dict], out: str) -> None:
             f"a River of {len(riv)} segments ({'-'.join(map(str, riv))}) running from the top edge (region {riv[0]}) to the bottom edge (region {riv[-1]}); "
             f"{len(ch)} Abysmal Chasms ({', '.join(map(str, ch))}), {len(F('Volcano'))} with a Volcano symbol ({', '.join(map(str, F('Volcano')))}); "
             f"7 Monster regions ({', '.join(map(str, F('Monster')))}; the box's 14 tokens), none next to another; 8 turns. "
-            f"The River splits the land into a west part (regions 0-{riv[0] - 1}) and an east part (regions {riv[-1] + 1}-{len(regs) - 1}); the {len(ids(lambda r: r['entry']))} entry regions are spread all around the rim. Drawn by scripts/make_6p_maps.py (see docs/notes/i22-maps.md)."
+            f"The River splits the land into a west part (regions 0-{riv[0] - 1}) and an east part (regions {riv[-1] + 1}-{len(regs) - 1}); the {len(ids(lambda r: r['entry']))} entry regions are spread all around the rim. Drawn by scripts/make_6p_maps.py (see docs/notes/team-boards.md)."
         )
         mid, name = "swu-6p", "Small World Underground, 6 players in 3 teams (project layout)"
     with open(out, "w", encoding="utf-8") as f:

@@ -1,4 +1,4 @@
-"""The hot paths' shortcuts answer exactly what the long way answers (docs/notes/i22-speed.md).
+"""The hot paths' shortcuts answer exactly what the long way answers (docs/notes/team-speed.md).
 
 ``gamehooks.hooked`` asks the banner and badge alone for a race that holds no piece that
 overrides the moment and no lender; ``abilities.lent`` answers at once for a race that holds

@@ -3,7 +3,7 @@
 Each game is played by the weighted random player of ``engine.simulate`` through
 ``legal_actions``/``apply`` from a real ``new_game``, with 2 to 5 players by seed, and some
 6-player team games; the checks below hold after every action. ``MIX_GAMES`` (environment)
-sets the games per world; the suite plays 200 (docs/notes/i22-mix.md records a run of 2,000
+sets the games per world; the suite plays 200 (docs/notes/mixed-markets.md records a run of 2,000
 per world).
 """
 

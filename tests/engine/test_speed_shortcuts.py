@@ -1,6 +1,6 @@
 """Issue 23's shortcuts answer exactly what the long way answers.
 
-Each shortcut of the hot paths (``docs/notes/i23-speed.md``) is checked against the long way
+Each shortcut of the hot paths (``docs/notes/engine-speed.md``) is checked against the long way
 it replaces, along random legal games of both worlds, with and without Relics and Places,
 team play and mixed markets, at every action and for every race in play:
 

@@ -17,7 +17,7 @@ content sets to the stacks (``market_sets``); the rest is the core's and the wor
   do not offer (``engine.core.fitting.taken_out``), which the view lists under
   ``view(...)["rulesets"]["mix"]["taken_out"]``.
 
-Rulings 98-110 in docs/rulings.md ("Mixed markets"); notes in docs/notes/i22-mix.md.
+Rulings 98-110 in docs/rulings.md ("Mixed markets"); notes in docs/notes/mixed-markets.md.
 """
 
 from __future__ import annotations
