@@ -27,7 +27,10 @@ from bot.settings import Settings
 from bot.transfer import cli
 from engine.console import arguments
 
-NO_TOKEN_MESSAGE = "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (see .env.example)"
+NO_TOKEN_MESSAGE = (
+    "No Discord token: put DISCORD_TOKEN=<your bot token> in .env (README: 'Putting the bot on"
+    " your server'); to play without Discord now: .venv/bin/python -m engine play --players 3"
+)
 
 
 def parser() -> arguments.Parser:
