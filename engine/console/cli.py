@@ -18,7 +18,7 @@ from engine.console import arguments, choices
 from engine.console.exits import INTERRUPTED
 from engine.console.screen import describe_any, describe_event
 from engine.console.terminal import play, run_play
-from engine.core.content import DATA_DIR, build_map, builtin_maps, load_map
+from engine.core.content import build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
 from engine.core.worlds import DEFAULT_WORLD
 from engine.simulate import run
@@ -83,18 +83,11 @@ def check_maps(files: Sequence[str], out: TextIO) -> int:
     return status
 
 
-#: What a map's ``about`` says when the board is the project's own drawing (docs/maps.md).
-OWN_LAYOUT = "project's own layout"
-
-
 def list_maps(out: TextIO) -> int:
-    """One line per built-in map: id, name (which says the player count), world, turns and
-    size; a board the project drew itself (its ``about`` says so) is marked as not the
-    printed board."""
+    """One line per built-in map: id, name (which says the player count, and "project
+    layout" for a board the project drew itself), world, turns and size."""
     for map_id in builtin_maps():
         m = load_map(map_id)
-        data, _ = read_map_file(DATA_DIR / "maps" / f"{map_id}.json")
-        about = data.get("about", "") if isinstance(data, dict) else ""
         line = tr(
             "{id}: {name} · world {world} · {turns} turns · {regions} regions ({land} land)",
             id=m.id,
@@ -104,8 +97,6 @@ def list_maps(out: TextIO) -> int:
             regions=len(m.regions),
             land=land_count(m),
         )
-        if OWN_LAYOUT in about:
-            line += " · " + tr("the project's own layout, not the printed board")
         out.write(line + "\n")
     return 0
 

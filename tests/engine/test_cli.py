@@ -334,13 +334,17 @@ def test_maps_list_shows_the_built_in_maps() -> None:
     for line, map_id in zip(lines, builtin_maps(), strict=True):
         (count,) = load_map(map_id).players
         assert line.count(f"{count} players") == 1, line
-    # The Underground boards and the 6-player team boards (issue 22) are the project's own
-    # drawings, and the list says so.
-    own = "· the project's own layout, not the printed board"
-    assert all("· world underground ·" in line and line.endswith(own) for line in lines[5:])
-    assert lines[4].startswith("sw-6p:") and "· world surface ·" in lines[4]
-    assert lines[4].endswith(own)
-    assert not any("own layout" in line for line in lines[:4])
+    # The Underground boards and the 6-player team boards are the project's own drawings
+    # (their ``about`` says so): their names say it, once.
+    for line, map_id in zip(lines, builtin_maps(), strict=True):
+        data = json.loads((ROOT / "data" / "maps" / f"{map_id}.json").read_text("utf-8"))
+        own = "project's own layout" in data.get("about", "")
+        assert line.count("project layout") == (1 if own else 0), line
+    assert all("· world underground ·" in line for line in lines[5:])
+    assert [line.split(":")[0] for line in lines if "project layout" in line] == [
+        "sw-6p",
+        *(f"swu-{n}p" for n in range(2, 7)),
+    ]
 
 
 def test_python_dash_m_engine_maps_check_exit_codes(tmp_path: Path) -> None:
