@@ -23,11 +23,13 @@ from engine.rulesets.teams import seat_name
 from lang import number, slash, speaking, tr
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
-from .desk import committed, reply_error
+from .desk import Desk, committed, reply_error
 from .errors import ServiceError
 from .options import offered, options_line, title
+from .public import publish, refresh
 from .service.loaded import LoadedGame
 from .service.lobby import WORLD_NAMES
+from .service.outcome import Outcome
 from .speech import Spoken, in_games_language
 from .teams import is_team_game, lobby_teams
 
@@ -55,6 +57,30 @@ def start_text(lg: LoadedGame) -> str:
 
 def _seat(row: Any) -> int:
     return row.seat if row.seat is not None else 99
+
+
+async def began(desk: Desk, interaction: Interaction, outcome: Outcome) -> None:
+    """Tell everyone the game began, with its seat order, and post its first turn at once
+    (``/sw start`` or the lobby's Start): the start is saved, so the first turn goes out
+    even when the answer to the member could not."""
+    committed(interaction)
+    try:
+        # ``start_text`` speaks the game's language by itself (``in_games_language``).
+        await publish(
+            interaction,
+            content=start_text(outcome.game),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    finally:
+        await desk.announce(outcome, interaction)
+
+
+def lobby_news(lg: LoadedGame, text: str) -> dict[str, Any]:
+    """What the channel is told of a change to a lobby (``text``, in the game's language):
+    a team lobby's teams and controls as they now stand come with it."""
+    if lg.teams:
+        return lobby_message(lg, text)
+    return {"content": text}
 
 
 def details(lg: LoadedGame, board: str, *extras: str) -> str:
@@ -224,7 +250,7 @@ class LobbyButton(
         if not self.verb:
             await refuse(interaction, FORGED)
             return
-        await lobby_press(interaction, self.game_id, self.verb, [])
+        await once_press(interaction, self.game_id, self.verb, [])
 
 
 class LobbySelect(
@@ -249,7 +275,16 @@ class LobbySelect(
         if not self.menu:
             await refuse(interaction, FORGED)
             return
-        await lobby_press(interaction, self.game_id, self.menu, list(self.item.values))
+        await once_press(interaction, self.game_id, self.menu, list(self.item.values))
+
+
+async def once_press(interaction: Interaction, game_id: int, verb: str, values: list[str]) -> None:
+    """A lobby press, counted once when pressed twice at once, and acknowledged on arrival
+    by a busy bot (``bot.once``), as the commands that do the same are."""
+    bot: Any = interaction.client  # the SmallWorldBot: its desk
+    await bot.desk.once.run(
+        interaction, lambda: lobby_press(interaction, game_id, verb, values), private=True
+    )
 
 
 async def lobby_press(interaction: Interaction, game_id: int, verb: str, values: list[str]) -> None:
@@ -269,12 +304,7 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
             if live != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             outcome = await service.start(channel_id, user.id)
-            # ``start_text`` speaks the game's language by itself (``in_games_language``).
-            await interaction.response.send_message(
-                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
-            )
-            committed(interaction)
-            await bot.desk.announce(outcome, interaction)
+            await began(bot.desk, interaction, outcome)
             return
         if verb == "join":
             lg = await service.in_channel(channel_id)
@@ -298,7 +328,8 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
                     text = tr("⬜ {option} off.", option=title(name))
                 plain = plain_message(lg, f"{describe_plain(lg)}\n{text}")
             if not lg.teams:
-                await interaction.response.edit_message(**plain)
+                committed(interaction)
+                await refresh(interaction, **plain)
                 return
         elif verb == "draw":
             lg, text = await service.pairing.draw(game_id, channel_id, user.id)
@@ -315,6 +346,7 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
     # The tapped lobby message is edited in place: the channel stays quiet while teams form.
     # It is the game's, so it speaks the game's language (the pairing texts were written in
     # it, in the game's write).
+    committed(interaction)
     with speaking(lg.language):
         edited = lobby_message(lg, f"{describe(lg)}\n{text}")
-    await interaction.response.edit_message(**edited)
+    await refresh(interaction, **edited)
