@@ -18,7 +18,7 @@ from bot.ai_seats import AI_LEVELS, ai_name
 from bot.desk import answer, committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search, title
-from bot.lobby_desk import began, lobby_news, opening_message
+from bot.lobby_desk import ai_joined, began, joined, left, lobby_news, opening_message
 from bot.once import answered
 from bot.public import publish
 from bot.service import GameService
@@ -27,7 +27,7 @@ from bot.web.links import game_link
 from cogs.choices import member_choices
 from cogs.help import help_text
 from cogs.maps import map_choices
-from cogs.replies import ai_joined, following, joined, left
+from cogs.replies import following
 from cogs.status import lobby_status, status_text
 from cogs.threads import everyone_sees, open_in_thread, threads_allowed
 from cogs.translator import Translator
