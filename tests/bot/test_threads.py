@@ -100,6 +100,7 @@ async def test_with_the_invite_permissions_a_thread_game_opens_and_is_joined(sim
     r = await ann.slash(w.channel, "sw new", players=2, thread=True)
     [thread] = w.channel.threads
     assert not r.ephemeral and thread.mention in r.response.content
-    assert "ann" in thread.history()[0].content or ann.mention in thread.history()[0].content
+    [lobby] = thread.history()
+    assert f"{ann.mention} is in." in lobby.content
     joined = await bob.slash(thread, "sw join")
     assert not joined.ephemeral and "(2/2)" in joined.response.content
