@@ -33,6 +33,7 @@ from .panel import Settings
 from .panel import build as build_panel
 from .request_log import RequestLog
 from .service import GameService
+from .service.bounds import MAX_TURN_STEPS
 from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
 from .service.play import Actions
@@ -217,7 +218,12 @@ class Desk:
         if seat is None:
             return tr("You are not playing in this game."), None
         state = lg.game.state
-        undo_ok = to_act(state) == seat and lg.game.can_undo(seat) is None
+        undo_ok = (
+            to_act(state) == seat
+            and lg.game.can_undo(seat) is None
+            # A turn at its bound takes no undo (``bounds``): no button that is refused.
+            and state.turn.steps < MAX_TURN_STEPS
+        )
         panel = build_panel(state, seat, settings, can_undo=undo_ok, note=note)
         text = panel.text if len(panel.text) <= 2000 else panel.text[:1999] + "…"
         if not panel.rows:

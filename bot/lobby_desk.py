@@ -1,14 +1,15 @@
-"""A lobby by taps: a team lobby message's Join, partner and pairing menus, Draw teams and
-Start, and any lobby's game option toggles, as ``DynamicItem``s whose ``custom_id`` holds
-the game id, so they keep working after a restart.
+"""A lobby by taps: every lobby message's Join, Leave, Start and Cancel and its game option
+toggles, and a team lobby's partner and pairing menus and Draw teams, as ``DynamicItem``s
+whose ``custom_id`` holds the game id, so they keep working after a restart.
 
-``swl:<game>:<verb>`` is a button (join, draw, start; ``on_<option>`` / ``off_<option>``:
-the host turns a game option on or off, in any lobby: ``bot.options``);
+``swl:<game>:<verb>`` is a button (join, leave, draw, start, cancel; ``on_<option>`` /
+``off_<option>``: the host turns a game option on or off: ``bot.options``);
 ``swp:<game>:<menu>`` a select menu (partner: choose your partner; pair: the host pairs two
 players). Each press goes to the service (``bot.service.pairing``, ``bot.service.lobby``),
 which checks everything inside the game's lock; the answer edits the tapped lobby message
-to show the teams (and options) as they stand, with fresh controls (the menus list the
-players who have joined); a refusal is private.
+to show who is in (the teams) and the options as they stand, with fresh controls (the
+menus list the players who have joined); a refusal is private. The start is told for
+everyone (``began``), as ``/sw start`` tells it.
 """
 
 from __future__ import annotations
@@ -19,21 +20,27 @@ from typing import Any
 import discord
 
 from engine.core.content import load_map
+from engine.core.rulesets import options_for
 from engine.rulesets.teams import seat_name
 from lang import number, slash, speaking, tr
 
 from .controls import FORGED, NUMBER, fits, refuse, unstored
-from .desk import committed, reply_error
+from .desk import Desk, committed, reply_error
 from .errors import ServiceError
-from .options import offered, options_line, title
+from .options import label, offered, options_line, worth_offering
+from .public import publish, refresh
 from .service.loaded import LoadedGame
 from .service.lobby import WORLD_NAMES
+from .service.outcome import Outcome
 from .speech import Spoken, in_games_language
 from .teams import is_team_game, lobby_teams
 
 Interaction = discord.Interaction[Any]
 
-LOBBY_BUTTON = rf"swl:(?P<game>{NUMBER}):(?P<verb>join|draw|start|(?:on|off)_[a-z_]{{1,40}})"
+LOBBY_BUTTON = (
+    rf"swl:(?P<game>{NUMBER}):"
+    r"(?P<verb>join|leave|draw|start|cancel|(?:on|off)_[a-z_]{1,40})"
+)
 LOBBY_SELECT = rf"swp:(?P<game>{NUMBER}):(?P<menu>partner|pair)"
 
 
@@ -55,6 +62,58 @@ def start_text(lg: LoadedGame) -> str:
 
 def _seat(row: Any) -> int:
     return row.seat if row.seat is not None else 99
+
+
+def seats(lg: LoadedGame) -> dict[str, int]:
+    """A lobby's ``{seated}`` and ``{players}`` fields: the seats taken and the seats."""
+    return {"seated": len(lg.seats), "players": lg.player_count}
+
+
+def joined(who: str, lg: LoadedGame) -> str:
+    """``who`` (a mention) took a seat; told in the game's language, as the lobby is."""
+    with speaking(lg.language):
+        return tr("{who} joined ({seated}/{players}).", who=who, **seats(lg))
+
+
+def ai_joined(name: str, lg: LoadedGame) -> str:
+    """An AI seat named ``name`` was added by the host (in the game's language)."""
+    with speaking(lg.language):
+        return tr(
+            "🤖 **{name}** joined ({seated}/{players}). A game with an AI player does not "
+            "count for the league.",
+            name=name,
+            **seats(lg),
+        )
+
+
+def left(who: str, lg: LoadedGame) -> str:
+    """``who`` (a mention) left the lobby (in the game's language)."""
+    with speaking(lg.language):
+        return tr("{who} left ({seated}/{players}).", who=who, **seats(lg))
+
+
+async def began(desk: Desk, interaction: Interaction, outcome: Outcome) -> None:
+    """Tell everyone the game began, with its seat order, and post its first turn at once
+    (``/sw start`` or the lobby's Start): the start is saved, so the first turn goes out
+    even when the answer to the member could not."""
+    committed(interaction)
+    try:
+        # ``start_text`` speaks the game's language by itself (``in_games_language``).
+        await publish(
+            interaction,
+            content=start_text(outcome.game),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    finally:
+        await desk.announce(outcome, interaction)
+
+
+def lobby_news(lg: LoadedGame, text: str) -> dict[str, Any]:
+    """What the channel is told of a change to a lobby (``text``, in the game's language):
+    a team lobby's teams and controls as they now stand come with it."""
+    if lg.teams:
+        return lobby_message(lg, text)
+    return {"content": text}
 
 
 def details(lg: LoadedGame, board: str, *extras: str) -> str:
@@ -88,6 +147,11 @@ def joining(lg: LoadedGame) -> str:
     )
 
 
+def describe_any(lg: LoadedGame) -> str:
+    """The first line of a lobby's message, team lobby or not."""
+    return describe(lg) if lg.teams else describe_plain(lg)
+
+
 def describe_plain(lg: LoadedGame) -> str:
     """The first line of a lobby's message that is not a team lobby."""
     world = WORLD_NAMES.get(load_map(lg.map_id).world, "Small World")
@@ -117,7 +181,7 @@ def opening_message(lg: LoadedGame, world: str, board: str, host: str) -> dict[s
     )
     arrived = tr("{host} is in.", host=host)
     head = f"{game} {arrived} {joining(lg)}"
-    return lobby_message(lg, head) if lg.teams else plain_message(lg, head)
+    return lobby_message(lg, head) if lg.teams else plain_message(lg, head, who=False)
 
 
 def with_options(lg: LoadedGame, head: str) -> str:
@@ -127,32 +191,58 @@ def with_options(lg: LoadedGame, head: str) -> str:
 
 
 @in_games_language
-def plain_message(lg: LoadedGame, head: str) -> dict[str, Any]:
-    """A lobby's public message that is not a team lobby: ``head``, the options, and the
-    host's option toggles."""
+def plain_message(lg: LoadedGame, head: str, *, who: bool = True) -> dict[str, Any]:
+    """A lobby's public message that is not a team lobby: ``head``, the options, who is
+    in (``who``: not in the opening message, whose head says the host is in), and every
+    lobby's taps (``lobby_buttons``) with the host's option toggles."""
     view = discord.ui.View(timeout=None)
-    for item in option_buttons(lg):
+    for item in [*lobby_buttons(lg, row=0), *option_buttons(lg, row=1)]:
         view.add_item(item)
+    content = with_options(lg, head)
+    if who:
+        names = ", ".join(f"**{s.name}**" for s in lg.seats)
+        content += "\n" + tr("Players ({seated}/{players}): {names}", names=names, **seats(lg))
     return {
-        "content": with_options(lg, head),
+        "content": content,
         "view": unstored(view),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
 
 
-def option_buttons(lg: LoadedGame) -> list[LobbyButton]:
-    """One toggle per game option a host may choose (``bot.options.offered``): its label
-    says whether it is on; a tap turns it the other way."""
+def lobby_button(lg: LoadedGame, verb: str, label: str, style: Any, row: int) -> LobbyButton:
+    """A button of the lobby's message that does ``verb`` (``LOBBY_BUTTON``)."""
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        label=label[:80], style=style, custom_id=f"swl:{lg.id}:{verb}", row=row
+    )
+    return LobbyButton(button, lg.id, verb)
+
+
+def lobby_buttons(lg: LoadedGame, row: int) -> list[LobbyButton]:
+    """Every lobby's taps, the same in each: Join while a seat is free, Leave, the host's
+    Start and Cancel (and Draw teams in a team lobby); the service refuses a tap that is
+    not the member's to make."""
+    style = discord.ButtonStyle
+    verbs = [] if len(lg.seats) >= lg.player_count else [("join", tr("Join"), style.success)]
+    verbs.append(("leave", tr("Leave"), style.secondary))
+    if lg.teams:
+        verbs.append(("draw", tr("🎲 Draw teams"), style.secondary))
+    verbs += [("start", tr("Start"), style.primary), ("cancel", tr("Cancel"), style.danger)]
+    return [lobby_button(lg, verb, label, kind, row) for verb, label, kind in verbs]
+
+
+def option_buttons(lg: LoadedGame, row: int) -> list[LobbyButton]:
+    """One toggle per game option that changes something on this lobby's board
+    (``bot.options.worth_offering``), and any that is on: its label says whether it is on;
+    a tap turns it the other way."""
+    base = options_for(lg.player_count) if lg.teams else {}
+    worth = worth_offering(lg.player_count, load_map(lg.map_id).world, lg.map_id, tuple(base))
     items = []
     for name in offered():
         on = bool(lg.options.get(name))
-        verb = f"{'off' if on else 'on'}_{name}"
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=f"{'✅' if on else '⬜'} {title(name)}"[:80],
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"swl:{lg.id}:{verb}",
-        )
-        items.append(LobbyButton(button, lg.id, verb))
+        if on or name in worth:
+            mark, verb = ("✅", f"off_{name}") if on else ("⬜", f"on_{name}")
+            toggle = f"{mark} {label(name)}"
+            items.append(lobby_button(lg, verb, toggle, discord.ButtonStyle.secondary, row))
     return items
 
 
@@ -167,14 +257,15 @@ def lobby_message(lg: LoadedGame, head: str) -> dict[str, Any]:
 
 
 def lobby_view(lg: LoadedGame) -> discord.ui.View:
-    """The controls of a team lobby: choose your partner, pair two (host), Join, Draw teams
-    (host), Start (host)."""
+    """The controls of a team lobby: choose your partner, pair two (host), every lobby's
+    taps with Draw teams (host), and the option toggles."""
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=s.name[:100], value=str(s.user_id)) for s in lg.seats]
     partner: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"swp:{lg.id}:partner",
         placeholder=tr("Choose your partner…"),
         options=options,
+        row=0,
     )
     view.add_item(LobbySelect(partner, lg.id, "partner"))
     if len(options) >= 2:
@@ -184,20 +275,10 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
             options=options,
             min_values=2,
             max_values=2,
+            row=1,
         )
         view.add_item(LobbySelect(pair, lg.id, "pair"))
-    full = len(lg.seats) >= lg.player_count
-    buttons = [] if full else [("join", tr("Join"), discord.ButtonStyle.success)]
-    buttons += [
-        ("draw", tr("🎲 Draw teams"), discord.ButtonStyle.secondary),
-        ("start", tr("Start"), discord.ButtonStyle.primary),
-    ]
-    for verb, label, style in buttons:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=style, custom_id=f"swl:{lg.id}:{verb}"
-        )
-        view.add_item(LobbyButton(button, lg.id, verb))
-    for item in option_buttons(lg):
+    for item in [*lobby_buttons(lg, row=2), *option_buttons(lg, row=3)]:
         view.add_item(item)
     return unstored(view)
 
@@ -205,7 +286,8 @@ def lobby_view(lg: LoadedGame) -> discord.ui.View:
 class LobbyButton(
     Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swl:(?P<rest>[\s\S]*)"
 ):
-    """Join, Draw teams or Start on a team lobby's message (``verb`` empty: forged)."""
+    """A tap on a lobby's message: Join, Leave, Draw teams, Start, Cancel or an option's
+    toggle (``verb`` empty: forged)."""
 
     def __init__(self, item: discord.ui.Button[Any], game_id: int, verb: str) -> None:
         super().__init__(item)
@@ -224,7 +306,7 @@ class LobbyButton(
         if not self.verb:
             await refuse(interaction, FORGED)
             return
-        await lobby_press(interaction, self.game_id, self.verb, [])
+        await once_press(interaction, self.game_id, self.verb, [])
 
 
 class LobbySelect(
@@ -249,7 +331,16 @@ class LobbySelect(
         if not self.menu:
             await refuse(interaction, FORGED)
             return
-        await lobby_press(interaction, self.game_id, self.menu, list(self.item.values))
+        await once_press(interaction, self.game_id, self.menu, list(self.item.values))
+
+
+async def once_press(interaction: Interaction, game_id: int, verb: str, values: list[str]) -> None:
+    """A lobby press, counted once when pressed twice at once, and acknowledged on arrival
+    by a busy bot (``bot.once``), as the commands that do the same are."""
+    bot: Any = interaction.client  # the SmallWorldBot: its desk
+    await bot.desk.once.run(
+        interaction, lambda: lobby_press(interaction, game_id, verb, values), private=True
+    )
 
 
 async def lobby_press(interaction: Interaction, game_id: int, verb: str, values: list[str]) -> None:
@@ -269,37 +360,35 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
             if live != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
             outcome = await service.start(channel_id, user.id)
-            # ``start_text`` speaks the game's language by itself (``in_games_language``).
-            await interaction.response.send_message(
-                start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
-            )
-            committed(interaction)
-            await bot.desk.announce(outcome, interaction)
+            await began(bot.desk, interaction, outcome)
             return
-        if verb == "join":
+        if verb in ("join", "leave", "cancel"):
             lg = await service.in_channel(channel_id)
             if lg.id != game_id:
                 raise ServiceError(tr("That lobby is closed: use the latest lobby message."))
+        if verb == "join":
             lg = await service.join(channel_id, user.id, user.display_name)
+            text = joined(user.mention, lg)
+        elif verb == "leave":
+            lg = await service.leave(channel_id, user.id)
+            text = left(user.mention, lg)
+        elif verb == "cancel":
+            perms = getattr(user, "guild_permissions", None)
+            lg = await service.cancel(channel_id, user.id, bool(perms and perms.manage_guild))
+            committed(interaction)
+            # The lobby keeps its words, without its taps: nothing is left to press.
             with speaking(lg.language):
-                text = tr(
-                    "{who} joined ({joined}/{players}).",
-                    who=user.mention,
-                    joined=len(lg.seats),
-                    players=lg.player_count,
-                )
+                gone = tr("The game in this channel was cancelled.")
+                await refresh(interaction, content=f"{describe_any(lg)}\n{gone}", view=None)
+            return
         elif verb.startswith(("on_", "off_")):
             on, name = verb.split("_", 1)
             lg = await service.set_option(game_id, channel_id, user.id, name, on == "on")
             with speaking(lg.language):
                 if on == "on":
-                    text = tr("✅ {option} on.", option=title(name))
+                    text = tr("✅ {option} on.", option=label(name))
                 else:
-                    text = tr("⬜ {option} off.", option=title(name))
-                plain = plain_message(lg, f"{describe_plain(lg)}\n{text}")
-            if not lg.teams:
-                await interaction.response.edit_message(**plain)
-                return
+                    text = tr("⬜ {option} off.", option=label(name))
         elif verb == "draw":
             lg, text = await service.pairing.draw(game_id, channel_id, user.id)
         elif verb == "partner" and len(chosen) == 1:
@@ -312,9 +401,11 @@ async def lobby_press(interaction: Interaction, game_id: int, verb: str, values:
     except ServiceError as exc:
         await reply_error(interaction, str(exc))
         return
-    # The tapped lobby message is edited in place: the channel stays quiet while teams form.
-    # It is the game's, so it speaks the game's language (the pairing texts were written in
-    # it, in the game's write).
+    # The tapped lobby message is edited in place: the channel stays quiet while the lobby
+    # fills. It is the game's, so it speaks the game's language (the pairing texts were
+    # written in it, in the game's write).
+    committed(interaction)
     with speaking(lg.language):
-        edited = lobby_message(lg, f"{describe(lg)}\n{text}")
-    await interaction.response.edit_message(**edited)
+        head = f"{describe_any(lg)}\n{text}"
+        edited = lobby_message(lg, head) if lg.teams else plain_message(lg, head)
+    await refresh(interaction, **edited)

@@ -6,9 +6,10 @@ first one's result is the same request, and is answered as such; two requests ma
 after the other stay two (two ``/sw undo`` undo two actions).
 
 Every slash command (``cogs.game.refusals``) and every button or menu press (the desk's
-``press`` and ``panel_press``) goes through ``Once.run``. A request is keyed by channel,
-member and content (the command with its options, or the component's custom id with the
-chosen values). It is a duplicate of an accepted request with the same key when
+``press`` and ``panel_press``, a lobby's ``once_press``) goes through ``Once.run``. A
+request is keyed by channel, member and content (the command with its options, or the
+component's custom id with the chosen values). It is a duplicate of an accepted request
+with the same key when
 
 - it arrives while that request is still being handled (its result is not out yet), or
 - Discord created it (its id is a snowflake that carries the time) before that request's
@@ -118,8 +119,10 @@ class Once:
     ) -> None:
         """Handle the request with ``handle``, unless it is a copy of one already handled.
 
-        ``private``: every answer to the request is private (a move, an undo), so a busy
-        bot acknowledges it at once (``acknowledge_if_busy``), before even recording it.
+        ``private``: the request may be acknowledged privately, every answer to it being
+        private (a move, an undo) or following the acknowledgement (a lobby's change, told
+        for everyone by ``bot.public``), so a busy bot acknowledges it at once
+        (``acknowledge_if_busy``), before even recording it.
         """
         key = request_key(interaction)
         created = discord.utils.snowflake_time(interaction.id)
@@ -142,6 +145,9 @@ class Once:
             # The record learns of the answer when the member does, not once the turn's
             # message is posted too: a copy elsewhere waits no longer than it must.
             request.on_answer = lambda when: self._record(key, when)
+            if private:
+                # The record's write may have waited for a connection while others came.
+                await self.acknowledge_if_busy(interaction)
         try:
             await handle()
         except BaseException:
@@ -171,10 +177,11 @@ class Once:
     async def acknowledge_if_busy(self, interaction: discord.Interaction[Any]) -> None:
         """Under load, tell the member at once that their move arrived.
 
-        A request whose every answer is private (a move, an undo) is acknowledged before
-        any work when other requests are being handled too: a press silently (its answer
-        may then edit the panel or follow privately), a command with Discord's private
-        "thinking…". On a quiet bot the answer itself comes first, saving Discord a call.
+        A request whose answers can follow a private acknowledgement (a move, an undo, a
+        lobby's change) is acknowledged before any work when other requests are being
+        handled too: a press silently (its answer may then edit the pressed message or
+        follow), a command with Discord's private "thinking…". On a quiet bot the answer
+        itself comes first, saving Discord a call.
         """
         if interaction.response.is_done() or not self.busy():
             return

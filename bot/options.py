@@ -9,6 +9,7 @@ Pure functions, no Discord and no database. The options themselves are the engin
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -27,9 +28,32 @@ def offered() -> list[str]:
 
 
 def title(name: str) -> str:
-    """How players name an option: the engine's title (``mixed markets``)."""
+    """How players name an option in a sentence: the engine's title (``mixed markets``)."""
     r = RULESETS[name]
     return tr(r.title) if r.title else name
+
+
+def label(name: str) -> str:
+    """An option's name on its own, as a toggle or a list shows it: the title with a
+    capital (``Mixed markets``, as ``Places and Relics on the surface`` has one)."""
+    named = title(name)
+    return named[:1].upper() + named[1:]
+
+
+@functools.lru_cache(maxsize=256)
+def worth_offering(players: int, world: str, map_id: str, base: tuple[str, ...]) -> tuple[str, ...]:
+    """The options a lobby of ``players`` on ``map_id`` (of ``world``), with the rule sets
+    ``base`` on (team play), may turn on: each that the engine plays there and that changes
+    something on that world (``check``): Places and Relics on the surface are not offered
+    where every board has them already."""
+    worth = []
+    for name in offered():
+        try:
+            check(players, world, map_id, dict.fromkeys(base, True), {name: True})
+        except ServiceError:
+            continue
+        worth.append(name)
+    return tuple(worth)
 
 
 def chosen(options: Mapping[str, Any]) -> list[str]:
@@ -38,9 +62,9 @@ def chosen(options: Mapping[str, Any]) -> list[str]:
 
 
 def options_line(options: Mapping[str, Any]) -> str:
-    """``Options: mixed markets, Places and Relics on the surface``, or "" with none on."""
+    """``Options: Mixed markets, Places and Relics on the surface``, or "" with none on."""
     on = chosen(options)
-    return tr("Options: {options}", options=", ".join(title(n) for n in on)) if on else ""
+    return tr("Options: {options}", options=", ".join(label(n) for n in on)) if on else ""
 
 
 def stored(text: str | None) -> dict[str, bool]:
@@ -82,11 +106,10 @@ def check(
             tr("The engine refuses these options here: {reason}", reason=exc)
         ) from exc
     if idle:
-        named = title(idle[0])
         raise ServiceError(
             tr(
                 "{option}: {world} has them already, so the option changes nothing there.",
-                option=f"{named[0].upper()}{named[1:]}",
+                option=label(idle[0]),
                 world=WORLDS[world].display_name,
             )
         )

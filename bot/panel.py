@@ -38,7 +38,7 @@ from engine.core.actions import (
 from engine.core.board import mapdef, regions_of
 from engine.core.legal import end_actions
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, SETUP, GameState
-from engine.core.turn import acting_race, closing_action
+from engine.core.turn import acting_race, closing_action, owed
 from engine.core.validation import problem
 from engine.text.glossary import power_summary, race_summary
 from engine.text.names import combo, power, symbol, terrain, treasure
@@ -366,6 +366,7 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         start = tr("Move tokens from…")
         rows.append(_region_menu(s, "movefrom", start, sources, lambda r: f"s={r}"))
     other = [a for a in actions if not isinstance(a, (Deploy, Move, *ON_BUTTONS))]
+    menu = None
     if other:
         menu, turn = _other_menu(s, other, settings)
         rows.append(menu)
@@ -407,6 +408,10 @@ def _redeploy(s: GameState, actions: list[Action], settings: Settings) -> Panel:
         why = problem(s, _seat(s), closing)
         if why:
             text += "\n" + tr("Before you end: {why}", why=why)
+            due = owed(s, race)
+            if menu is not None and due is not None and any(type(a) is type(due) for a in other):
+                # A tap panel names the tap that makes the choice, never a typed command.
+                text += " " + tr("Choose it in **{menu}** below.", menu=menu.placeholder)
     return Panel(text, rows)
 
 

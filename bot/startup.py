@@ -125,6 +125,17 @@ NEEDED: tuple[tuple[str, str], ...] = (
     ("read_message_history", "Read Message History"),
 )
 IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
+#: The permissions of the README's invite link: what the bot needs where it posts, and
+#: Create Public Threads for ``/sw new thread:true``. It deletes only its own messages and
+#: manages no thread, so it asks for nothing more.
+INVITE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    attach_files=True,
+    read_message_history=True,
+)
 
 #: Games whose channel the bot still posts to.
 OPEN_GAMES = "SELECT guild_id, channel_id FROM games WHERE status IN ('lobby', 'active')"
@@ -214,6 +225,8 @@ __all__ = [
     "EXIT_DISCORD_ERROR",
     "EXIT_INTENTS",
     "EXIT_NO_NETWORK",
+    "INVITE",
+    "NEEDED",
     "check_permissions",
     "explain",
     "missing_permissions",

@@ -15,20 +15,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_seats import AI_LEVELS, ai_name
-from bot.desk import committed, reply_error
+from bot.desk import answer, committed, reply_error
 from bot.errors import ServiceError
 from bot.glossary import lookup, search, title
-from bot.lobby_desk import lobby_message, opening_message, start_text
+from bot.lobby_desk import ai_joined, began, joined, left, lobby_news, opening_message
 from bot.once import answered
+from bot.public import publish
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
 from bot.web.links import game_link
 from cogs.choices import member_choices
 from cogs.help import help_text
 from cogs.maps import map_choices
-from cogs.replies import ai_joined, following, joined, left
+from cogs.replies import following
 from cogs.status import lobby_status, status_text
-from cogs.threads import everyone_sees, open_thread, thread_opened
+from cogs.threads import everyone_sees, open_in_thread, threads_allowed
 from cogs.translator import Translator
 from engine import EngineError
 from engine.core.actions import Abandon, Conquer, Decline, Deploy, Move, PickCombo, Reinforce
@@ -43,9 +44,15 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 
 
-#: Commands whose every answer is private (a move, an undo): a busy bot acknowledges them
-#: on arrival (``bot.once``).
+#: Commands whose every answer is private (a move, an undo).
 MOVES = frozenset({"pick", "conquer", "abandon", "redeploy", "decline", "end", "undo", "do"})
+#: Commands that change a lobby or a game's seats, answered for everyone (``bot.public``).
+CHANGES = frozenset(
+    {"new", "join", "addai", "leave", "start", "cancel", "away", "back", "replace", "follow"}
+)
+#: A busy bot acknowledges these on arrival, privately, so that Discord's 3 seconds never
+#: run out while others are handled (``bot.once``); their answers follow whenever they come.
+EARLY = MOVES | CHANGES
 
 
 def refusals(func: Any) -> Any:
@@ -61,7 +68,7 @@ def refusals(func: Any) -> Any:
             except (ServiceError, EngineError) as exc:
                 await reply_error(interaction, str(exc))
 
-        await self.bot.desk.once.run(interaction, handle, private=func.__name__ in MOVES)
+        await self.bot.desk.once.run(interaction, handle, private=func.__name__ in EARLY)
 
     return wrapper
 
@@ -86,9 +93,12 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         if isinstance(error, app_commands.CheckFailure):
             await reply_error(interaction, tr("You cannot use that here."))
         elif interaction.extras.get("committed"):
-            await reply_error(
-                interaction, tr("Your move counts, but something went wrong after it was saved.")
-            )
+            command = interaction.command.name if interaction.command else ""
+            if command in MOVES:
+                text = tr("Your move counts, but something went wrong after it was saved.")
+            else:
+                text = tr("That was done and saved, but something went wrong after it.")
+            await reply_error(interaction, text)
         else:
             await reply_error(interaction, tr("Something went wrong; the game was not changed."))
 
@@ -135,41 +145,39 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             club = await self.bot.club_maps.for_game(interaction.guild_id, board, players, world)
             world = club.world
         world = world or DEFAULT_WORLD
-        where = await open_thread(interaction, world) if thread else None
-        try:
-            lg = await self.service.create(
-                interaction.guild_id,
-                where.id if where is not None else interaction.channel_id,
-                interaction.user.id,
-                interaction.user.display_name,
-                players,
-                deadline_hours,
-                open_scores,
-                rated=rated,
-                world=world,
-                takeover_after=takeover_after,
-                map_id=club.key if club is not None else None,
-                teams=teams,
-                options={"mix": mix, "surface_relics": surface_relics},
-                language=await self.service.languages.for_server(
-                    interaction.guild_id, interaction.guild_locale
-                ),
-                listed=everyone_sees(where or interaction.channel),
-            )
-        except ServiceError:
-            if where is not None:
-                # A refused game leaves no empty thread behind.
-                await where.delete()
-            raise
-        board_name = club.name if club is not None else lg.map_id
-        lobby = opening_message(lg, WORLD_NAMES[world], board_name, interaction.user.mention)
-        if where is None:
-            await interaction.response.send_message(**lobby)
+        if thread:
+            # What can be refused is refused before a thread is opened: nothing is left.
+            threads_allowed(interaction)
+        opening = await self.service.lobby.plan(
+            interaction.guild_id,
+            None if thread else interaction.channel_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            players,
+            deadline_hours,
+            open_scores,
+            rated=rated,
+            world=world,
+            takeover_after=takeover_after,
+            map_id=club.key if club is not None else None,
+            teams=teams,
+            extra={"mix": mix, "surface_relics": surface_relics},
+            language=await self.service.languages.for_server(
+                interaction.guild_id, interaction.guild_locale
+            ),
+            # A thread of this channel is a public one: seen by those who see the channel.
+            listed=everyone_sees(interaction.channel),
+        )
+        board_name = club.name if club is not None else opening.map_id
+        if thread:
+            await open_in_thread(self.service, interaction, opening, board_name)
             return
-        with speaking(lg.language):
-            opened = thread_opened(interaction.user.mention, WORLD_NAMES[world], players, where)
-        await interaction.response.send_message(opened)
-        await where.send(**lobby)
+        lg = await self.service.lobby.open(opening, interaction.channel_id)
+        committed(interaction)
+        await publish(
+            interaction,
+            **opening_message(lg, WORLD_NAMES[world], board_name, interaction.user.mention),
+        )
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.guild_only()
@@ -178,11 +186,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         lg = await self.service.join(
             interaction.channel_id, interaction.user.id, interaction.user.display_name
         )
-        text = joined(interaction.user.mention, lg)
-        if lg.teams:
-            await interaction.response.send_message(**lobby_message(lg, text))
-            return
-        await interaction.response.send_message(text)
+        committed(interaction)
+        await publish(interaction, **lobby_news(lg, joined(interaction.user.mention, lg)))
 
     @app_commands.command(name="addai", description="Seat an AI player in the lobby (host)")
     @app_commands.describe(level="How strong: easy, normal or hard (an AI seat makes it unrated)")
@@ -195,34 +200,24 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         # The service names the seat from the names seated when it reads the lobby.
         namer = functools.partial(ai_name, level)
         lg = await self.service.add_ai(interaction.channel_id, interaction.user.id, level, namer)
-        text = ai_joined(lg.seats[-1].name, lg)
-        if lg.teams:
-            await interaction.response.send_message(**lobby_message(lg, text))
-            return
-        await interaction.response.send_message(text)
+        committed(interaction)
+        await publish(interaction, **lobby_news(lg, ai_joined(lg.seats[-1].name, lg)))
 
     @app_commands.command(name="leave", description="Leave this channel's game before it starts")
     @app_commands.guild_only()
     @refusals
     async def leave(self, interaction: Interaction) -> None:
         lg = await self.service.leave(interaction.channel_id, interaction.user.id)
-        text = left(interaction.user.mention, lg)
-        if lg.teams:
-            # Their team is unpaired (ruling 111): the lobby shows the teams as they stand.
-            await interaction.response.send_message(**lobby_message(lg, text))
-            return
-        await interaction.response.send_message(text)
+        committed(interaction)
+        # In a team lobby their team is unpaired (ruling 111): the teams as they stand.
+        await publish(interaction, **lobby_news(lg, left(interaction.user.mention, lg)))
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
     @refusals
     async def start(self, interaction: Interaction) -> None:
         outcome = await self.service.start(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            start_text(outcome.game), allowed_mentions=discord.AllowedMentions.none()
-        )
-        committed(interaction)
-        await self.bot.desk.announce(outcome, interaction)
+        await began(self.bot.desk, interaction, outcome)
 
     @app_commands.command(name="cancel", description="Cancel this channel's game")
     @app_commands.guild_only()
@@ -230,8 +225,11 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     async def cancel(self, interaction: Interaction) -> None:
         perms = getattr(interaction.user, "guild_permissions", None)
         admin = bool(perms and perms.manage_guild)
-        await self.service.cancel(interaction.channel_id, interaction.user.id, admin)
-        await interaction.response.send_message(tr("The game in this channel was cancelled."))
+        lg = await self.service.cancel(interaction.channel_id, interaction.user.id, admin)
+        committed(interaction)
+        with speaking(lg.language):
+            text = tr("The game in this channel was cancelled.")
+        await publish(interaction, content=text)
 
     # --- play ---------------------------------------------------------------------------
 
@@ -376,8 +374,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
         self, interaction: Interaction, days: app_commands.Range[float, 0.5, 7.0]
     ) -> None:
         change = await self.service.away(interaction.channel_id, interaction.user.id, days)
-        await interaction.response.send_message(
-            change.text, allowed_mentions=discord.AllowedMentions.none()
+        committed(interaction)
+        await publish(
+            interaction, content=change.text, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="back", description="End your absence now")
@@ -385,8 +384,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def back(self, interaction: Interaction) -> None:
         change = await self.service.back(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(
-            change.text, allowed_mentions=discord.AllowedMentions.none()
+        committed(interaction)
+        await publish(
+            interaction, content=change.text, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="replace", description="Give a player's seat to another member")
@@ -409,10 +409,13 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             by.id,
             by.display_name,
         )
-        await interaction.response.send_message(tr("Done."), ephemeral=True)
         committed(interaction)
-        answered(interaction, self.service.clock())
-        await self.bot.announcer.deliver(change.game.id, change.announced)
+        try:
+            await answer(interaction, tr("Done."), ephemeral=True)
+        finally:
+            # Posted even when the answer failed: the change is saved.
+            answered(interaction, self.service.clock())
+            await self.bot.announcer.deliver(change.game.id, change.announced)
 
     @app_commands.command(
         name="follow", description="Get each turn of this game by DM (again: stop)"
@@ -421,7 +424,8 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @refusals
     async def follow(self, interaction: Interaction) -> None:
         on = await self.service.follow(interaction.channel_id, interaction.user.id)
-        await interaction.response.send_message(following(on), ephemeral=True)
+        committed(interaction)
+        await answer(interaction, following(on), ephemeral=True)
 
     # --- information --------------------------------------------------------------------
 

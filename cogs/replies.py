@@ -1,38 +1,9 @@
-"""Short replies of the ``/sw`` commands: a member or an AI seat joins a lobby, a member
-leaves it, a member follows a game or stops."""
+"""Short replies of the ``/sw`` commands: a member follows a game or stops (what a lobby is
+told of seats taken and left is ``bot.lobby_desk``'s, for its taps and commands alike)."""
 
 from __future__ import annotations
 
-from bot.service.loaded import LoadedGame
-from lang import slash, speaking, tr
-
-
-def seats(lg: LoadedGame) -> dict[str, int]:
-    """A lobby's ``{seated}`` and ``{players}`` fields: the seats taken and the seats."""
-    return {"seated": len(lg.seats), "players": lg.player_count}
-
-
-def joined(who: str, lg: LoadedGame) -> str:
-    """``who`` (a mention) took a seat; told in the game's language, as the lobby is."""
-    with speaking(lg.language):
-        return tr("{who} joined ({seated}/{players}).", who=who, **seats(lg))
-
-
-def ai_joined(name: str, lg: LoadedGame) -> str:
-    """An AI seat named ``name`` was added by the host (in the game's language)."""
-    with speaking(lg.language):
-        return tr(
-            "🤖 **{name}** joined ({seated}/{players}). A game with an AI player does not "
-            "count for the league.",
-            name=name,
-            **seats(lg),
-        )
-
-
-def left(who: str, lg: LoadedGame) -> str:
-    """``who`` (a mention) left the lobby (in the game's language)."""
-    with speaking(lg.language):
-        return tr("{who} left ({seated}/{players}).", who=who, **seats(lg))
+from lang import slash, tr
 
 
 def following(on: bool) -> str:

@@ -4,12 +4,12 @@ and the last actions."""
 
 from __future__ import annotations
 
+from bot.lobby_desk import seats
 from bot.messages import ts
 from bot.options import options_line
 from bot.service import GameService
 from bot.service.loaded import LoadedGame
 from bot.teams import lobby_teams, who
-from cogs.replies import seats
 from engine import to_act
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, GameState
 from engine.text.names import combo, race

@@ -127,8 +127,9 @@ class GameService:
     ) -> LoadedGame:
         """Open a lobby in a channel; the host takes the first place in it (a team lobby
         for 6 players or ``teams=True``); ``options`` turns on rule sets such as mixed
-        markets (``bot.options``); ``language`` is the one it speaks in public."""
-        return await self.lobby.create(
+        markets (``bot.options``); ``language`` is the one it speaks in public. The checks,
+        then the lobby stored: ``Lobby.plan``, then ``Lobby.open``."""
+        opening = await self.lobby.plan(
             guild_id,
             channel_id,
             host_id,
@@ -146,6 +147,7 @@ class GameService:
             language,
             listed,
         )
+        return await self.lobby.open(opening, channel_id)
 
     async def set_option(
         self, game_id: int, channel_id: int, user_id: int, name: str, on: bool

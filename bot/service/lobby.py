@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine import Game, GameConfig
 from engine.core.content import load_map, map_for_players
@@ -41,6 +42,30 @@ LEAGUE_WORLDS = {"surface": "smallworld"}
 Namer = Callable[[list[str]], str]
 
 
+@dataclass(frozen=True)
+class Opening:
+    """A new game checked and not stored yet (``Lobby.plan``): what ``Lobby.open`` stores."""
+
+    guild_id: int
+    host_id: int
+    host_name: str
+    players: int
+    map_id: str
+    seed: int
+    deadline_hours: float
+    open_scores: bool
+    #: The season it counts for, if it is rated.
+    season_id: int | None
+    world: str
+    takeover_after: int
+    #: ``games.mode``: a team game, or free-for-all.
+    mode: str
+    #: The options a host may choose that it has on (``bot.options``).
+    extra: dict[str, bool]
+    language: str
+    listed: bool
+
+
 class Lobby:
     """The lobbies of the games of one store, and their start."""
 
@@ -50,10 +75,10 @@ class Lobby:
         #: Where new games get their seed (the service's, which tests replace).
         self.seed_source = seed_source
 
-    async def create(
+    async def plan(
         self,
         guild_id: int,
-        channel_id: int,
+        channel_id: int | None,
         host_id: int,
         host_name: str,
         players: int,
@@ -68,11 +93,14 @@ class Lobby:
         extra: dict[str, bool] | None = None,
         language: str = DEFAULT,
         listed: bool = False,
-    ) -> LoadedGame:
-        """Open a lobby in a channel; the host takes the first place in it.
+    ) -> Opening:
+        """A new lobby checked, not stored yet: every refusal of ``/sw new`` is here, so that
+        nothing is made for a game that is refused (the thread of ``thread:true``).
 
-        ``world`` is the engine's world (``surface`` or ``underground``): the game is played
-        on that world's built-in board for the player count, which must have its drawing,
+        ``channel_id`` is where it will be, None for a thread about to be opened (no game
+        can be there yet). ``world`` is the engine's world (``surface`` or
+        ``underground``): the game is played on that world's built-in board for the player
+        count, which must have its drawing,
         unless ``map_id`` names a server's own map (``bot.club_maps`` checked that it fits
         and registered it with its drawing).
         A 6-player game is a team game (``options_for``); ``teams=True`` asks for one, and
@@ -112,7 +140,7 @@ class Lobby:
             check(players, world, map_id, options, extra)
         if not 0.05 <= deadline_hours <= 24 * 14:
             raise ServiceError(tr("The turn deadline must be between 3 minutes and 14 days."))
-        if await self.games.live_game_id(channel_id) is not None:
+        if channel_id is not None and await self.games.live_game_id(channel_id) is not None:
             raise ServiceError(
                 tr(
                     "This channel already has a game. Finish or cancel it, or open another in a "
@@ -125,7 +153,26 @@ class Lobby:
             season_id = await self.league.rated_for_new_game(guild_id, rated)
         except LeagueError as exc:
             raise ServiceError(str(exc)) from exc
-        seed = seed if seed is not None else self.seed_source()
+        return Opening(
+            guild_id=guild_id,
+            host_id=host_id,
+            host_name=host_name,
+            players=players,
+            map_id=map_id,
+            seed=seed if seed is not None else self.seed_source(),
+            deadline_hours=deadline_hours,
+            open_scores=open_scores,
+            season_id=season_id,
+            world=world,
+            takeover_after=takeover_after,
+            mode=TEAM_MODE if options else "free-for-all",
+            extra=extra,
+            language=language if language in LANGUAGES else DEFAULT,
+            listed=listed,
+        )
+
+    async def open(self, o: Opening, channel_id: int) -> LoadedGame:
+        """Store the lobby ``plan`` checked in ``channel_id``, the host in its first seat."""
         now = now_iso(self.games.clock())
         async with self.games.storage.transaction() as tx:
             game_id = await tx.insert(
@@ -134,22 +181,22 @@ class Lobby:
                 " mode, options, language, listed, created_at, updated_at)"
                 " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    guild_id,
+                    o.guild_id,
                     channel_id,
-                    host_id,
-                    players,
-                    map_id,
-                    seed,
-                    deadline_hours,
-                    int(open_scores),
-                    season_id,
-                    int(season_id is not None),
-                    LEAGUE_WORLDS.get(world, world),
-                    takeover_after,
-                    TEAM_MODE if options else "free-for-all",
-                    dumped(extra),
-                    language if language in LANGUAGES else DEFAULT,
-                    int(listed),
+                    o.host_id,
+                    o.players,
+                    o.map_id,
+                    o.seed,
+                    o.deadline_hours,
+                    int(o.open_scores),
+                    o.season_id,
+                    int(o.season_id is not None),
+                    LEAGUE_WORLDS.get(o.world, o.world),
+                    o.takeover_after,
+                    o.mode,
+                    dumped(o.extra),
+                    o.language,
+                    int(o.listed),
                     now,
                     now,
                 ),
@@ -157,7 +204,7 @@ class Lobby:
             assert game_id is not None
             await tx.execute(
                 "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
-                (game_id, host_id, host_name, now),
+                (game_id, o.host_id, o.host_name, now),
             )
         return await self.games.load(game_id)
 

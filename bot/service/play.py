@@ -15,6 +15,7 @@ from engine.core.state import from_json, to_json
 from lang import slash, tr
 
 from ..errors import ServiceError
+from .bounds import check_length
 from .commit import Committer
 from .loaded import LoadedGame
 from .outcome import Applied, Outcome
@@ -64,6 +65,7 @@ class Play:
         why = problem(lg.game.state, seat, parsed[0])
         if why is not None:
             raise IllegalAction(why)
+        check_length(lg.game.state, parsed[0])
         return seat, parsed
 
     def _seat_for(self, lg: LoadedGame, user_id: int, key: str | None) -> int:
@@ -132,6 +134,7 @@ class Play:
             why = game.can_undo(seat)
             if why:
                 raise ServiceError(why)
+            check_length(game.state, None)
             snapshot, log = to_json(game.state), list(game.log)
             game.undo(seat)
             outcome = Outcome(lg, applied=[Applied(seat, UNDO, "Undo")])

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine import EngineError, Game
 from engine.core.content import builtin_maps, custom_map, register_map
-from engine.core.state import OVER, from_json, to_json
+from engine.core.state import OVER, GameState, from_json, to_json
 
 from ..service.store import UNDO, config_from_json
 from .document import TransferError, digest
@@ -45,11 +45,15 @@ def _config(game: dict[str, Any]) -> Any:
     return config
 
 
-def _stored(state: str) -> str:
+def _stored(state: str, replayed: GameState) -> str:
     """The stored snapshot as today's engine writes it (a snapshot written by an earlier
-    engine may lack a field that has a default since)."""
+    engine may lack a field that has a default since; one written before a turn counted its
+    steps, ``TurnState.steps``, has the count of the replay)."""
     try:
-        return to_json(from_json(state))
+        snapshot = from_json(state)
+        if "steps" not in json.loads(state)["turn"]:
+            snapshot.turn.steps = replayed.turn.steps
+        return to_json(snapshot)
     except (ValueError, KeyError, TypeError) as exc:
         raise TransferError(f"game: the stored state is not a game state ({exc})") from None
 
@@ -128,10 +132,10 @@ def replay(doc: dict[str, Any], *, rebuild: bool = False) -> Replayed:
     if rebuild:
         return Replayed(state, played.state.version, over)
     assert stored is not None
-    if state != _stored(stored):
+    if state != _stored(stored, played.state):
         raise TransferError(
             "the replayed log does not lead to the stored state (they differ in "
-            f"{_differences(state, _stored(stored))})"
+            f"{_differences(state, _stored(stored, played.state))})"
         )
     if game["version"] != played.state.version:
         raise TransferError("game: its version is not its state's version")

@@ -87,11 +87,14 @@ class Game:
         why = self.can_undo(seat)
         if why:
             raise IllegalAction(why)
-        version = self.state.version
+        version, steps = self.state.version, self.state.turn.steps
         self.log.pop()
         self.state = self._replay(self.log)
         # Versions only rise, so a button pressed before the undo is refused afterwards.
         self.state.version = version + 1
+        # The turn's steps too: the action and its undo both stay in the log (an undo never
+        # reaches back into the turn before).
+        self.state.turn.steps = steps + 1
         return self.state
 
     def _replay(self, log: list[tuple[int, str]]) -> GameState:

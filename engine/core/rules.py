@@ -44,6 +44,8 @@ def apply(s: GameState, seat: int, action: Action, *, validate: bool = True) -> 
         if why is not None:
             raise IllegalAction(why)
     t = s.turn
+    # Counted in the turn it is taken in, even when it ends that turn.
+    t.steps += 1
     # The kinds are tested most frequent first (no action kind derives from another).
     if t.phase == SETUP:
         play(s, action)

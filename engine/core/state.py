@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .content import register_map
+from .older import stonehedge_occupant
 
 # Phases of the turn (see docs/engine.md for the state machine).
 #: Before the first turn: a rule set's setup decisions (``engine.core.setupphase``).
@@ -106,6 +107,10 @@ class TurnState:
     readied: list[list[int]] = field(default_factory=list)
     #: Once-a-turn things already used this turn, by key ("sword", "vampire:2", ...).
     used: list[str] = field(default_factory=list)
+    #: Steps taken in this turn by anyone: every action, and every undo (``Game.undo``), as
+    #: the log keeps both. How the turn went, not where it stands: no rule reads it (the
+    #: bot bounds it, ``bot.service.bounds``), and two states never differ by it alone.
+    steps: int = field(default=0, compare=False)
 
 
 @dataclass(slots=True)
@@ -273,6 +278,7 @@ def _turn_to_dict(t: TurnState) -> dict[str, Any]:
         "pending": [[p.seat, p.race, p.kind] for p in t.pending],
         "readied": [list(x) for x in t.readied],
         **({"used": list(t.used)} if t.used else {}),
+        **({"steps": t.steps} if t.steps else {}),
     }
 
 
@@ -300,6 +306,7 @@ def from_dict(d: dict[str, Any]) -> GameState:
         pending=[Pending(*p) for p in t["pending"]],
         readied=[list(x) for x in t["readied"]],
         used=list(t.get("used", [])),
+        steps=t.get("steps", 0),
     )
     return GameState(
         map_id=d["map_id"],
@@ -352,27 +359,10 @@ def from_dict(d: dict[str, Any]) -> GameState:
         custom_map=None if custom is None else json.loads(json.dumps(custom)),
         treasures=list(d.get("treasures", [])),
         stonehedge=d.get("stonehedge"),
-        stonehedge_holder=d.get("stonehedge_holder", _stonehedge_occupant(d)),
+        stonehedge_holder=d.get("stonehedge_holder", stonehedge_occupant(d)),
         extras=json.loads(json.dumps(d.get("extras", {}))),
         bony=d.get("bony"),
     )
-
-
-def _stonehedge_occupant(d: dict[str, Any]) -> str | None:
-    """The race on the Stonehedge's region of a saved state whose power was drawn.
-
-    The holder of the Stonehedge's power is saved only when there is one, and after every
-    action it is the region's occupant; a state saved before the holder was recorded at all
-    takes the occupant too, so a game already under way does not give its holder what the
-    power gives on pick a second time.
-    """
-    if not d.get("stonehedge"):
-        return None
-    for r in d["regions"]:
-        if r["markers"].get("stonehedge"):
-            race = r["race"]
-            return race if isinstance(race, str) else None
-    return None
 
 
 def to_json(s: GameState) -> str:
@@ -420,6 +410,7 @@ def clone(s: GameState) -> GameState:
     turn.pending = [Pending(p.seat, p.race, p.kind) for p in t.pending]
     turn.readied = [x[:] for x in t.readied]
     turn.used = t.used[:]
+    turn.steps = t.steps
     players: list[PlayerState] = []
     for p in s.players:
         q = _new(PlayerState)

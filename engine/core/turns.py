@@ -267,4 +267,5 @@ def new_turn(seat: int) -> TurnState:
     t.pending = []
     t.readied = []
     t.used = []
+    t.steps = 0
     return t

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import to_act
 
 from .conftest import make_bot
+from .forge import press_forged
 from .world import World, game_of, play_until, public, world
 
 
@@ -33,7 +36,7 @@ async def test_options_by_command_and_by_taps_survive_a_restart(simcord_env, db_
     ann, bob, cyd = w.members
     opened = await ann.slash(w.channel, "sw new", players=3, mix=True)
     assert not opened.ephemeral, opened.response.content
-    assert "Options: mixed markets." in opened.response.content
+    assert "Options: Mixed markets." in opened.response.content
     lg = await game_of(w)
     assert lg.options == {"mix": True}
     # Only the host changes the options; a refusal is private and changes nothing.
@@ -43,7 +46,7 @@ async def test_options_by_command_and_by_taps_survive_a_restart(simcord_env, db_
     assert refused.ephemeral and "host" in refused.response.content
     tapped = await ann.click(m, custom_id=on)
     assert not tapped.ephemeral, tapped.response.content
-    assert "Options: Places and Relics on the surface, mixed markets." in (tapped.response.content)
+    assert "Options: Places and Relics on the surface, Mixed markets." in (tapped.response.content)
     # A restart: the options are in SQLite; the toggles still work.
     await simcord_env.restart_bot(make_bot(db_path))
     lg = await game_of(w)
@@ -54,16 +57,16 @@ async def test_options_by_command_and_by_taps_survive_a_restart(simcord_env, db_
     m, on = toggle(w, "mix")
     await ann.click(m, custom_id=on)
     status = await bob.slash(w.channel, "sw status")
-    assert "Options: Places and Relics on the surface, mixed markets." in status.response.content
+    assert "Options: Places and Relics on the surface, Mixed markets." in status.response.content
     for member in (bob, cyd):
         await member.slash(w.channel, "sw join")
     started = await ann.slash(w.channel, "sw start")
-    assert "Options: Places and Relics on the surface, mixed markets." in started.response.content
+    assert "Options: Places and Relics on the surface, Mixed markets." in started.response.content
     lg = await game_of(w)
     options = lg.game.state.options
     assert options["mix"] and options["surface_relics"]
     status = await bob.slash(w.channel, "sw status")
-    assert "Options: Places and Relics on the surface, mixed markets." in status.response.content
+    assert "Options: Places and Relics on the surface, Mixed markets." in status.response.content
     # The game's record keeps them.
     row = await simcord_env.bot.service.games.storage.fetchone(
         "SELECT options, config FROM games WHERE id = ?", (lg.id,)
@@ -82,15 +85,22 @@ async def test_options_the_engine_refuses_change_nothing(simcord_env) -> None:
     assert await simcord_env.bot.service.live_game_id(w.channel.id) is None
     opened = await ann.slash(w.channel, "sw new", players=3, world="underground")
     assert not opened.ephemeral
-    m, on = toggle(w, "surface_relics")
-    tapped = await ann.click(m, custom_id=on)
-    assert tapped.ephemeral and "changes nothing" in tapped.response.content
+    # Its lobby offers no toggle for it (issue 37, L1), and a forged one changes nothing.
+    with pytest.raises(AssertionError, match="no toggle for surface_relics"):
+        toggle(w, "surface_relics")
+    lobby = public(w)[-1]
     lg = await game_of(w)
-    assert lg.options == {}
+    forged = await press_forged(ann, lobby, f"swl:{lg.id}:on_surface_relics")
+    assert forged.ephemeral
+    assert forged.response.content == (
+        "Places and Relics on the surface: Small World Underground has them already, so the "
+        "option changes nothing there."
+    )
+    assert (await game_of(w)).options == {}
     # Mixed markets are fine on the Underground.
     m, on = toggle(w, "mix")
     tapped = await ann.click(m, custom_id=on)
-    assert not tapped.ephemeral and "Options: mixed markets." in tapped.response.content
+    assert not tapped.ephemeral and "Options: Mixed markets." in tapped.response.content
 
 
 async def test_a_team_lobby_takes_options_too(simcord_env) -> None:

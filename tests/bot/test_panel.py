@@ -9,7 +9,7 @@ from engine import legal_actions, to_act
 from engine.core.actions import Conquer, Reinforce
 from engine.core.rules import apply
 from engine.simulate import choose
-from tests.engine.helpers import start
+from tests.engine.helpers import play, start
 
 
 def payloads(panel) -> list[str]:
@@ -112,3 +112,18 @@ def test_every_race_and_power_has_its_moves_on_the_panel() -> None:
         _check_positions(start((race, power), players=3, seed=i), random.Random(i), 120)
     for i, race in enumerate(races):
         _check_positions(start((race, "Flying"), players=2, seed=i), random.Random(i), 80)
+
+
+def test_an_owed_choice_is_told_in_words_with_the_tap_that_makes_it() -> None:
+    """The Amazons' four [SW p.8, Amazons: "remove four tokens from the map"]: before the
+    turn may end, a tap panel says what is owed in words and names the menu that holds the
+    choice, never a typed command's syntax."""
+    s = start(("Amazons", "Merchant"))
+    play(s, "pick 1", "conquer 19", "conquer 20", "conquer 21", "conquer 14", "stop")
+    panel = build(s, 0)
+    [line] = [t for t in panel.text.splitlines() if t.startswith("Before you end:")]
+    assert "REGION" not in line and "withdraw " not in line, line
+    assert line.endswith("Choose it in **Other moves (powers, abandon)…** below."), line
+    other = next(m for m in panel.menus() if m.name == "other")
+    assert other.placeholder == "Other moves (powers, abandon)…"
+    assert any(o.value.startswith("a=withdraw ") for o in other.options)

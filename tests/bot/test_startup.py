@@ -186,7 +186,7 @@ class FakeBot:
         self.listeners.append((func, name))
 
 
-FULL = discord.Permissions(274878008320)  # the README's invite: everything the bot needs
+FULL = startup.INVITE  # the README's invite: everything the bot needs
 
 
 def _bot() -> FakeBot:

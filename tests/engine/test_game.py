@@ -8,7 +8,7 @@ import pytest
 
 from engine import Game, GameConfig, IllegalAction, legal_actions, to_act
 from engine.core.game import turn_ends
-from engine.core.state import to_dict
+from engine.core.state import from_json, to_dict, to_json
 from engine.simulate import choose
 
 
@@ -39,9 +39,12 @@ def test_undo_takes_back_a_conquest_but_not_the_pick() -> None:
     version = g.state.version
     g.undo(0)
     after = to_dict(g.state)
-    # The version keeps rising so that a stale button press is refused after an undo.
+    # The version keeps rising so that a stale button press is refused after an undo, and
+    # so do the turn's steps: the conquest and its undo both stay in the log.
     assert g.state.version == version + 1
+    assert after["turn"]["steps"] == before["turn"]["steps"] + 2
     after["version"] = before["version"]
+    after["turn"]["steps"] = before["turn"]["steps"]
     assert after == before
 
 
@@ -76,6 +79,26 @@ def _roll_then_undo() -> bool:
                 break
             g.play(0, conquests[-1])
     return False
+
+
+def test_a_turn_counts_its_steps_undos_included_and_the_next_turn_starts_at_none() -> None:
+    g = _game()
+    assert g.state.turn.steps == 0
+    g.play(0, "pick 1")
+    conquest = next(a for a in legal_actions(g.state) if a.verb == "conquer")
+    g.play(0, conquest)
+    g.undo(0)
+    g.play(0, conquest)
+    # pick, conquer, undo, conquer: four rows of the log, four steps.
+    assert g.state.turn.steps == 4
+    g.play(0, "stop")
+    g.play(0, "end")
+    # The action that ends a turn counts in it; the next player's turn starts with none.
+    assert (g.state.turn.seat, g.state.turn.steps) == (1, 0)
+    g.play(1, "pick 1")
+    assert g.state.turn.steps == 1
+    # A stored snapshot keeps the count (a state of an older version has none: 0).
+    assert from_json(to_json(g.state)).turn.steps == 1
 
 
 def test_only_the_seat_that_acted_may_undo() -> None:

@@ -54,8 +54,10 @@ STEPS = 40
 
 
 def _without_version(s: GameState) -> dict[str, Any]:
+    """The state but what only rises, undos included: the version and the turn's steps."""
     d = to_dict(s)
     d.pop("version")
+    d["turn"].pop("steps", None)
     return d
 
 
@@ -251,13 +253,13 @@ class EngineMachine(RuleBasedStateMachine):
         playing that action again gives the same state as the first time."""
         assert self.game is not None
         seat = self._seat()
-        after, version = _without_version(self.s), self.s.version
+        after, version, steps = _without_version(self.s), self.s.version, self.s.turn.steps
         last = parse(self.game.log[-1][1])
         self.game.undo(seat)
         event(f"undo of {last.verb}")
         before = self.before.pop()
         assert _without_version(self.s) == _without_version(from_json(before))
-        assert self.s.version > version
+        assert self.s.version > version and self.s.turn.steps == steps + 1
         self._play(seat, last)
         assert _without_version(self.s) == after
 

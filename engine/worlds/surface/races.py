@@ -76,10 +76,10 @@ class Amazons(Ability):
         due = self._due(s, race)
         return ntr(
             "Remove your {loan} Amazon tokens first: {n} more must come off the map "
-            "(withdraw REGION COUNT; tokens still in hand count), leaving one in each region "
+            "(tokens still in hand count), leaving one in each region "
             "while any region holds two or more.",
             "Remove your {loan} Amazon tokens first: {n} more must come off the map "
-            "(withdraw REGION COUNT; tokens still in hand count), leaving one in each region "
+            "(tokens still in hand count), leaving one in each region "
             "while any region holds two or more.",
             due,
             loan=AMAZON_LOAN,

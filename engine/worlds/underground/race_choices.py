@@ -125,10 +125,10 @@ class IronDwarves(Ability):
         due = self._due(s, race)
         return ntr(
             "Take your Silver Hammers off the map first: {n} more "
-            "(hammer REGION COUNT; tokens still in hand count), leaving one Iron Dwarf in each "
+            "(tokens still in hand count), leaving one Iron Dwarf in each "
             "region while any region holds two or more.",
             "Take your Silver Hammers off the map first: {n} more "
-            "(hammer REGION COUNT; tokens still in hand count), leaving one Iron Dwarf in each "
+            "(tokens still in hand count), leaving one Iron Dwarf in each "
             "region while any region holds two or more.",
             due,
         )
