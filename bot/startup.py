@@ -137,6 +137,15 @@ INVITE = discord.Permissions(
     read_message_history=True,
 )
 
+
+def invite_link(application_id: int) -> str:
+    """The link that invites this bot to a server with the README's scopes and ``INVITE``:
+    logged at start-up, so that nobody has to look the application's id up."""
+    return discord.utils.oauth_url(
+        application_id, permissions=INVITE, scopes=("bot", "applications.commands")
+    )
+
+
 #: Games whose channel the bot still posts to.
 OPEN_GAMES = "SELECT guild_id, channel_id FROM games WHERE status IN ('lobby', 'active')"
 
@@ -207,9 +216,12 @@ async def check_permissions(bot: Any) -> list[str]:
 
 
 def watch_permissions(bot: Any) -> Callable[[], Awaitable[None]]:
-    """Check the permissions each time ``bot`` is ready (``on_ready``); never fatal."""
+    """Each time ``bot`` is ready (``on_ready``): log its invite link, and check the
+    permissions (never fatal)."""
 
     async def on_ready() -> None:
+        if getattr(bot, "application_id", None):
+            log.info("Invite the bot to a server: %s", invite_link(bot.application_id))
         try:
             await check_permissions(bot)
         except Exception:  # a check that fails must not stop the bot
@@ -229,6 +241,7 @@ __all__ = [
     "NEEDED",
     "check_permissions",
     "explain",
+    "invite_link",
     "missing_permissions",
     "permission_warnings",
     "run",

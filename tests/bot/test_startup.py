@@ -292,3 +292,14 @@ async def test_an_unreachable_postgresql_server_is_a_database_problem() -> None:
     assert code == startup.EXIT_DATABASE
     assert "DATABASE_URL" in line and "127.0.0.1:1/sw" in line
     assert "secret" not in line
+
+
+async def test_each_connection_logs_the_invite_link(caplog: pytest.LogCaptureFixture) -> None:
+    bot = _bot()
+    bot.application_id = 4242  # type: ignore[attr-defined]
+    on_ready = startup.watch_permissions(bot)
+    with caplog.at_level(logging.INFO, logger="bot.startup"):
+        await on_ready()
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.startup"]
+    assert f"Invite the bot to a server: {startup.invite_link(4242)}" in said
+    assert "client_id=4242" in startup.invite_link(4242)

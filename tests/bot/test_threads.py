@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.startup import INVITE, NEEDED
+from bot.startup import INVITE, NEEDED, invite_link
 
 from .world import World, world
 
@@ -53,6 +53,14 @@ def test_the_readme_invites_the_bot_with_what_it_uses() -> None:
     assert all(getattr(INVITE, attr) for attr, _name in NEEDED)
     # The bot deletes only its own messages and manages no thread: neither is asked for.
     assert not INVITE.manage_threads and not INVITE.manage_channels and not INVITE.manage_messages
+
+
+def test_the_logged_invite_link_is_the_readmes_with_the_application_filled_in() -> None:
+    readme = README.read_text(encoding="utf-8")
+    template = re.search(r"`(https://discord\.com/oauth2/authorize\?[^`]+)`", readme)
+    assert template is not None
+    link = invite_link(1234567890)
+    assert link == template.group(1).replace("<APPLICATION_ID>", "1234567890")
 
 
 async def test_a_refused_game_opens_no_thread_and_says_why(simcord_env) -> None:
