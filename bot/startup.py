@@ -21,6 +21,7 @@ import discord
 
 from .stopping import sigterm_as_ctrl_c
 from .storage import SQLITE_ERRORS, DatabaseUnavailable
+from .web.server import PortUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ EXIT_INTENTS = 4
 EXIT_NO_NETWORK = 5
 EXIT_DISCORD_ERROR = 6
 EXIT_DATABASE = 7
+EXIT_PORT = 8
 
 PORTAL = "https://discord.com/developers/applications"
 
@@ -70,6 +72,12 @@ def explain(exc: BaseException, database_path: str = "") -> tuple[int, str] | No
             advice = "check the token and the application in the Developer Portal, then retry."
         return EXIT_DISCORD_ERROR, (
             f"Discord answered HTTP {exc.status} while the bot logged in ({reason}): {advice}"
+        )
+    if isinstance(exc, PortUnavailable):
+        return EXIT_PORT, (
+            f"Could not serve the web pages on {exc.host}:{exc.port} ({exc.reason}): set WEB_PORT "
+            "in .env to a free port (or leave it empty for no web pages), and WEB_HOST to an "
+            "address of this machine."
         )
     if isinstance(exc, DatabaseUnavailable):
         return EXIT_DATABASE, (
@@ -237,6 +245,7 @@ __all__ = [
     "EXIT_DISCORD_ERROR",
     "EXIT_INTENTS",
     "EXIT_NO_NETWORK",
+    "EXIT_PORT",
     "INVITE",
     "NEEDED",
     "check_permissions",

@@ -52,11 +52,17 @@ class SqliteStorage(Storage):
         sqlite3.connect(self.path).close()
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
         self._db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
-            # Each PRAGMA answers with a row: fetch it so no statement stays open.
-            await self.fetchone(f"PRAGMA {pragma}")
-        if migrate:
-            await self.migrate()
+        try:
+            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000"):
+                # Each PRAGMA answers with a row: fetch it so no statement stays open.
+                await self.fetchone(f"PRAGMA {pragma}")
+            if migrate:
+                await self.migrate()
+        except BaseException:
+            # A file that is not a database is found by the first statement: the connection's
+            # thread (not a daemon) would keep the process alive after its one line.
+            await self.close()
+            raise
 
     async def close(self) -> None:
         """Close the connection."""

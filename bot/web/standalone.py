@@ -21,7 +21,7 @@ from ..storage import DATABASE_ERRORS, Storage, storage_for
 from ..workers import Workers
 from . import links
 from .app import Site
-from .server import bound_port, serve
+from .server import PortUnavailable, bound_port, serve
 
 log = logging.getLogger(__name__)
 
@@ -89,9 +89,8 @@ async def run(settings: Settings, port: int) -> None:
         site = Site(GameService(storage), workers.run, proxies=settings.web_trusted_proxies)
         try:
             runner = await serve(site, settings.web_host, port)
-        except OSError as exc:
-            where = f"{settings.web_host}:{port}: {exc.strerror or exc}"
-            raise Stop(f"python -m bot web: cannot listen on {where}", EXIT_PORT) from None
+        except PortUnavailable as exc:
+            raise Stop(f"python -m bot web: cannot listen on {exc}", EXIT_PORT) from None
         # The workers start once the port is ours: a refused port leaves no process behind.
         workers.start()
         port = bound_port(runner)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import sqlite3
 from pathlib import Path
@@ -303,3 +304,33 @@ async def test_each_connection_logs_the_invite_link(caplog: pytest.LogCaptureFix
     said = [r.getMessage() for r in caplog.records if r.name == "bot.startup"]
     assert f"Invite the bot to a server: {startup.invite_link(4242)}" in said
     assert "client_id=4242" in startup.invite_link(4242)
+
+
+def test_a_taken_web_port_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    """``WEB_PORT`` held by another program: the bot's start stops with exit 8 and a line
+    about the web pages' port (not "Could not reach Discord"), and leaves no worker behind."""
+    import dataclasses
+    import socket
+
+    import simcord
+
+    from tests.bot.conftest import make_bot
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        bot = make_bot(tmp_path / "bot.sqlite3", workers=0)
+        bot.settings = dataclasses.replace(bot.settings, web_port=port, web_host="127.0.0.1")
+
+        async def simulated_start(token: str, *, reconnect: bool = True) -> None:
+            async with simcord.run(bot):
+                pass
+
+        bot.start = simulated_start  # type: ignore[method-assign]
+        err = io.StringIO()
+        code = startup.run(bot, "token", database_path=str(tmp_path / "bot.sqlite3"), stderr=err)
+    assert code == startup.EXIT_PORT
+    [line] = err.getvalue().splitlines()
+    assert line.startswith(f"Could not serve the web pages on 127.0.0.1:{port} (")
+    assert "WEB_PORT" in line

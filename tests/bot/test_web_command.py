@@ -169,9 +169,18 @@ async def test_a_demo_database_shows_every_kind_of_page_without_discord(tmp_path
 
 
 async def test_a_database_it_cannot_open_is_one_line_and_an_exit_code(tmp_path) -> None:
-    nowhere = tmp_path / "no such folder" / "x.sqlite3"
+    # A file that says it is SQLite and is not: the settings check lets it by (it names a
+    # file in a writable folder), opening it fails.
+    broken = tmp_path / "broken.sqlite3"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
     for command in (("web", "--port", "0"), ("demo",)):
-        code, out, err = await finished(nowhere, *command)
+        code, out, err = await finished(broken, *command)
         assert code == standalone.EXIT_DATABASE, (command, err)
         assert err.count("\n") == 1 and "cannot be opened" in err
         assert "Traceback" not in err + out
+    # A folder that does not exist is a bad setting, told before anything is opened.
+    nowhere = tmp_path / "no such folder" / "x.sqlite3"
+    for command in (("web", "--port", "0"), ("demo",)):
+        code, out, err = await finished(nowhere, *command)
+        assert code == 2 and err.startswith("Bad settings: DATABASE_PATH"), (command, err)
+        assert err.count("\n") == 1 and "Traceback" not in err + out
