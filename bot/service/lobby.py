@@ -24,7 +24,7 @@ from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
 from ..options import check, chosen, dumped, offered
-from ..storage import now_iso
+from ..storage import INTEGRITY_ERRORS, now_iso
 from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
 from .loaded import TEAM_MODE, LoadedGame, Seat
@@ -40,6 +40,18 @@ WORLD_NAMES = {name: entry.display_name for name, entry in WORLDS.items()}
 LEAGUE_WORLDS = {"surface": "smallworld"}
 #: How an AI seat's name is made from the names already seated (``bot.ai_seats.ai_name``).
 Namer = Callable[[list[str]], str]
+
+
+def taken_channel() -> ServiceError:
+    """The refusal of a second live game in one channel or thread."""
+    return ServiceError(
+        tr(
+            "This channel already has a game. Finish or cancel it, or open another in a "
+            "thread: `{new} {thread}:true`.",
+            new=slash("sw new"),
+            thread=option("thread"),
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -141,14 +153,7 @@ class Lobby:
         if not 0.05 <= deadline_hours <= 24 * 14:
             raise ServiceError(tr("The turn deadline must be between 3 minutes and 14 days."))
         if channel_id is not None and await self.games.live_game_id(channel_id) is not None:
-            raise ServiceError(
-                tr(
-                    "This channel already has a game. Finish or cancel it, or open another in a "
-                    "thread: `{new} {thread}:true`.",
-                    new=slash("sw new"),
-                    thread=option("thread"),
-                )
-            )
+            raise taken_channel()
         try:
             season_id = await self.league.rated_for_new_game(guild_id, rated)
         except LeagueError as exc:
@@ -174,6 +179,16 @@ class Lobby:
     async def open(self, o: Opening, channel_id: int) -> LoadedGame:
         """Store the lobby ``plan`` checked in ``channel_id``, the host in its first seat."""
         now = now_iso(self.games.clock())
+        try:
+            game_id = await self._insert(o, channel_id, now)
+        except INTEGRITY_ERRORS as exc:
+            # Two lobbies opened in one channel at once both passed ``plan``'s look; the
+            # database's one-live-game-per-channel key lets only the first in.
+            raise taken_channel() from exc
+        return await self.games.load(game_id)
+
+    async def _insert(self, o: Opening, channel_id: int, now: str) -> int:
+        """The lobby's row and its host's seat, in one transaction; the game's id."""
         async with self.games.storage.transaction() as tx:
             game_id = await tx.insert(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
@@ -206,7 +221,7 @@ class Lobby:
                 "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                 (game_id, o.host_id, o.host_name, now),
             )
-        return await self.games.load(game_id)
+        return game_id
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LoadedGame:
         """Take a place in the channel's lobby."""

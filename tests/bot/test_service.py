@@ -155,6 +155,20 @@ async def test_one_live_game_per_channel_even_at_the_database(database) -> None:
     await service.storage.close()
 
 
+async def test_two_lobbies_opened_at_once_in_one_channel_make_one_game(database) -> None:
+    """Both ``/sw new`` pass the look for a game in the channel before either stores its
+    lobby; the second is refused with the true reason, not an error, and one game is left."""
+    service = await _service(database)
+    first = await service.lobby.plan(1, 100, 11, "ann", 2)
+    second = await service.lobby.plan(1, 100, 22, "bob", 3)
+    opened = await service.lobby.open(first, 100)
+    with pytest.raises(ServiceError, match="already has a game"):
+        await service.lobby.open(second, 100)
+    rows = await service.storage.fetchall("SELECT id, host_id FROM games WHERE channel_id = 100")
+    assert [(r["id"], r["host_id"]) for r in rows] == [(opened.id, 11)]
+    await service.storage.close()
+
+
 async def test_actions_in_different_games_at_the_same_time(tmp_path) -> None:
     # One SQLite connection serves all games: their transactions must not interleave. On
     # PostgreSQL they run side by side on the pool's connections.
