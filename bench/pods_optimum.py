@@ -16,6 +16,12 @@ script computes the round's cost (``bot.seasons.pods.Cost.total``) three ways:
   the same sizes, ``--limit`` seconds at most (``optimal`` says when it proved it).
 
 It prints each method's mean excess over the optimum, how often it found it, and the times.
+
+``--season`` instead replays ``bench/pods.py``'s season (24 members, 4 rounds of pods of 4,
+the same seed) and prints, for each round, the least mean skill spread within pods that any
+arrangement repeating no meeting can have (CP-SAT, points not counted), beside the
+shipped search's and random pods': how low the spread can go once members must meet new
+people.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from bot.seasons.pods import (
     WEIGHTS,
     Entrant,
     Pair,
+    Weights,
     form_pods,
     meetings,
     pod_sizes,
@@ -72,7 +79,11 @@ def instance(rng: random.Random) -> tuple[list[Entrant], dict[Pair, int], int]:
 
 
 def optimum(
-    entrants: list[Entrant], met: dict[Pair, int], pod: int, limit: float
+    entrants: list[Entrant],
+    met: dict[Pair, int],
+    pod: int,
+    limit: float,
+    weights: Weights = WEIGHTS,
 ) -> tuple[float, bool]:
     """The least cost CP-SAT finds within ``limit`` seconds, and whether it proved it."""
     m = cp_model.CpModel()
@@ -85,7 +96,7 @@ def optimum(
         m.add(sum(x[u, p] for u in ids) == size)
     terms = []
     for p in range(len(sizes)):
-        for attr, weight in (("skill", WEIGHTS.skill), ("points", WEIGHTS.points)):
+        for attr, weight in (("skill", weights.skill), ("points", weights.points)):
             values = {e.user_id: int(getattr(e, attr)) for e in entrants}
             lo_v, hi_v = min(values.values()), max(values.values())
             hi = m.new_int_var(lo_v, hi_v, f"hi_{attr}{p}")
@@ -97,7 +108,7 @@ def optimum(
         for (a, b), times in met.items():
             both = m.new_bool_var(f"m{a}_{b}_{p}")
             m.add(both >= x[a, p] + x[b, p] - 1)
-            terms.append(int(WEIGHTS.repeat) * times * both)
+            terms.append(int(weights.repeat) * times * both)
     m.minimize(sum(terms))
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = limit
@@ -105,6 +116,30 @@ def optimum(
     status = solver.solve(m)
     assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
     return solver.objective_value, status == cp_model.OPTIMAL
+
+
+def season_bound(seed: int, limit: float) -> None:
+    """``bench/pods.py``'s season: per round, the least skill spread with no repeat."""
+    import pods as bench  # bench/pods.py, beside this script
+
+    season = bench.Season(24, random.Random(seed))
+    rng = random.Random(seed + 1)
+    skill_only = Weights(points=0.0)
+    for r in range(1, 5):
+        entrants = season.entrants()
+        met = meetings(season.games)
+        pairing = form_pods(entrants, 4, met)
+        whole = [Entrant(e.user_id, 0, round(e.skill)) for e in entrants]
+        best, sure = optimum(whole, met, 4, limit, skill_only)
+        drawn = bench.random_spread(entrants, [4] * 6, rng)
+        print(
+            f"round {r}: least skill spread with no repeat {best / 6:.0f}"
+            f" ({'proved' if sure else 'not proved'}), shipped search"
+            f" {pairing.cost.skill_spread / 6:.0f}, random pods {drawn:.0f}:"
+            f" the least possible ratio is {best / 6 / drawn:.2f}"
+        )
+        for pod in pairing.pods:
+            season.play(pod.members)
 
 
 def sliced(entrants: list[Entrant], pod: int) -> list[list[int]]:
@@ -123,7 +158,11 @@ def main() -> None:
     parser.add_argument("--instances", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=20.0)
+    parser.add_argument("--season", action="store_true")
     args = parser.parse_args()
+    if args.season:
+        season_bound(args.seed, max(args.limit, 120.0))
+        return
     rng = random.Random(args.seed)
     excess: dict[str, list[float]] = {k: [] for k in ("slice", "greedy", "search")}
     hits = dict.fromkeys(excess, 0)

@@ -252,22 +252,27 @@ def first_come(
 
 
 def _earliest(queue: _Queue, first: Waiting) -> list[Waiting] | None:
-    """``first`` with the earliest members who complete a game with them, largest first."""
+    """``first`` with the earliest members who complete a game with them: the largest count
+    ``first`` accepts that can be filled, on the world whose group was complete soonest."""
     units: list[list[Waiting]] = []
     placed: set[int] = set()
     for w in sorted(queue.by_id.values(), key=lambda w: (w.joined_at, w.user_id)):
-        if w.user_id in placed:
-            continue
-        mate = queue.pairs.get(w.user_id)
-        units.append([w] if mate is None else [w, queue.by_id[mate]])
-        placed.update(m.user_id for m in units[-1])
-    units = [u for u in units if first in u] + [u for u in units if first not in u]
+        if w.user_id not in placed:
+            mate = queue.pairs.get(w.user_id)
+            units.append([w] if mate is None else [w, queue.by_id[mate]])
+            placed.update(m.user_id for m in units[-1])
+    mine = next(u for u in units if first in u)
     for n in sorted(first.players, reverse=True):
-        group: list[Waiting] = []
-        for unit in units:
-            fits = len(group) + len(unit) <= n and all(n in w.players for w in unit)
-            if fits and (len(unit) == 1 or n == TEAM_GAME) and _world(group + unit)[0]:
-                group += unit
-        if len(group) == n and first in group:
-            return group
+        full = []
+        for world in queue.worlds():
+            group: list[Waiting] = []
+            for unit in [mine, *(u for u in units if u is not mine)]:
+                if len(group) + len(unit) > n or (len(unit) > 1 and n != TEAM_GAME):
+                    continue
+                if all(n in w.players and w.world in (None, world) for w in unit):
+                    group += unit
+            if len(group) == n and first in group:
+                full.append(group)
+        if full:
+            return min(full, key=lambda g: max((w.joined_at, w.user_id) for w in g))
     return None
