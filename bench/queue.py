@@ -26,33 +26,30 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.seasons import matching
 from bot.seasons.balance import TEAM_GAME, spread
-from bot.seasons.matching import (
-    TOLERANCE,
-    Match,
-    Tolerance,
-    Waiting,
-    first_come,
-    form_games,
-    hours_waited,
-)
+from bot.seasons.matching import Match, Tolerance, Waiting
 
 START = datetime(2026, 1, 5, tzinfo=UTC)
-COUNTS = [({3, 4}, 40), ({4}, 20), ({3}, 15), ({2, 3, 4, 5}, 10), ({TEAM_GAME}, 15)]
-WORLDS = [(None, 60), ("surface", 20), ("underground", 20)]
-DEADLINES = [(None, 50), (12, 17), (24, 17), (48, 16)]
+COUNTS: list[tuple[set[int], int]] = [
+    ({3, 4}, 40), ({4}, 20), ({3}, 15), ({2, 3, 4, 5}, 10), ({TEAM_GAME}, 15),
+]  # fmt: skip
+WORLDS: list[tuple[str | None, int]] = [(None, 60), ("surface", 20), ("underground", 20)]
+DEADLINES: list[tuple[int | None, int]] = [(None, 50), (12, 17), (24, 17), (48, 16)]
 
 Policy = Callable[[Iterable[Waiting], datetime, Tolerance], list[Match]]
+T = TypeVar("T")
 
 
-def pick(rng: random.Random, choices: list[tuple[object, int]]) -> object:
+def pick(rng: random.Random, choices: Sequence[tuple[T, int]]) -> T:
     """One of ``choices`` by weight."""
     return rng.choices([c for c, _ in choices], [w for _, w in choices])[0]
 
@@ -66,15 +63,15 @@ def arrivals(args: argparse.Namespace) -> list[Waiting]:
         at += rng.expovariate(args.rate)
         if at >= args.hours:
             return out
-        counts = frozenset(pick(rng, COUNTS))  # type: ignore[arg-type]
+        counts = frozenset(pick(rng, COUNTS))
         world = pick(rng, WORLDS)
         member = Waiting(
             len(out) + 1,
             rng.gauss(500.0, 100.0),
             counts,
             START + timedelta(hours=at),
-            world,  # type: ignore[arg-type]
-            pick(rng, DEADLINES),  # type: ignore[arg-type]
+            world,
+            pick(rng, DEADLINES),
         )
         if TEAM_GAME in counts and rng.random() < 0.5:
             mate = replace(member, user_id=member.user_id + 1, skill=rng.gauss(500.0, 100.0))
@@ -92,7 +89,9 @@ class Outcome:
     left: list[float]
 
 
-def run(policy: Policy, tolerance: Tolerance, people: list[Waiting], args: argparse.Namespace):
+def run(
+    policy: Policy, tolerance: Tolerance, people: list[Waiting], args: argparse.Namespace
+) -> Outcome:
     """The week under one policy."""
     moments = sorted(
         {p.joined_at for p in people}
@@ -109,10 +108,10 @@ def run(policy: Policy, tolerance: Tolerance, people: list[Waiting], args: argpa
         for game in policy(waiting.values(), now, tolerance):
             games.append(game)
             for u in game.members:
-                waits.append(hours_waited(joined[u], now))
+                waits.append(matching.hours_waited(joined[u], now))
                 del waiting[u]
     end = START + timedelta(hours=args.hours)
-    return Outcome(games, waits, [hours_waited(p, end) for p in waiting.values()])
+    return Outcome(games, waits, [matching.hours_waited(p, end) for p in waiting.values()])
 
 
 def line(name: str, out: Outcome, skills: dict[int, float]) -> str:
@@ -146,12 +145,13 @@ def main() -> None:
     people = arrivals(args)
     skills = {p.user_id: p.skill for p in people}
     print(f"{len(people)} members over {args.hours} h ({args.rate:g} arrivals an hour)")
+    default, closest = matching.TOLERANCE, matching.form_games
     policies: list[tuple[str, Policy, Tolerance]] = [
-        (f"closest {TOLERANCE.base:g}+{TOLERANCE.per_hour:g}/h (default)", form_games, TOLERANCE),
-        ("closest 50+10/h", form_games, Tolerance(50.0, 10.0)),
-        ("closest 100+50/h", form_games, Tolerance(100.0, 50.0)),
-        ("closest 200+50/h", form_games, Tolerance(200.0, 50.0)),
-        ("first come, first served", first_come, TOLERANCE),
+        (f"closest {default.base:g}+{default.per_hour:g}/h (default)", closest, default),
+        ("closest 50+10/h", closest, Tolerance(50.0, 10.0)),
+        ("closest 100+50/h", closest, Tolerance(100.0, 50.0)),
+        ("closest 200+50/h", closest, Tolerance(200.0, 50.0)),
+        ("first come, first served", matching.first_come, default),
     ]
     for name, policy, tolerance in policies:
         print(line(name, run(policy, tolerance, people, args), skills))

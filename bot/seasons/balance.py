@@ -56,7 +56,7 @@ def pairs_of(partners: Mapping[int, int | None]) -> dict[int, int]:
     }
 
 
-def _matchings(people: Sequence[int]) -> list[list[Team]]:
+def _matchings(people: list[int]) -> list[list[Team]]:
     """Every way to cut ``people`` (an even number) into teams of two."""
     if not people:
         return [[]]

@@ -16,15 +16,21 @@ The rules (issue 38):
   the standings first, as a Swiss round does, and the skill picks among members on the same
   points. Spreads are measured as the pod's highest less its lowest value: what the
   weakest member faces.
-- **Method.** A greedy pass fills pods from the top of the standings, each time taking,
-  among the next 16 members in order, the one who adds least to the pod's cost; then a local
-  search swaps members (or pairs) between pods, and moves a member from a pod to one a seat
-  smaller, while that lowers the cost. Swaps are tried between pods at most 3 apart in the
-  standings, and between a pod holding a repeat meeting and every other pod.
-  ``bench/pods_optimum.py`` compares this with OR-Tools' CP-SAT (the proven optimum of the
-  same cost) and with the greedy pass alone, on instances small enough for CP-SAT:
-  its figures are in that script's docstring; the search is the shipped method, so no
-  solver is a dependency. Nothing is random: the same input gives the same pods.
+- **Method** (``pod_search``). A greedy pass fills pods from the top of the standings,
+  each time taking, among the next 16 members in order, the one who adds least to the pod's
+  cost; a local search then swaps one or two members (or a pair) between two pods, moves a
+  member to a pod one seat smaller, and cycles a member each through three pods, while that
+  lowers the cost. Nothing is random: the same input gives the same pods.
+  ``bench/pods_optimum.py`` compares it with CP-SAT's proven optimum of the same cost:
+  ``pod_search``'s docstring gives the figures and why no solver ships.
+
+**What the goals allow** (``bench/pods.py``, 24 members, 4 rounds of pods of 4): the first
+round's pods have about a quarter of random pods' skill spread, but once members must meet
+new people the spread cannot stay low: CP-SAT proves that no arrangement of rounds 2 to 4
+without a repeat meeting has less than 0.9 of random pods' spread (points not even counted;
+``bench/pods_optimum.py --season``), and the search is within 10% of that bound. Letting
+members meet again lowers it (the bench prints the trade for lighter repeat weights): keeping
+apart those who met is the issue's rule, and the default keeps it.
 
 Team seasons: pods of 6 are split into 3 balanced teams (``balance.balanced_teams``), and
 members who signed up as a pair always share a pod and a team (a swap moves them together).

@@ -1,0 +1,1 @@
+"""The league's automatic formats: pods, the queue's matching and season points."""
