@@ -9,7 +9,7 @@ all 60, 0.1 s median) and with the greedy pass alone. The greedy pass leaves 4.6
 meetings a round where the optimum has 3.88 (the standings cut in slices: 7.05); the search
 reaches the optimum's repeats on every instance, the optimum itself on 46 of 60, and is
 38 points above it on average (3% of the optimum's spreads, 1,136), in 3 ms. CP-SAT cannot
-form 1,000 members' pods within a second (the search takes 0.3 to 0.8 s, ``bench/pods.py``),
+form 1,000 members' pods within a second (the search takes 0.2 to 0.5 s, ``bench/pods.py``),
 so shipping it would mean two methods and a large dependency for that 3%.
 """
 
@@ -31,6 +31,9 @@ MAX_PASSES = 50
 EPSILON = 1e-9
 
 Unit = tuple[int, ...]
+#: Lowest and highest points, lowest and highest skill, and repeats, of some members.
+Summary = tuple[float, float, float, float, int]
+INF = float("inf")
 
 
 @dataclass(frozen=True)
@@ -86,15 +89,24 @@ class PodSearch:
 
     def repeats(self, pod: Sequence[int]) -> int:
         """Earlier meetings among a pod's members."""
-        met = self.met
-        return sum(met[a].get(b, 0) for k, a in enumerate(pod) if met[a] for b in pod[k + 1 :])
+        met, count = self.met, 0
+        for k in range(len(pod) - 1):
+            row = met[pod[k]]
+            if row:
+                for other in pod[k + 1 :]:
+                    if other in row:
+                        count += row[other]
+        return count
 
     def cost(self, pod: Sequence[int]) -> float:
-        """A pod's part of the round's cost."""
+        """A pod's part of the round's cost (the hot spot of the search: written plainly)."""
+        if len(pod) < 2:
+            return 0.0
         w = self.weights
         pts = [self.points[i] for i in pod]
         sks = [self.skill[i] for i in pod]
-        return w.repeat * self.repeats(pod) + w.points * spread(pts) + w.skill * spread(sks)
+        spreads = w.points * (max(pts) - min(pts)) + w.skill * (max(sks) - min(sks))
+        return w.repeat * self.repeats(pod) + spreads
 
     def cost_of(self, pods: Iterable[Sequence[int]]) -> Cost:
         """The round's cost by part."""
@@ -152,6 +164,41 @@ class PodSearch:
         out += [(i, self.mate[i]) for i in pod if self.mate.get(i, -1) > i]
         return out + list(combinations(alone, 2))
 
+    def leaving(self, pod: Sequence[int]) -> list[tuple[Unit, list[int], Summary]]:
+        """Each block that may leave a pod, with the members who stay and their summary."""
+        out = []
+        for block in self.blocks(pod):
+            rest = [i for i in pod if i not in block]
+            out.append((block, rest, self.summary(rest)))
+        return out
+
+    def summary(self, members: Sequence[int]) -> Summary:
+        """Lowest and highest points and skill, and the repeats, of some members."""
+        if not members:
+            return (INF, -INF, INF, -INF, 0)
+        pts = [self.points[i] for i in members]
+        sks = [self.skill[i] for i in members]
+        return (min(pts), max(pts), min(sks), max(sks), self.repeats(members))
+
+    def joined(self, rest: Sequence[int], summary: Summary, block: Unit) -> float:
+        """The cost of ``rest`` (summed up in ``summary``) with ``block`` added: ``cost``,
+        without building the pod (the swaps' hot spot)."""
+        low_p, high_p, low_s, high_s, repeats = summary
+        met = self.met
+        for i in block:
+            p, s = self.points[i], self.skill[i]
+            low_p, high_p = min(low_p, p), max(high_p, p)
+            low_s, high_s = min(low_s, s), max(high_s, s)
+            row = met[i]
+            if row:
+                for other in rest:
+                    if other in row:
+                        repeats += row[other]
+        if len(block) == 2:
+            repeats += met[block[0]].get(block[1], 0)
+        w = self.weights
+        return w.repeat * repeats + w.points * (high_p - low_p) + w.skill * (high_s - low_s)
+
     def best_change(
         self, a: list[int], b: list[int], fixed: bool
     ) -> tuple[list[int], list[int]] | None:
@@ -159,29 +206,30 @@ class PodSearch:
         the same size, or (unless ``fixed``: a team pod is in it) a member alone moving to
         a pod one seat smaller, which keeps the round's sizes."""
         before = self.cost(a) + self.cost(b)
-        found, gain = None, EPSILON
-        for x in self.blocks(a):
-            rest_a = [i for i in a if i not in x]
-            for y in self.blocks(b):
-                if len(x) != len(y):
+        found: tuple[Unit, Unit] | None = None
+        gain = EPSILON
+        from_b = self.leaving(b)
+        for x, rest_a, sum_a in self.leaving(a):
+            for y, rest_b, sum_b in from_b:
+                if len(x) == len(y):
+                    saved = before - self.joined(rest_a, sum_a, y) - self.joined(rest_b, sum_b, x)
+                    if saved > gain:
+                        found, gain = (x, y), saved
+        if not fixed:
+            for src, dst, flip in ((a, b, False), (b, a, True)):
+                if len(src) != len(dst) + 1:
                     continue
-                new_a, new_b = rest_a + list(y), [i for i in b if i not in y] + list(x)
-                saved = before - self.cost(new_a) - self.cost(new_b)
-                if saved > gain:
-                    found, gain = (new_a, new_b), saved
-        if fixed:
-            return found
-        for src, dst, flip in ((a, b, False), (b, a, True)):
-            if len(src) != len(dst) + 1:
-                continue
-            for i in src:
-                if i in self.mate:
-                    continue
-                new_src, new_dst = [j for j in src if j != i], [*dst, i]
-                saved = before - self.cost(new_src) - self.cost(new_dst)
-                if saved > gain:
-                    found, gain = ((new_dst, new_src) if flip else (new_src, new_dst)), saved
-        return found
+                for i in src:
+                    if i in self.mate:
+                        continue
+                    rest = [j for j in src if j != i]
+                    saved = before - self.cost(rest) - self.cost([*dst, i])
+                    if saved > gain:
+                        found, gain = ((i,), ()) if not flip else ((), (i,)), saved
+        if found is None:
+            return None
+        x, y = found
+        return [i for i in a if i not in x] + list(y), [i for i in b if i not in y] + list(x)
 
     def improve(self, pods: list[list[int]], fixed: Sequence[bool]) -> None:
         """Change pods while the round's cost falls: changes between two pods, and when none
@@ -238,13 +286,15 @@ class PodSearch:
         before = self.cost(pods[p]) + self.cost(pods[q]) + self.cost(pods[r])
         xs, ys, zs = ([i for i in pods[k] if i not in self.mate] for k in (p, q, r))
 
-        def into(k: int, out: int, inn: int) -> float:
-            return self.cost([i for i in pods[k] if i != out] + [inn])
+        def without(k: int, members: list[int]) -> dict[int, tuple[list[int], Summary]]:
+            rest = {i: [j for j in pods[k] if j != i] for i in members}
+            return {i: (rest[i], self.summary(rest[i])) for i in members}
 
         # Each pod's cost for who leaves it and who comes in: k² costs a pod, not k³.
-        to_q = {(x, y): into(q, y, x) for x in xs for y in ys}
-        to_r = {(y, z): into(r, z, y) for y in ys for z in zs}
-        to_p = {(z, x): into(p, x, z) for z in zs for x in xs}
+        out_p, out_q, out_r = without(p, xs), without(q, ys), without(r, zs)
+        to_q = {(x, y): self.joined(*out_q[y], (x,)) for x in xs for y in ys}
+        to_r = {(y, z): self.joined(*out_r[z], (y,)) for y in ys for z in zs}
+        to_p = {(z, x): self.joined(*out_p[x], (z,)) for z in zs for x in xs}
         for (x, y), cost_q in to_q.items():
             for z in zs:
                 if to_p[z, x] + cost_q + to_r[y, z] < before - EPSILON:
