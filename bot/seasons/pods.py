@@ -5,9 +5,12 @@ The rules (issue 38):
 - **Order.** Members are ranked by season points, then skill (``balance.skill``: 20 × μ),
   then user id, so that the same standings always give the same pods.
 - **Sizes.** Pods have the size the organiser chose (3, 4 or 5; or ``TEAM_POD`` = 6, three
-  teams of two, for team seasons), with a few pods one smaller or larger so that everyone
-  plays (``pod_sizes``). A free-for-all game has 2 to 5 players, so nobody sits out unless
-  fewer than 2 members play: 1 member gets a bye, 2 members play one 2-player game.
+  teams of two, for team seasons), and so that everyone plays, the sizes that seat everyone
+  in games of 2 to 5 players with the fewest seats away from the chosen size in total
+  (``free_for_all_sizes``): usually a few pods one smaller or larger (7 members with pods
+  of 4 play 4 + 3; 9 play 4 + 5), two smaller only when nothing nearer seats everyone
+  (6 members with pods of 5 play 3 + 3). A game has at least 2 players, so nobody sits out
+  unless a single member plays: 1 member gets a bye, 2 members play a 2-player game.
 - **Cost.** A round is judged by one number, lowest best (``Weights``): every earlier
   meeting of two members put in one pod again costs 1,000,000, which outweighs any spread,
   so members who met are kept apart whenever some arrangement can; then each pod's spread
@@ -34,13 +37,16 @@ apart those who met is the issue's rule, and the default keeps it.
 
 Team seasons: pods of 6 are split into 3 balanced teams (``balance.balanced_teams``), and
 members who signed up as a pair always share a pod and a team (a swap moves them together).
-Members left over after the team pods play free-for-all pods (``pod_sizes``).
+The team game is the only one of 6 players, so the members left over after the pods of 6
+play free-for-all pods (``pod_sizes``: never a leftover of one); a pair that lands there
+plays in the same game, as opponents.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 from .balance import LARGEST_GAME, SMALLEST_GAME, TEAM_GAME, Team, balanced_teams, pairs_of
@@ -81,7 +87,7 @@ class Entrant:
     the partner they signed up with (team seasons only; see ``balance.pairs_of``)."""
 
     user_id: int
-    points: float = 0.0
+    points: float | Fraction = 0.0
     skill: float = 0.0
     partner: int | None = None
 
