@@ -9,7 +9,7 @@ all 60, 0.1 s median) and with the greedy pass alone. The greedy pass leaves 4.6
 meetings a round where the optimum has 3.88 (the standings cut in slices: 7.05); the search
 reaches the optimum's repeats on every instance, the optimum itself on 46 of 60, and is
 38 points above it on average (3% of the optimum's spreads, 1,136), in 3 ms. CP-SAT cannot
-form 1,000 members' pods within a second (the search takes 0.2 to 0.5 s, ``bench/pods.py``),
+form 1,000 members' pods within a second (the search takes 0.2 to 0.7 s, ``bench/pods.py``),
 so shipping it would mean two methods and a large dependency for that 3%.
 """
 
