@@ -57,30 +57,51 @@ GIVE_UP = 120.0
 
 async def turn_end_seconds(bot: Bot, target: str) -> float:
     """How long a turn's end takes, from the command to the next player's ping."""
-    who = await play_to_turn_end(bot, target)
+    who, end = await play_to_turn_end(bot, target)
     since = len(bot.channel.created)
     sent = time.time()
-    await bot.ask(op="slash", member=who, name="sw do", options={"action": "end"})
+    await bot.ask(op="slash", member=who, name="sw do", options={"action": end})
     lg = await game(target)
     ping = await bot.channel.wait_for(pings(lg.user_at(to_act(lg.game.state))), since)
     return float(ping["clock"]) - sent
 
 
 async def turn_end_killed(bot: Bot, target: str, rng: random.Random, window: float) -> dict:
-    """Play to a turn's end, end it and kill the process ``window``·U(0, 1) seconds later."""
-    who = await play_to_turn_end(bot, target)
+    """Play to a turn's end, end it and kill the process ``window``·U(0, 1) seconds later
+    (a game that is over makes way for a new one first)."""
+    if (await game(target)).status != "active":
+        await open_game(bot)
+    who, end = await play_to_turn_end(bot, target)
     before = await game(target)
     since = len(bot.channel.created)
-    await bot.send(op="slash", member=who, name="sw do", options={"action": "end"})
+    await bot.send(op="slash", member=who, name="sw do", options={"action": end})
     await asyncio.sleep(rng.uniform(0, window))
     killed = time.time()
     await bot.kill()
     after = await game(target)
     saved = len(after.game.log) > len(before.game.log)
-    nxt = after.user_at(to_act(after.game.state)) if saved else None
+    # A ping is owed when the decision passed to another member (a Ghoul's "end" leaves
+    # it with its player, who was told at the start of the turn).
+    nxt = after.user_at(to_act(after.game.state))
+    if not saved or nxt == before.user_at(to_act(before.game.state)):
+        nxt = None
     out = any(pings(nxt)(e) for e in bot.channel.created[since:]) if nxt else False
     claims = await rows(target, "SELECT kind, owner FROM claims WHERE pid = ?", (bot.pid,))
     return {"saved": saved, "next": nxt, "pinged": out, "claims": claims, "killed": killed}
+
+
+async def explain(target: str, channel: Channel, since: int, kill: dict[str, Any]) -> None:
+    """What the database and the channel hold when an awaited ping did not come."""
+    print(f"  no ping for {kill['next']} after the restart; the game and its open rows:")
+    lg = await game(target)
+    print(f"    {lg.status} round {lg.game.state.round} phase {lg.game.state.turn.phase}")
+    for r in await rows(
+        target, "SELECT id, status, attempts, payload FROM outbox WHERE status != 'sent'"
+    ):
+        print(f"    outbox {r['id']} {r['status']} attempts={r['attempts']} {r['payload'][:160]}")
+    print(f"    claims: {await rows(target, 'SELECT * FROM claims')}")
+    for e in channel.created[since - 3 :]:
+        print(f"    {e['event']} by {e['author']}: {e['content'][-160:]!r}")
 
 
 def doubled(channel: Channel) -> int:
@@ -108,14 +129,18 @@ async def one_process(kills: int, window: float, rng: random.Random) -> list[dic
         since = len(channel.created)
         restarted = time.time()
         bot = await Bot.start(target, t0, channel)
-        ping = None
-        if k["saved"] and not k["pinged"]:
-            ping = await channel.wait_for(pings(k["next"]), since)
+        to_ping = None
+        if k["next"] and not k["pinged"]:
+            try:
+                to_ping = (await channel.wait_for(pings(k["next"]), since))["clock"] - restarted
+            except TimeoutError:
+                to_ping = float("inf")
+                await explain(target, channel, since, k)
         await bot.ask(op="idle")
         results.append(
             {
                 **k,
-                "to_ping": ping["clock"] - restarted if ping else None,
+                "to_ping": to_ping,
                 "lost": await owed(target),
                 "replays": replays(await game(target)),
             }

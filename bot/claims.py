@@ -199,7 +199,7 @@ class Keeper(Pulse):
     def pulse(self, loop: asyncio.AbstractEventLoop) -> bool:
         """Have the loop start a beat."""
         try:
-            loop.call_soon_threadsafe(self._start_beat, loop)
+            loop.call_soon_threadsafe(self._start_beat, loop, context=self.context)
         except RuntimeError:  # the loop is closed
             return False
         return True

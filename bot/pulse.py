@@ -11,6 +11,7 @@ is seen as stalled: what the thread hands it waits.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 
 
@@ -21,6 +22,10 @@ class Pulse:
     def __init__(self, every: float, name: str) -> None:
         self.every = every
         self.name = name
+        #: The context ``start`` was called in: what runs on the loop for a pulse runs in
+        #: it, as a task started there would (a test's simulated clock is one of its
+        #: variables), not in the thread's empty one.
+        self.context = contextvars.copy_context()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -29,6 +34,7 @@ class Pulse:
         if self._thread is not None and self._thread.is_alive():
             return
         loop = asyncio.get_running_loop()
+        self.context = contextvars.copy_context()
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, args=(loop,), name=self.name, daemon=True)
         self._thread.start()

@@ -27,7 +27,7 @@ from engine import Game, legal_actions, parse, to_act
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a driver waits for a process's answer or a message (a loaded machine is slow).
-PATIENCE = 120.0
+PATIENCE = float(os.environ.get("SW_KILLS_PATIENCE", "120"))
 
 
 @dataclass
@@ -226,23 +226,30 @@ def replays(lg: Any) -> bool:
     return bool(again.state == lg.game.state)
 
 
+#: The actions that end a turn (``end`` after conquering, ``finish`` when redeploying).
+TURN_ENDS = ("end", "finish")
+
+
 async def next_move(target: str, members: list[int]) -> tuple[int, str]:
     """Who acts now (their index among ``members``) and a move for them: the turn's end
-    when it may end, else the first legal action (a game that moves on, turn after turn)."""
+    when it may end, else the first legal action that is not a redeployment move (moving
+    tokens back and forth would go on for ever): a game that moves on, turn after turn."""
     lg = await game(target)
     state = lg.game.state
     seat = to_act(state)
     texts = [a.text for a in legal_actions(state, seat)]
-    move = "end" if "end" in texts else texts[0]
-    return members.index(lg.user_at(seat)), move
+    ends = [t for t in texts if t in TURN_ENDS]
+    rest = [t for t in texts if not t.startswith("move ")] or texts
+    return members.index(lg.user_at(seat)), (ends or rest)[0]
 
 
-async def play_to_turn_end(bot: Bot, target: str) -> int:
-    """Play the channel's game until the member to act may end their turn; their index."""
+async def play_to_turn_end(bot: Bot, target: str) -> tuple[int, str]:
+    """Play the channel's game until the member to act may end their turn; their index
+    and the action that ends it."""
     while True:
         who, move = await next_move(target, bot.members)
-        if move == "end":
-            return who
+        if move in TURN_ENDS:
+            return who, move
         await bot.ask(op="slash", member=who, name="sw do", options={"action": move})
 
 
@@ -251,9 +258,9 @@ async def end_turn_and_die(bot: Bot, target: str, when: str) -> int:
     turn message goes out (``before_post``: the turn is saved, nothing posted;
     ``after_post``: Discord took the post, the bot never heard so). Returns the Discord id
     of the member whose turn it is now."""
-    who = await play_to_turn_end(bot, target)
+    who, end = await play_to_turn_end(bot, target)
     await bot.ask(op="crash", when=when, match="it's your turn")
-    await bot.send(op="slash", member=who, name="sw do", options={"action": "end"})
+    await bot.send(op="slash", member=who, name="sw do", options={"action": end})
     await bot.died()
     lg = await game(target)
     return int(lg.user_at(to_act(lg.game.state)))
