@@ -204,6 +204,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         disconnecting."""
         self.deadlines.cancel()
         self.keeper.stop()
+        if self._freed_pass is not None:
+            self._freed_pass.cancel()
         self.health.cancel()
         self.loop_lag.stop()
         self.announcer.close()
