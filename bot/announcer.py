@@ -4,9 +4,10 @@ Guarantees, for each outbox row:
 
 - it is posted at least once after it was committed, even across a crash (pending rows are
   posted on start and on every tick);
-- it is not posted twice: an attempt is counted before it is made, and a row that was
-  attempted before is first looked for among the channel's latest messages (a crash right
-  after Discord took the post), then sent with a nonce that Discord deduplicates;
+- it is not posted twice: an attempt is counted, with its moment, before it is made, and a
+  row that was attempted before is first looked for in the channel's history around that
+  moment (a crash right after Discord took the post), however many messages came since;
+  then it is sent with a nonce that Discord deduplicates for a few minutes;
 - one game's channel messages go out in order: a row that cannot go yet holds back the
   game's later channel rows;
 - a failure never hides the move: transient errors (5xx, network, time-outs) are retried
@@ -14,7 +15,9 @@ Guarantees, for each outbox row:
   came back (after discord.py's own retries), and the announcer wakes itself at that time
   instead of waiting for the next deadline tick; a board that Discord refuses falls back to
   a text-only message and the image is added by an edit later; a channel that refuses the
-  bot pauses the game and the host is told by DM.
+  bot pauses the game and the host is told by DM;
+- a member told of their decision late (a crash, Discord down) has their deadline moved on
+  by as much, and the text posted shows the moved deadline (``GameService.told``).
 """
 
 from __future__ import annotations
@@ -47,8 +50,9 @@ log = logging.getLogger(__name__)
 BLOCKED_RETRY = 900
 #: Attempts at adding a refused image by an edit before the text-only message stays as is.
 IMAGE_ATTEMPTS = 5
-#: How many of the channel's latest messages are searched for a post a crash interrupted.
-LOOKBACK = 25
+#: How many messages around an interrupted attempt's moment are searched for its post (the
+#: most Discord gives in one request: half before the moment, half after).
+AROUND = 100
 
 
 class Courier(Protocol):
@@ -72,6 +76,8 @@ class GameDesk(Protocol):
     async def pause(self, game_id: int, reason: str) -> list[int]: ...
 
     async def resume(self, game_id: int) -> None: ...
+
+    async def told(self, game_id: int, row_id: int) -> datetime | None: ...
 
     def owns(self, guild_id: int) -> bool: ...
 
@@ -219,8 +225,10 @@ class Announcer:
             if not due and not (force and row.status in (PENDING, BLOCKED)):
                 channel_held = channel_held or (is_channel and row.status != PARTIAL)
                 continue
-            # A post may wait on Discord's rate limits: the claim is renewed row by row.
-            await self.claims.take(OUTBOX, game_id)
+            # The claim is still this process's (another takes it only from a dead one, or
+            # after a stall longer than its lease: then that one posts what is left).
+            if not await self.claims.take(OUTBOX, game_id):
+                break
             delivery = await self._post(row)
             results.append(delivery)
             if is_channel and delivery.status in (PENDING, BLOCKED):
@@ -234,14 +242,15 @@ class Announcer:
             return await self._attempt(row)
 
     async def _attempt(self, row: Row) -> Delivery:
-        first_try = row.attempts == 0
+        # When the last attempt was made, if one was: it may have gone through.
+        previous = (row.attempted_at or row.created_at) if row.attempts else None
         if not row.announcement.live:
             # A live row counts its attempt only when it posts (an edit may be repeated).
-            await outbox.mark_attempt(self.storage, row)
+            await outbox.mark_attempt(self.storage, row, self.clock())
         try:
             if row.kind == CHANNEL:
-                return await self._post_channel(row, first_try)
-            return await self._post_dm(row)
+                return await self._post_channel(row, previous)
+            return await self._post_dm(row, previous)
         except Exception as exc:
             # Permanent refusals were handled above; what is left may pass: retry later,
             # counting the pause from now, when the failure came back (discord.py retries a
@@ -254,12 +263,15 @@ class Announcer:
             )
             return Delivery(row.id, row.kind, PENDING, reason)
 
-    async def _post_dm(self, row: Row) -> Delivery:
+    async def _post_dm(self, row: Row, previous: datetime | None) -> Delivery:
         now = self.clock()
         assert row.user_id is not None
         try:
             user = self.courier.get_user(row.user_id) or await self.courier.fetch_user(row.user_id)
-            message = await user.send(row.announcement.content)
+            found = None
+            if previous is not None:
+                found = await self._already_posted(await user.create_dm(), row, previous)
+            message = found or await user.send(row.announcement.content)
         except discord.HTTPException as exc:
             if not is_permanent(exc):
                 raise
@@ -271,16 +283,16 @@ class Announcer:
         await outbox.mark(self.storage, row, SENT, now, message_id=message.id)
         return Delivery(row.id, row.kind, SENT)
 
-    async def _post_channel(self, row: Row, first_try: bool) -> Delivery:
+    async def _post_channel(self, row: Row, previous: datetime | None) -> Delivery:
         a = row.announcement
         try:
             channel = await self._channel(row.channel_id)
             if row.status == PARTIAL:
                 return await self._add_image(row, channel)
             if a.live:
-                return await self._post_live(row, channel, first_try)
-            if not first_try:
-                found = await self._already_posted(channel, row)
+                return await self._post_live(row, channel, previous)
+            if previous is not None:
+                found = await self._already_posted(channel, row, previous)
                 if found is not None:
                     status = SENT if found.content == a.content else PARTIAL
                     return await self._done(row, found, status, error=row.error)
@@ -304,7 +316,7 @@ class Announcer:
                 raise
             return await self._blocked(row, reason_of(exc))
 
-    async def _post_live(self, row: Row, channel: Any, first_try: bool) -> Delivery:
+    async def _post_live(self, row: Row, channel: Any, previous: datetime | None) -> Delivery:
         """Bring the turn's live message up to date: an edit in place, or a fresh post when
         there is none for this turn yet or it must ping someone it has not pinged."""
         a = row.announcement
@@ -321,10 +333,10 @@ class Announcer:
                 if not is_permanent(exc):
                     # A failed edit counts, so that its retries are spaced out as any
                     # other's (an edit posts nothing that a retry could repeat).
-                    await outbox.mark_attempt(self.storage, row)
+                    await outbox.mark_attempt(self.storage, row, self.clock())
                 raise
-        await outbox.mark_attempt(self.storage, row)
-        found = None if first_try else await self._already_posted(channel, row)
+        await outbox.mark_attempt(self.storage, row, self.clock())
+        found = None if previous is None else await self._already_posted(channel, row, previous)
         message = found or await self._send(channel, row, with_image=False)
         if current is not None:
             await self._delete(channel, current.message_id, row.game_id)
@@ -371,12 +383,22 @@ class Announcer:
         view = self._view(a)
         if view is not None:
             kwargs["view"] = view
-        content = a.content
         if with_image and a.image:
             kwargs["files"] = await self._images(a)
-        elif a.image:
+        # The member it pings is told now: their time counts from here (after the drawing).
+        await self._start_clock(row)
+        content = a.content
+        if a.image and not with_image:
             content = text_only(a.content, row.error)
         return await channel.send(content, **kwargs)
+
+    async def _start_clock(self, row: Row) -> None:
+        """A member told of their decision late has the deadline moved on, and shown."""
+        a = row.announcement
+        if a.starts:
+            moved = await self.games.told(row.game_id, row.id)
+            if moved is not None:
+                a.move_deadline(moved, self.clock())
 
     async def _images(self, a: Announcement) -> list[discord.File]:
         """The announcement's images, drawn by a worker; the files are made here, on the
@@ -413,12 +435,14 @@ class Announcer:
         await outbox.mark(self.storage, row, SENT, now)
         return Delivery(row.id, row.kind, SENT)
 
-    async def _already_posted(self, channel: Any, row: Row) -> Any:
-        """The message an interrupted attempt posted, if it is among the latest ones."""
+    async def _already_posted(self, channel: Any, row: Row, attempted: datetime) -> Any:
+        """The message the attempt made at ``attempted`` posted, if it went through: read
+        from the history around that moment (Discord dated it a moment later), so that the
+        messages posted since, however many, do not hide it."""
         me = self.courier.user
         a = row.announcement
         texts = {a.content, text_only(a.content, row.error)}
-        async for message in channel.history(limit=LOOKBACK):
+        async for message in channel.history(limit=AROUND, around=attempted):
             if me is not None and message.author.id == me.id and message.content in texts:
                 return message
         return None

@@ -9,6 +9,7 @@ each game keeps their writes apart.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import Callable
@@ -22,11 +23,12 @@ from discord.ext import commands, tasks
 from . import health, startup
 from .ai_seats import AiSeats
 from .announcer import Announcer
-from .claims import Claims
+from .claims import Claims, Keeper
 from .club_maps import ClubMaps
 from .controls import FORGED, PanelButton, PanelSelect, TurnButton, claimed, refuse
 from .desk import Desk
 from .league_desk import LeagueDesk
+from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
 from .service import GameService
 from .settings import Settings
@@ -82,8 +84,12 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.web: web.AppRunner | None = None
         self.service = GameService(self.storage, clock=now, cache_size=settings.game_cache_size)
         #: This process's claims on background work (several processes may share the
-        #: database: ``bot.claims``).
-        self.claims = Claims(self.storage, now)
+        #: database: ``bot.claims``), naming its shards when it was given some.
+        self.claims = Claims(
+            self.storage,
+            now,
+            holder=Holder.this_process(instance_of(settings.shard_ids, settings.shard_count)),
+        )
         self.announcer = Announcer(
             self.storage, self, self.service, now, self.workers, claims=self.claims
         )
@@ -100,6 +106,13 @@ class SmallWorldBot(commands.AutoShardedBot):
         #: the life of the process; tests make many, and frozen garbage is never freed).
         self.freeze_heap = freeze_heap
         self.deadlines = tasks.loop(seconds=tick_seconds)(self._tick)
+        #: One deadline pass at a time (the loop's, or one for work a dead process left),
+        #: and how many have ended (the first, at start, posts what a crash left).
+        self.passing = asyncio.Lock()
+        self.passes = 0
+        #: Renews this process's claims and frees a dead process's (``bot.claims``).
+        self.keeper = Keeper(self._keep_claims)
+        self._freed_pass: asyncio.Task[None] | None = None
         #: The event loop's lag, and the health line that reports it every few minutes.
         self.loop_lag = health.LoopLag()
         self.health = tasks.loop(seconds=health.EVERY)(self._health)
@@ -118,7 +131,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         buttons, start deadlines.
 
         The deadline loop's first pass runs at once: it posts whatever a crash left in the
-        outbox before anything else happens.
+        outbox before anything else happens, once the claims of this process's dead
+        predecessor are freed (``bot.claims``): a restart does not wait on them.
         """
         self.workers.start()
         await self.storage.open()
@@ -139,7 +153,9 @@ class SmallWorldBot(commands.AutoShardedBot):
             site = Site(self.service, self.workers.run, proxies=self.settings.web_trusted_proxies)
             self.web = await serve(site, self.settings.web_host, self.settings.web_port)
             log.info("web pages on port %s", self.settings.web_port)
+        await self.claims.keep(starting=True)
         self.deadlines.start()
+        self.keeper.start()
         self.loop_lag.start()
         self.health.start()
         log.info("storage: %s", self.storage.describe())
@@ -160,12 +176,25 @@ class SmallWorldBot(commands.AutoShardedBot):
             await refuse(interaction, FORGED)
 
     async def _tick(self) -> None:
+        async with self.passing:
+            try:
+                await self.desk.tick()
+                await self.ai_seats.wake_all()
+                await self.league_desk.close_due()
+            except Exception:  # deadlines must keep running whatever one pass hit
+                log.exception("deadline pass failed")
+            self.passes += 1
+
+    async def _keep_claims(self) -> None:
+        """Renew this process's claims; when a dead process's claims were freed, do its
+        work now (a pass of its own, so that the renewals go on meanwhile)."""
         try:
-            await self.desk.tick()
-            await self.ai_seats.wake_all()
-            await self.league_desk.close_due()
-        except Exception:  # deadlines must keep running whatever one pass hit
-            log.exception("deadline pass failed")
+            freed = await self.claims.keep()
+        except Exception:  # a database hiccup: the next round renews
+            log.exception("renewing claims failed")
+            return
+        if freed:
+            self._freed_pass = asyncio.get_running_loop().create_task(self._tick())
 
     async def _health(self) -> None:
         await health.report(self.service, self.loop_lag, lambda: self.workers.queued)
@@ -174,10 +203,17 @@ class SmallWorldBot(commands.AutoShardedBot):
         """Stop deadlines, the AI and the worker processes, and close the database before
         disconnecting."""
         self.deadlines.cancel()
+        self.keeper.stop()
+        if self._freed_pass is not None:
+            self._freed_pass.cancel()
         self.health.cancel()
         self.loop_lag.stop()
         self.announcer.close()
         await self.ai_seats.close()
+        try:
+            await self.claims.release_all()  # another process need not wait on them
+        except Exception:
+            log.debug("claims not released at close", exc_info=True)
         if self.web is not None:
             await self.web.cleanup()
         await super().close()

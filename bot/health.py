@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from .pulse import Pulse
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -25,53 +26,37 @@ PROBE = 0.05
 EVERY = 300.0
 
 
-class LoopLag:
+class LoopLag(Pulse):
     """How late the event loop runs a callback: the worst and the 99th percentile since
     the last ``take``, in seconds.
 
-    A thread of its own hands the loop a callback every ``probe`` seconds and notes how long
-    it waited to run: a probe living on the loop itself would be one more task for the loop
-    (and for a test's simulated clock) to keep alive.
+    A thread of its own (``bot.pulse``) hands the loop a callback every ``probe`` seconds
+    and notes how long it waited to run.
     """
 
     def __init__(self, probe: float = PROBE) -> None:
+        super().__init__(probe, "loop-lag")
         self.probe = probe
         self._lags: list[float] = []
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._ran = threading.Event()
 
-    def start(self) -> None:
-        """Start probing the running loop."""
-        if self._thread is not None and self._thread.is_alive():
-            return
-        loop = asyncio.get_running_loop()
-        self._stop.clear()
-        self._thread = threading.Thread(
-            target=self._run, args=(loop,), name="loop-lag", daemon=True
-        )
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop probing."""
-        self._stop.set()
-        self._thread = None
-
-    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
-        ran = threading.Event()
-        while not self._stop.wait(self.probe):
-            ran.clear()
-            asked = time.perf_counter()
-            try:
-                loop.call_soon_threadsafe(ran.set)
-            except RuntimeError:  # the loop is closed
-                return
-            # A loop that never comes back is a stall too: it is noted when it does.
-            while not ran.wait(1.0):
-                if self._stop.is_set() or loop.is_closed():
-                    return
-            self._lags.append(time.perf_counter() - asked)
-            if len(self._lags) > 100_000:  # never read: keep the newest half
-                del self._lags[:50_000]
+    def pulse(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Hand the loop a callback and note how long it waited to run."""
+        ran = self._ran
+        ran.clear()
+        asked = time.perf_counter()
+        try:
+            loop.call_soon_threadsafe(ran.set)
+        except RuntimeError:  # the loop is closed
+            return False
+        # A loop that never comes back is a stall too: it is noted when it does.
+        while not ran.wait(1.0):
+            if self.stopping or loop.is_closed():
+                return False
+        self._lags.append(time.perf_counter() - asked)
+        if len(self._lags) > 100_000:  # never read: keep the newest half
+            del self._lags[:50_000]
+        return True
 
     def take(self) -> tuple[float, float]:
         """(worst, p99) lag since the last call, in seconds; the record starts afresh."""

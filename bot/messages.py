@@ -50,6 +50,22 @@ class Announcement:
     #: text was written in (``outbox.record`` sets it, unless a DM's recipient's language
     #: set it first; rows from before have none and speak English).
     language: str = ""
+    #: The deadline its text shows (ISO 8601), if it shows one.
+    deadline: str | None = None
+    #: Posting it tells a member the decision now theirs (it pings them): their time counts
+    #: from then (``bot.service.deadlines.Deadlines.told``).
+    starts: bool = False
+    #: When the time of the deadline it shows started counting, once that moment was moved
+    #: to when it was posted (until then, when it was recorded).
+    since: str | None = None
+
+    def move_deadline(self, deadline: datetime, since: datetime) -> None:
+        """Show ``deadline`` where the text showed its deadline, counted from ``since``."""
+        if self.deadline is not None:
+            shown = datetime.fromisoformat(self.deadline)
+            self.content = self.content.replace(ts(shown), ts(deadline))
+        self.deadline = deadline.isoformat()
+        self.since = since.isoformat()
 
     def to_json(self) -> str:
         """The stored form."""
@@ -214,6 +230,7 @@ def turn_message(
         view=board,
         buttons=button_spec(game_id, s, buttons_for(s)),
         closes_live=True,
+        deadline=deadline.isoformat() if deadline else None,
     )
 
 
@@ -261,6 +278,7 @@ def live_message(
         mentions=mentions,
         buttons=button_spec(game_id, s, buttons_for(s)),
         live=f"{s.round}.{s.turn.seat}",
+        deadline=deadline.isoformat() if deadline else None,
     )
 
 

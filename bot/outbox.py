@@ -46,6 +46,9 @@ class Row:
     error: str | None
     #: Whether the game was paused for its channel when the row was read.
     paused: bool = False
+    #: When it was recorded, and when it was last attempted (None: never).
+    created_at: datetime | None = None
+    attempted_at: datetime | None = None
 
 
 @dataclass
@@ -92,7 +95,13 @@ def _row(r: StoredRow) -> Row:
         message_id=get("message_id"),
         error=get("error"),
         paused=bool(get("paused")),
+        created_at=_moment(get("created_at")),
+        attempted_at=_moment(get("attempted_at")),
     )
+
+
+def _moment(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
 
 
 async def open_rows(storage: Storage, game_id: int | None = None) -> list[Row]:
@@ -126,11 +135,16 @@ async def next_retry(storage: Storage, now: datetime) -> datetime | None:
     return datetime.fromisoformat(row["at"]) if row and row["at"] else None
 
 
-async def mark_attempt(storage: Storage, row: Row) -> None:
-    """Count an attempt before it is made: after a crash, a row with attempts may have
-    been posted already, and the announcer looks for it before posting again."""
+async def mark_attempt(storage: Storage, row: Row, now: datetime) -> None:
+    """Count an attempt, and when it is made, before it is made: after a crash, a row
+    with attempts may have been posted already, and the announcer looks for it around
+    that moment before posting again."""
     row.attempts += 1
-    await storage.execute("UPDATE outbox SET attempts = ? WHERE id = ?", (row.attempts, row.id))
+    row.attempted_at = now
+    await storage.execute(
+        "UPDATE outbox SET attempts = ?, attempted_at = ? WHERE id = ?",
+        (row.attempts, now_iso(now), row.id),
+    )
 
 
 async def mark(
@@ -165,6 +179,40 @@ async def mark(
         )
         if live is not None:
             await _set_live(tx, row.game_id, live)
+
+
+# --- the deadline the rows show ---------------------------------------------------------------
+
+
+def _shows(a: Announcement, deadline: datetime) -> bool:
+    return a.deadline is not None and now_iso(datetime.fromisoformat(a.deadline)) == now_iso(
+        deadline
+    )
+
+
+async def untold(tx: Storage | Transaction, game_id: int, deadline: datetime) -> bool:
+    """Whether the member whose decision has ``deadline`` was not told of it yet: the row
+    that pings them is still unposted (its time has not started counting)."""
+    rows = await tx.fetchall(
+        "SELECT payload FROM outbox WHERE game_id = ? AND status IN (?, ?)",
+        (game_id, PENDING, BLOCKED),
+    )
+    told = (Announcement.from_json(r["payload"]) for r in rows)
+    return any(a.starts and _shows(a, deadline) for a in told)
+
+
+async def move_deadline(
+    tx: Transaction, game_id: int, old: datetime, new: datetime, since: datetime
+) -> None:
+    """The game's deadline moved from ``old`` to ``new`` (counted from ``since``): the rows
+    not posted yet that show ``old`` show ``new`` instead."""
+    for r in await tx.fetchall(
+        f"SELECT id, payload FROM outbox WHERE game_id = ? AND status IN {_OPEN_SQL}", (game_id,)
+    ):
+        a = Announcement.from_json(r["payload"])
+        if _shows(a, old):
+            a.move_deadline(new, since)
+            await tx.execute("UPDATE outbox SET payload = ? WHERE id = ?", (a.to_json(), r["id"]))
 
 
 # --- the live message of the turn under way -------------------------------------------------

@@ -300,6 +300,11 @@ class GameService:
         """Record the reminder of the current decision, once; returns the outbox rows."""
         return await self.deadlines.remind(game_id)
 
+    async def told(self, game_id: int, row_id: int) -> datetime | None:
+        """An outbox row that tells a member of their decision is being posted: the
+        deadline moved on by how late that is, if it moved (``Deadlines.told``)."""
+        return await self.deadlines.told(game_id, row_id)
+
     async def pause(self, game_id: int, reason: str) -> list[int]:
         """Stop a game's deadlines because its channel refuses the bot; tell the host by DM."""
         return await self.deadlines.pause(game_id, reason)

@@ -12,7 +12,7 @@ from engine import to_act
 from engine.core.state import GameState
 
 from .. import outbox
-from ..messages import paused_dm, reminder
+from ..messages import Announcement, paused_dm, reminder
 from ..storage import now_iso
 from .loaded import LoadedGame
 from .store import Games
@@ -21,6 +21,14 @@ from .store import Games
 DEFAULT_DEADLINE_HOURS = 24.0
 #: A reminder goes out when this share of the deadline has passed.
 REMIND_AT = 0.75
+#: A member told of their decision this much later than it was saved (a crash, Discord
+#: down) gets their deadline moved on by as much; a post this prompt leaves it be.
+LATE = timedelta(seconds=2)
+
+
+def reminder_due(deadline: datetime, hours: float, now: datetime) -> bool:
+    """Whether a decision with this deadline is due its reminder at ``now``."""
+    return deadline - now <= timedelta(hours=hours * (1 - REMIND_AT))
 
 
 def deadline_for(lg: LoadedGame, state: GameState, now: datetime) -> datetime:
@@ -56,11 +64,49 @@ class Deadlines:
             at = datetime.fromisoformat(r["deadline_at"])
             if at <= now:
                 overdue.append(r["id"])
-            elif not r["reminded"] and at - now <= timedelta(
-                hours=r["deadline_hours"] * (1 - REMIND_AT)
-            ):
+            elif not r["reminded"] and reminder_due(at, r["deadline_hours"], now):
                 remind.append(r["id"])
         return overdue, remind
+
+    async def told(self, game_id: int, row_id: int) -> datetime | None:
+        """The outbox row ``row_id`` is about to be posted: if it tells a member of their
+        decision (it pings them) later than ``LATE`` after their time started counting, their
+        deadline is moved on by as much, and the rows not posted yet show the new one.
+
+        Returns the deadline moved to (the caller shows it in the text it posts), or None
+        when nothing moved: the decision is over, its deadline was set anew, or the post is
+        prompt. Each attempt at the post counts from its own moment, so a post that fails
+        and goes later moves the deadline again.
+        """
+
+        async def decide(lg: LoadedGame) -> datetime | None:
+            row = await self.games.storage.fetchone(
+                "SELECT payload, created_at FROM outbox WHERE id = ?", (row_id,)
+            )
+            if row is None or lg.status != "active" or lg.deadline_at is None:
+                return None
+            a = Announcement.from_json(row["payload"])
+            if not a.starts or a.deadline is None:
+                return None
+            shown = datetime.fromisoformat(a.deadline)
+            if now_iso(shown) != now_iso(lg.deadline_at):
+                return None  # another decision now, or its deadline was set anew
+            now = self.games.clock()
+            since = datetime.fromisoformat(a.since or row["created_at"])
+            if now - since < LATE:
+                return None
+            deadline = now + (shown - since)
+            async with self.games.write(lg) as tx:
+                await tx.execute(
+                    "UPDATE games SET deadline_at = ?, reminded = 0 WHERE id = ?",
+                    (now_iso(deadline), game_id),
+                )
+                await outbox.move_deadline(tx, game_id, shown, deadline, now)
+            lg.deadline_at = deadline
+            lg.reminded = False
+            return deadline
+
+        return await self.games.retrying(game_id, decide)
 
     async def remind(self, game_id: int) -> list[int]:
         """Record the reminder of the current decision, once; returns the outbox rows."""
@@ -68,6 +114,12 @@ class Deadlines:
         async def decide(lg: LoadedGame) -> list[int]:
             actor = lg.actor_id()
             if lg.reminded or lg.paused or actor is None or lg.deadline_at is None:
+                return []
+            # Still due on the game as it is now (a late ping may just have moved the
+            # deadline on), and never before the member was told of the decision.
+            if not reminder_due(lg.deadline_at, lg.deadline_hours, self.games.clock()):
+                return []
+            if await outbox.untold(self.games.storage, game_id, lg.deadline_at):
                 return []
             assert lg.game is not None
             async with self.games.write(lg) as tx:

@@ -82,6 +82,8 @@ async def live_announcements(
     seat = to_act(state)
     actor = None if seat is None else lg.member_at(seat)
     items = [live_message(lg.id, state, actor_id=actor, deadline=deadline, note=note)]
+    # A decision just passed to a member it pings: their time counts from its post.
+    items[0].starts = ping and bool(items[0].mentions)
     if ping and actor is not None and await asked_for_dm(tx, actor):
         items.append(await dm(tx, lg, actor, partial(your_move_dm, lg.channel_id, actor)))
     return items
@@ -113,6 +115,8 @@ async def turn_announcements(
             footer=footer,
         )
     ]
+    # The next decision's member is pinged by it: their time counts from its post.
+    items[0].starts = bool(items[0].mentions)
     if actor is not None and await asked_for_dm(tx, actor):
         items.append(await dm(tx, lg, actor, partial(your_move_dm, lg.channel_id, actor)))
     if finished_events:

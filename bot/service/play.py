@@ -14,6 +14,7 @@ from engine import Action, IllegalAction, parse, problem, to_act
 from engine.core.state import from_json, to_json
 from lang import slash, tr
 
+from .. import outbox
 from ..errors import ServiceError
 from .bounds import check_length
 from .commit import Committer
@@ -172,6 +173,8 @@ class Play:
                 return None
             if lg.deadline_at > self.games.clock():
                 return None
+            if await outbox.untold(self.games.storage, game_id, lg.deadline_at):
+                return None  # its member was never told: their time has not started
             seat = to_act(lg.game.state)
             if seat is None:
                 return None

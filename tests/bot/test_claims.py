@@ -5,12 +5,17 @@ and another takes the work over."""
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 
 from bot import outbox
 from bot.announcer import Announcer
 from bot.claims import AI, LEASE, OUTBOX, Claims
 from bot.client import SmallWorldBot
+from bot.liveness import Holder, started
 from bot.settings import Settings
 from bot.storage import storage_for
 
@@ -57,6 +62,61 @@ async def test_one_holder_at_a_time_and_a_lapsed_claim_is_taken_over(database: s
         assert await first.take(OUTBOX, 7)
         assert await second.holder(OUTBOX, 7) == "first"
     finally:
+        await storage.close()
+
+
+async def test_a_dead_holders_claims_are_freed_without_waiting_for_their_lease(
+    database: str,
+) -> None:
+    storage = storage_for(database)
+    await storage.open()
+    clock = Clock()
+    here = socket.gethostname()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    sleeping = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+
+    def process(pid: int, born: str | None, host: str = here, shards: str | None = None):
+        return Claims(
+            storage, clock, owner=f"{host}:{pid}:{born}", holder=Holder(host, pid, born, shards)
+        )
+
+    try:
+        dead = process(gone.pid, None)
+        alive = process(sleeping.pid, started(sleeping.pid))
+        # Its pid now belongs to a process the kernel started at another moment.
+        reused = process(sleeping.pid, "1")
+        away = process(4242, None, host="elsewhere")
+        twin = process(4243, None, host="elsewhere", shards="0/2")
+        for item, holder in enumerate((dead, alive, reused, away, twin)):
+            assert await holder.take(OUTBOX, item)
+        me = Claims(storage, clock, owner="me", holder=Holder.this_process("0/2"))
+        # Starting, this process frees at once the claims of a process of this host that
+        # is gone, of a pid taken by another process since (where the kernel says when a
+        # process started), and of the process of its own shards on another host, whose
+        # successor it is.
+        freed = [(OUTBOX, 0), (OUTBOX, 4)]
+        if started(os.getpid()) is not None:
+            freed.insert(1, (OUTBOX, 2))
+        assert sorted(await me.keep(starting=True)) == freed
+        # A live process here, and one elsewhere, keep theirs while they renew them.
+        clock.now += LEASE / 2
+        await alive.keep()
+        clock.now += LEASE / 2 + timedelta(seconds=1)
+        if storage.shared:
+            # Several processes may share the database: the claims are watched all along,
+            # and the one elsewhere, no longer renewed, is freed once its lease ran out.
+            assert await me.keep() == [(OUTBOX, 3)]
+        else:
+            # One process on SQLite: nothing to watch after the start (a lapsed claim is
+            # still taken over by ``take``).
+            assert await me.keep() == []
+            assert await me.take(OUTBOX, 3)
+        assert await me.holder(OUTBOX, 1) == alive.owner
+        assert not await me.take(OUTBOX, 1)
+    finally:
+        sleeping.kill()
+        sleeping.wait()
         await storage.close()
 
 

@@ -122,6 +122,8 @@ async def test_deadline_defaults_finish_the_overdue_decision(database) -> None:
     service = await _service(database, clock)
     await _started(service)
     lg = await service.in_channel(100)
+    # The first turn's message went out (no announcer here): the member was told.
+    await service.storage.execute("UPDATE outbox SET status = 'sent'")
     assert await service.due_games() == ([], [])
     clock.now += timedelta(hours=19)
     assert await service.due_games() == ([], [lg.id])

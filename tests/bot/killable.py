@@ -1,0 +1,226 @@
+"""A bot process to kill: the real bot on a database, under a simulated Discord whose
+channel outlives the process.
+
+    python -m tests.bot.killable DATABASE T0
+
+``tests/bot/crashes.py`` drives it (the crash tests, ``bench/kills.py``). Besides the
+answers to its requests, one JSON line each on stdout, the process writes the journal of
+its Discord there: ``{"event": "create" | "edit" | "delete", ...}`` for every message of
+the server's channel and every DM, written when Discord takes the request, before the bot
+hears back. Whatever moment the process dies at, the driver knows the channel as Discord
+would, and the next process's Discord starts from it (``setup``): the restarted bot finds
+what its predecessor posted, as it would on Discord.
+
+Its clock is simcord's, moved on to follow the wall clock from ``T0`` (shared by every
+process of a run, so that they and their successors agree on the time), plus the jumps
+the driver makes (``skip``). Requests, one JSON line each on stdin:
+
+- ``{"op": "setup", "skip": S, "messages": [...], "spam": N}``: the first line. The server
+  (its channel and members ann, bob, cyd, with the same ids in every process), the
+  channel's messages so far (the journal's), then N messages from bob, newer than all;
+  then the bot starts, and ``{"ready": ...}`` answers;
+- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command;
+- ``{"op": "crash", "when": "before_post" | "after_post", "match": "text"}``: SIGKILL this
+  process when the bot next posts a message holding ``text``: before Discord takes it, or
+  right after (the bot never hears that it went through);
+- ``{"op": "skip", "seconds": S}``: the clock jumps S seconds;
+- ``{"op": "idle"}``: answered once the bot's first deadline pass (at start) is over and
+  no pass runs;
+- ``{"op": "mirror", "event": {...}}``: another process's Discord took this (two processes
+  share one channel: each Discord holds what either posted).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from typing import Any
+
+import simcord
+
+from tests.bot.conftest import make_bot
+
+GUILD_ID = 1234567890123456789
+NAMES = ("ann", "bob", "cyd")
+#: When the server is made, on simcord's clock (seconds after its epoch): the same ids in
+#: every process.
+WORLD_AT = 3600.0
+#: Where simcord's clock stands at ``T0``.
+START_AT = 7200.0
+
+
+def out(line: dict[str, Any]) -> None:
+    """One line to the driver, on its way before anything else happens."""
+    sys.stdout.write(json.dumps(line) + "\n")
+    sys.stdout.flush()
+
+
+class Discord:
+    """The simulated Discord of this process: its journal, restoring, crash points."""
+
+    def __init__(self, env: Any, t0: float) -> None:
+        self.env = env
+        self.backend = env.backend
+        self.t0 = t0
+        self.skip = 0.0
+        self.channel: Any = None
+        self.members: list[Any] = []
+        #: (when, text) of the armed crash, if any.
+        self.crash: tuple[str, str] | None = None
+        self._commit = self.backend.commit_message
+        self._edit = self.backend.edit_message
+        self._delete = self.backend.delete_message
+
+    def target(self) -> float:
+        """Where simcord's clock should stand now."""
+        return START_AT + self.skip + (time.time() - self.t0)
+
+    def build(self, messages: list[dict[str, Any]], spam: int) -> None:
+        """The server, then the journal's messages, then ``spam`` newer ones."""
+        clock = self.backend.clock
+        clock.elapsed = WORLD_AT
+        guild = self.env.create_guild(id=GUILD_ID)
+        self.channel = guild.create_text_channel("smallworld")
+        self.members = [guild.add_member(self.env.create_user(n)) for n in NAMES]
+        for m in sorted(messages, key=lambda m: m["id"]):
+            self.apply(m)
+        clock.elapsed = max(clock.elapsed, self.target())
+        for i in range(spam):
+            self._commit(self._message(self.members[1].id, f"chatting while the bot is away {i}"))
+        # From now on Discord tells the driver what it takes.
+        self.backend.commit_message = self.commit_message
+        self.backend.edit_message = self.edit_message
+        self.backend.delete_message = self.delete_message
+
+    def _message(self, author: int, content: str) -> Any:
+        return self.backend.prepare_message(self.channel.id, author, content)
+
+    def apply(self, event: dict[str, Any]) -> None:
+        """Make this Discord hold what a journal line says (a restart, a mirror)."""
+        if event.get("channel") != self.channel.id:
+            return  # DMs are counted, not restored
+        kind = event.get("event", "create")
+        held = self.backend.messages[self.channel.id]
+        if kind == "delete":
+            held.pop(event["id"], None)
+        elif kind == "edit" and event["id"] in held:
+            held[event["id"]].content = event["content"]
+        elif kind == "create" and event["id"] not in held:
+            author = self.backend.bot_user.id if event["author"] == "bot" else event["author"]
+            message = self._message(author, event["content"])
+            message.id = event["id"]
+            message.timestamp = event["at"]
+            self._commit(message, broadcast=False)
+
+    def _line(self, kind: str, message: Any) -> dict[str, Any]:
+        bot = message.author_id == self.backend.bot_user.id
+        dm = self.backend.get_channel(message.channel_id).guild_id is None
+        return {
+            "event": kind,
+            "id": message.id,
+            "channel": message.channel_id,
+            "dm": dm,
+            "author": "bot" if bot else message.author_id,
+            "content": message.content,
+            "at": message.timestamp,
+            "clock": time.time(),
+        }
+
+    def _crash_now(self, when: str, message: Any) -> bool:
+        if self.crash is None or message.author_id != self.backend.bot_user.id:
+            return False
+        armed, text = self.crash
+        return armed == when and text in message.content
+
+    def commit_message(self, message: Any, *, broadcast: bool = True) -> Any:
+        if message.is_ephemeral:
+            return self._commit(message, broadcast=broadcast)
+        if self._crash_now("before_post", message):
+            os.kill(os.getpid(), signal.SIGKILL)
+        done = self._commit(message, broadcast=broadcast)
+        out(self._line("create", done))
+        if self._crash_now("after_post", message):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return done
+
+    def edit_message(self, channel_id: int, message_id: int, fields: dict[str, Any]) -> Any:
+        done = self._edit(channel_id, message_id, fields)
+        if not done.is_ephemeral:
+            out(self._line("edit", done))
+        return done
+
+    def delete_message(self, channel_id: int, message_id: int) -> None:
+        message = self.backend.get_message(channel_id, message_id)
+        self._delete(channel_id, message_id)
+        if not message.is_ephemeral:
+            out({**self._line("delete", message), "content": ""})
+
+
+async def lines(queue: asyncio.Queue[bytes]) -> None:
+    """Read stdin into ``queue`` (an empty line: it closed)."""
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    while line := await reader.readline():
+        await queue.put(line)
+    await queue.put(b"")
+
+
+async def serve(target: str, t0: float) -> None:
+    """Set up from the first line, then answer requests until stdin closes."""
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    reading = asyncio.create_task(lines(queue))
+    setup = json.loads(await queue.get())
+    # No worker processes (a killed bot's pool would hold the pipes open); the clock is
+    # simcord's, which follows the wall clock below.
+    bot = make_bot(target, seed=5, workers=0)
+    env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
+    discord = Discord(env, t0)
+    discord.skip = float(setup.get("skip", 0.0))
+    discord.build(setup.get("messages", []), int(setup.get("spam", 0)))
+    await env.start()
+    with env.time_context():
+        await bot.tree.sync()
+        out({"ready": True, "pid": os.getpid(), "members": [m.id for m in discord.members]})
+        while True:
+            # The clock follows the wall clock, and the bot's timers fire as it goes.
+            ahead = discord.target() - env.backend.clock.elapsed
+            if ahead > 0:
+                await env.advance_time(ahead)
+            try:
+                line = await asyncio.wait_for(queue.get(), 0.2)
+            except TimeoutError:
+                continue
+            if not line:
+                break
+            req = json.loads(line)
+            op = req["op"]
+            answer: dict[str, Any] = {"op": op}
+            if op == "slash":
+                member = discord.members[req["member"]]
+                result = await member.slash(discord.channel, req["name"], **req.get("options", {}))
+                answer["ephemeral"] = bool(result.ephemeral)
+                answer["content"] = result.response.content if result.response else ""
+            elif op == "crash":
+                discord.crash = (req["when"], req["match"])
+            elif op == "skip":
+                discord.skip += float(req["seconds"])
+            elif op == "idle":
+                # Its deadline loop's first pass is over, and no pass runs now.
+                while not bot.passes or bot.passing.locked():
+                    await asyncio.sleep(0.05)
+            elif op == "mirror":
+                discord.apply(req["event"])
+                continue  # unanswered: the driver sends these as they come
+            out(answer)
+        await env.shutdown()
+    reading.cancel()
+    await bot.storage.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(serve(sys.argv[1], float(sys.argv[2])))
