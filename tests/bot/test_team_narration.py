@@ -32,7 +32,7 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 GAMES = [
     ("surface", {"mix": True, "surface_relics": True}, "en", 8, {"mime", "monsters", "steal"}),
     ("surface", {}, "fr", 1, {"discover", "monsters", "sigil", "soapbar"}),
-    ("underground", {"mix": True}, "fr", 2, {"discover", "pay", "soapbar"}),
+    ("underground", {"mix": True}, "fr", 2, {"discover", "pay"}),
     ("underground", {}, "en", 1, {"discover", "steal"}),
 ]
 
