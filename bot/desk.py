@@ -26,7 +26,7 @@ from .claims import DEADLINE
 from .controls import panel_view
 from .jobs import board_png, combos_png
 from .messages import CHANNEL
-from .narrate import combo_line, describe_event
+from .narrate import combo_line, describe_event, score_line
 from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
@@ -204,6 +204,7 @@ class Desk:
                         coins=coins,
                     )
                 )
+                lines.append(score_line(e))
             elif e["kind"] in TOLD_AT_ONCE:
                 lines.append(describe_event(state, e) or "")
         return "\n".join(line for line in lines if line)

@@ -19,7 +19,7 @@ from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, Gam
 from engine.text.names import race as race_name
 from lang import N_, ntr, slash, tr
 
-from .narrate import one_monster, owed_pieces, summary, told_lines
+from .narrate import one_monster, owed_pieces, score_line, summary, told_lines
 from .question import asked, question_line
 from .teams import team_lines, who
 
@@ -346,21 +346,20 @@ def rating_text(changes: list[tuple[int, int, int]]) -> str | None:
     return tr("📈 League ratings: {changes}", changes=" · ".join(parts))
 
 
-def score_dm(channel_id: int, user_id: int, scored: int, player: Any) -> Announcement:
-    """A player's score, told privately when a deadline ended their turn."""
-    return Announcement(
-        DM,
-        ntr(
-            "Time ran out on your Small World turn in {channel}, so I ended it for you. "
-            "It scored {n} coin; you have {coins} now (only you see this).",
-            "Time ran out on your Small World turn in {channel}, so I ended it for you. "
-            "It scored {n} coins; you have {coins} now (only you see this).",
-            scored,
-            channel=f"<#{channel_id}>",
-            coins=player.coins,
-        ),
-        user_id=user_id,
+def score_dm(channel_id: int, user_id: int, scored: dict[str, Any], player: Any) -> Announcement:
+    """A player's score (``scored``, the turn's ``score`` event, as the rules add it up),
+    told privately when a deadline ended their turn."""
+    text = ntr(
+        "Time ran out on your Small World turn in {channel}, so I ended it for you. "
+        "It scored {n} coin; you have {coins} now (only you see this).",
+        "Time ran out on your Small World turn in {channel}, so I ended it for you. "
+        "It scored {n} coins; you have {coins} now (only you see this).",
+        scored["coins"],
+        channel=f"<#{channel_id}>",
+        coins=player.coins,
     )
+    added = score_line(scored)
+    return Announcement(DM, f"{text}\n{added}" if added else text, user_id=user_id)
 
 
 def reminder(game_id: int, s: GameState, actor_id: int, deadline: datetime) -> Announcement:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.board import mapdef
+from engine.core.scoring import scored_terms
 from engine.core.state import GameState, RaceState
 from engine.core.view import visible_events
 from engine.core.words import and_list
@@ -16,6 +17,7 @@ from engine.rulesets.monsters import monsters_each
 from engine.text.names import combo, race, terrain
 from engine.text.narration import thing, underground_sentence
 from engine.text.seats import seat_names
+from engine.text.sums import score_sum
 from lang import ntr, tr
 
 
@@ -71,6 +73,17 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     if kind == "peace":
         return tr("{who} made peace with {ally}.", who=who, ally=_name(names, e["ally"]))
     if kind == "score":
+        # A score event is among the events shown only to whom may see its coins (its
+        # player, everyone with open scores or once the game is over): so is its sum.
+        added = score_line(e)
+        if added:
+            return ntr(
+                "{who} scored {n} coin: {sum}.",
+                "{who} scored {n} coins: {sum}.",
+                e["coins"],
+                who=who,
+                sum=added,
+            )
         return ntr("{who} scored {n} coin.", "{who} scored {n} coins.", e["coins"], who=who)
     if kind == "ready":
         return _readied(who, the_race, e)
@@ -81,6 +94,14 @@ def describe_event(s: GameState, e: dict[str, Any]) -> str | None:
     # sentences: transfers of coins, never a balance).
     told = underground_sentence(e, names, past=True)
     return f"{told}." if told else None
+
+
+def score_line(e: dict[str, Any]) -> str:
+    """A ``score`` event's coins as the rules add them up (``7 = 5 regions + 1 Forest + 1
+    Humans``), or nothing for an event recorded before its terms were. Only for a reader who
+    may see the event's coins (``engine.core.view.visible_events``)."""
+    terms = scored_terms(e)
+    return score_sum(terms) if terms else ""
 
 
 def _picked(who: str, e: dict[str, Any]) -> str:

@@ -43,6 +43,7 @@ from engine.core.validation import problem
 from engine.text.glossary import power_summary, race_summary
 from engine.text.names import combo, power, symbol, terrain, treasure
 from engine.text.names import race as race_name
+from engine.text.sums import conquest_sum
 from engine.worlds.surface.actions import DragonAttack, Enchant
 from lang import ntr, ptr, tr
 
@@ -211,7 +212,7 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     shown, page, pages = _page(targets, settings.page)
     if shown:
         options = [
-            Option(_short(_target_label(s, a)), f"a={a.text}", _short(_holder(s, a.region)))
+            Option(_short(_target_label(s, a)), f"a={a.text}", _target_blurb(s, a))
             for a in shown
             if isinstance(a, CONQUESTS)
         ]
@@ -267,6 +268,18 @@ def _conquer(s: GameState, actions: list[Action], settings: Settings) -> Panel:
     if not targets and may_stop:
         text += "\n" + tr("No region is in reach of your tokens in hand now.")
     return Panel(text, rows)
+
+
+def _target_blurb(s: GameState, a: Action) -> str:
+    """A target's description: a conquest's cost as the rules add it up, then who is there
+    (when it fits in Discord's 100 characters: the sum comes first, said shorter if need
+    be, ``engine.text.sums``)."""
+    holder = _holder(s, getattr(a, "region", 0))
+    cost = conquest_sum(s, a, MAX_TEXT)
+    if cost is None:
+        return _short(holder)
+    both = f"{cost} · {holder}"
+    return both if len(both) <= MAX_TEXT else cost
 
 
 def _target_label(s: GameState, a: Action) -> str:

@@ -18,15 +18,18 @@ from discord import app_commands
 from bot.errors import ServiceError
 from bot.glossary import folded
 from bot.service import GameService
-from engine import label, legal_actions
+from engine import Action, label, legal_actions
 from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.core.state import GameState
+from engine.text.sums import conquest_sum
 from lang import LANGUAGES, current, ntr, speaking
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)
 #: Discord shows at most this many autocomplete choices.
 AUTOCOMPLETE_LIMIT = 25
+#: Discord's limit on a choice's name, in characters.
+CHOICE_NAME = 100
 
 
 def in_every_language(text: Callable[[], str]) -> str:
@@ -70,16 +73,30 @@ def action_choices(
             text = ntr("{region} · {n} token there", "{region} · {n} tokens there", n, region=value)
             haystack = folded(f"{text} {value}")
         else:
-            text = label(state, a)
+            text = choice_name(state, a)
             words_of = in_every_language(functools.partial(label, state, a))
             haystack = f"{words_of} {folded(str(value))}"
         if not all(w in haystack for w in words):
             continue
         ending = isinstance(a, ENDING)
-        found.append((ending, app_commands.Choice(name=text[:100], value=value)))
+        found.append((ending, app_commands.Choice(name=text[:CHOICE_NAME], value=value)))
     if len(found) > AUTOCOMPLETE_LIMIT:
         found.sort(key=lambda f: not f[0])  # stable: the ending steps move to the front
     return [choice for _ending, choice in found[:AUTOCOMPLETE_LIMIT]]
+
+
+def choice_name(state: GameState, a: Action) -> str:
+    """An action's choice: its label, and for a conquest its cost as the rules add it up
+    (``5 = 2 + 2 tokens + 1 Mountain``) in what room Discord leaves, said shorter if need be,
+    or left out (``engine.text.sums``)."""
+    text = label(state, a)
+    room = CHOICE_NAME - len(text) - len(SEPARATOR)
+    cost = conquest_sum(state, a, room, bare=False) if room > 0 else None
+    return f"{text}{SEPARATOR}{cost}" if cost else text
+
+
+#: Between a choice's label and the sum of its cost.
+SEPARATOR = " · "
 
 
 async def member_choices(

@@ -62,7 +62,7 @@ def timed_out_scores(lg: LoadedGame, outcome: Outcome) -> list[Announcement]:
     state = lg.game.state
     seats = {a.seat for a in outcome.applied if lg.member_at(a.seat) is not None}
     return [
-        score_dm(lg.channel_id, lg.user_at(e["seat"]), e["coins"], state.players[e["seat"]])
+        score_dm(lg.channel_id, lg.user_at(e["seat"]), e, state.players[e["seat"]])
         for e in outcome.events
         if e["kind"] == "score" and e.get("seat") in seats
     ]

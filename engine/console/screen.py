@@ -11,15 +11,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.abilities import POWERS, RACES, TREASURES
-from engine.core.actions import Action
+from engine.core.actions import Action, Conquer, Reinforce
 from engine.core.board import mapdef
+from engine.core.conquest import target_problem
 from engine.core.content import treasures
 from engine.core.errors import EngineError
+from engine.core.legal import legal_actions
 from engine.core.markers import MARKER_NAMES
 from engine.core.state import CLOSING, CONQUER, OVER, PICK, REDEPLOY, SETUP, GameState
+from engine.core.turn import acting_race, to_act
+from engine.core.validation import problem
 from engine.core.view import label, view
 from engine.text import glossary
 from engine.text import names as named
+from engine.text.sums import conquest_sum
 from lang import ptr, tr
 
 from .events import coins, describe_any, describe_event, piece_name, tokens
@@ -137,22 +142,50 @@ def describe_seen(s: GameState, e: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def render_actions(s: GameState, actions: Sequence[Action]) -> list[str]:
-    """The numbered legal actions with their labels and text forms."""
+    """The numbered legal actions with their labels and text forms, and a conquest's cost as
+    the rules add it up (``5 = 2 + 2 tokens + 1 Mountain``)."""
     width = len(str(len(actions)))
-    return [f"  {i:>{width}}. {label(s, a)}  [{a.text}]" for i, a in enumerate(actions, start=1)]
+    out = []
+    for i, a in enumerate(actions, start=1):
+        line = f"  {i:>{width}}. {label(s, a)}  [{a.text}]"
+        cost = conquest_sum(s, a)
+        out.append(f"{line}  {cost}" if cost else line)
+    return out
 
 
-def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str]:
-    """Region ``rid`` as ``viewer`` sees it: terrain, features, holder, and its neighbours."""
-    m = mapdef(s)
-    if not 0 <= rid < len(m.regions):
+def _check_region(s: GameState, rid: int) -> None:
+    """Refuse a region number the map does not have."""
+    if not 0 <= rid < len(s.regions):
         raise InputError(
             tr(
                 "There is no region {region}; this map has 0 to {last}.",
                 region=rid,
-                last=len(m.regions) - 1,
+                last=len(s.regions) - 1,
             )
         )
+
+
+def render_cost(s: GameState, rid: int, seat: int) -> list[str]:
+    """What conquering region ``rid`` costs ``seat`` now, term by term (the terminal's
+    ``cost N``), or why it may not conquer it."""
+    _check_region(s, rid)
+    for a in legal_actions(s, seat):
+        if isinstance(a, (Conquer, Reinforce)) and a.region == rid:
+            # i18n: a conquest on offer and its cost, added up ("Conquer 3 · …: 3 = 2 + 1 …").
+            return [tr("{action}: {cost}", action=label(s, a), cost=conquest_sum(s, a))]
+    why = problem(s, seat, Conquer(rid)) or tr("it is not on offer now.")
+    out = [tr("You cannot conquer region {region} now: {why}", region=rid, why=why)]
+    race = acting_race(s) if s.turn.phase == CONQUER and to_act(s) == seat else None
+    if race is not None and target_problem(s, race, rid) is None:
+        # A target out of reach of the tokens in hand: what it would cost.
+        out.append(conquest_sum(s, Conquer(rid)) or "")
+    return out
+
+
+def render_region(s: GameState, rid: int, viewer: int | None = None) -> list[str]:
+    """Region ``rid`` as ``viewer`` sees it: terrain, features, holder, and its neighbours."""
+    _check_region(s, rid)
+    m = mapdef(s)
     v = view(s, viewer)
     names = seat_names(v)
 

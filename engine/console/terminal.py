@@ -28,6 +28,7 @@ from engine.console.screen import (
     InputError,
     describe_seen,
     render_actions,
+    render_cost,
     render_region,
     render_result,
     render_rules,
@@ -39,10 +40,13 @@ from engine.core.content import map_for_players
 from engine.core.errors import EngineError
 from engine.core.game import Game, GameConfig
 from engine.core.legal import default_action, legal_actions
+from engine.core.scoring import scored_terms
 from engine.core.state import GameState
+from engine.core.terms import Term
 from engine.core.turn import to_act
-from engine.core.view import label, view, visible_events
+from engine.core.view import PUBLIC, coins_visible, label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
+from engine.text.sums import score_sum
 from lang import N_, ntr, ptr, tr
 
 #: The help the ``help`` command prints: the typed words (``region``, ``rules``, ``undo``...)
@@ -57,6 +61,7 @@ Commands:
   default         play what a deadline would play for you now (free combo, stop, end...)
   undo            take back your last action of this turn (not past a pick, roll or turn end)
   region N        region N: terrain, features, who holds it, and its neighbours ("adj N" too)
+  cost N          what conquering region N costs you now, term by term
   rules [NAME]    what a race, special power or rule term means ("rules" alone lists them)
   help            show this list
   quit            leave the game (it prints how to pick the game up again)
@@ -120,6 +125,7 @@ ENGLISH_WORDS = {
     "rules": "rules",
     "region": "region",
     "adj": "region",
+    "cost": "cost",
     "undo": "undo",
     "default": "default",
 }
@@ -127,12 +133,13 @@ ENGLISH_WORDS = {
 
 def typed_words() -> dict[str, str]:
     """Each command's word in the language spoken (French: ``aide``, ``quitter``,
-    ``règles``, ``région``, ``annuler``, ``défaut``), by the command it names."""
+    ``règles``, ``région``, ``coût``, ``annuler``, ``défaut``), by the command it names."""
     return {
         ptr("typed command", "help"): "help",
         ptr("typed command", "quit"): "quit",
         ptr("typed command", "rules"): "rules",
         ptr("typed command", "region"): "region",
+        ptr("typed command", "cost"): "cost",
         ptr("typed command", "undo"): "undo",
         ptr("typed command", "default"): "default",
     }
@@ -257,6 +264,16 @@ def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[
     return s.last_events[count:] + s.events
 
 
+def own_scores(s: GameState, events: list[dict[str, Any]]) -> dict[int, list[Term]]:
+    """The terms of each score among ``events`` that is still private (its coins hidden from
+    the public), by seat: ``_loop`` tells them at that seat's next prompt."""
+    return {
+        e["seat"]: scored_terms(e)
+        for e in events
+        if e["kind"] == "score" and not coins_visible(s, PUBLIC, e["seat"])
+    }
+
+
 def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) -> int:
     """Play ``game`` to the end, or until ``quit``, end of input or Ctrl-C.
 
@@ -287,6 +304,8 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
     # In a team game each player goes by their seat too: "P1 (A1)".
     names = seat_names(view(game.state))
     show = True
+    # The terms of each seat's last score, until its next prompt tells them.
+    scored: dict[int, list[Term]] = {}
     while True:
         s = game.state
         seat = to_act(s)
@@ -294,7 +313,11 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             return None
         actions = legal_actions(s, seat)
         if show:
-            say("", *render_state(s, seat), tr("Actions:"), *render_actions(s, actions))
+            say("", *render_state(s, seat))
+            if seat in scored:
+                # The seat's own score, told at its own prompt as its coins are.
+                say(tr("Your last turn scored: {sum}", sum=score_sum(scored.pop(seat))))
+            say(tr("Actions:"), *render_actions(s, actions))
             show = False
         line = read(f"{names[seat]}> ")
         if line is None:
@@ -315,7 +338,7 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             if verb == "rules":
                 say(*render_rules(rest))
                 continue
-            if verb == "region":
+            if verb in ("region", "cost"):
                 rid = _number(rest.strip())
                 if rid is None:
                     raise InputError(
@@ -323,7 +346,8 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                     )
                 if len(rest.strip()) > 9:
                     raise InputError(tr("There is no region {typed}.", typed=_shown(rest.strip())))
-                say(*render_region(s, rid, seat))
+                told = render_region if verb == "region" else render_cost
+                say(*told(s, rid, seat))
                 continue
             if whole == "undo":
                 game.undo(seat)
@@ -342,8 +366,11 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                     say(tr("{who} (default): {action}", who=names[seat], action=text))
                 else:
                     say(tr("{who}: {action}", who=names[seat], action=text))
-                # Scores are private events: the public never learns them before the end.
-                for e in visible_events(game.state, _new_events(game.state, before, count)):
+                # Scores are private events: the public never learns them before the end;
+                # each seat's own is told at its next prompt.
+                new = _new_events(game.state, before, count)
+                scored.update(own_scores(game.state, new))
+                for e in visible_events(game.state, new):
                     say("  · " + describe_seen(game.state, e, names))
         except EngineError as exc:
             say(tr("error: {problem}", problem=" ".join(str(exc).split())))

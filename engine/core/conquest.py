@@ -1,5 +1,6 @@
-"""Conquest: which regions a race may attack, and what they cost (what a conquest does is
-``engine.core.taking``'s).
+"""Conquest: which regions a race may attack, and what they cost (``conquest_cost``, and
+term by term ``cost_breakdown``: ``engine.core.costs`` adds them up; what a conquest does
+is ``engine.core.taking``'s).
 
 Rule text [SW p.4]: "To conquer a Region, a player must have available to deploy: 2 Race
 tokens + 1 additional Race token for each Encampment, Fortress, Mountain, or Troll's Lair
@@ -9,7 +10,7 @@ present in the Region."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from lang import tr
 
@@ -30,7 +31,8 @@ from .board import (
     river_regions,
 )
 from .content import MapDef, RegionDef
-from .defences import PLAIN_DEFENCE, Defences, defence_traits, power_proof
+from .costs import BASE_COST, RIVER_COST, cost_terms, cost_views, region_cost
+from .defences import PLAIN_DEFENCE, Defences, defence_traits
 from .gamehooks import may_be_proof, may_defend
 from .markers import (
     DEFENCE_MARKERS,
@@ -42,11 +44,8 @@ from .markers import (
 from .names import piece, power, terrain
 from .names import race as race_name
 from .state import GameState, RaceState
+from .terms import Term
 
-BASE_COST = 2
-
-#: [SWU p.5] "The River only costs 1 token to conquer".
-RIVER_COST = 1
 #: At most this many tokens short for a final conquest with the die [SW p.5].
 MAX_SHORT = 3
 
@@ -181,7 +180,7 @@ def priced_targets(
     anywhere: bool = False,
 ) -> list[tuple[int, int]]:
     """Every region ``race`` may attack now, in id order, each with its cost as
-    ``region_costs`` prices it with ``costers`` (the race's ``cost_abilities``; none gives
+    ``costs.region_costs`` prices it with ``costers`` (the race's ``cost_abilities``; none gives
     the plain cost): ``legal_actions`` asks this before every conquest, so the two loops
     are one here. ``anywhere``: wherever the race may reach, as the Flying Doormat lets it
     (every rule of conquest but adjacency)."""
@@ -243,7 +242,7 @@ def priced_targets(
             rdef = mapdef(s).regions[rid]
             if region_problem(s, race, rid, rdef, water_ok, reachable, guarded, memo):
                 continue
-        # ``region_costs``'s price, for this region: its loop inlined, as a call a region
+        # ``costs.price``, for this region: its loop inlined, as a call a region
         # costs more here than the copy (tests/engine/test_speed_shortcuts.py holds the
         # two to the same prices; change them together).
         cost = BASE_COST + r.tokens
@@ -278,27 +277,6 @@ def priced_targets(
                 cost += delta
         out.append((rid, cost if cost > 1 else 1))
     return out
-
-
-def cost_views(s: GameState, race: RaceState, costers: tuple[Ability, ...]) -> tuple[Ability, ...]:
-    """``costers`` to price many regions of this state with: a coster that looks around the
-    board replaced by what it worked out once (``Ability.for_costs``), the others as they are."""
-    if costers and _LOOKING.get(costers, True) and looks_around(costers):
-        return tuple([a.for_costs(s, race) for a in costers])
-    return costers
-
-
-def looks_around(costers: tuple[Ability, ...]) -> bool:
-    """Whether one of ``costers`` works out once what it looks around the board for
-    (``Ability.for_costs``); kept per tuple in ``_LOOKING`` (the banners, badges and lent
-    abilities make few)."""
-    found = _LOOKING.get(costers)
-    if found is None:
-        found = _LOOKING[costers] = any(type(a).for_costs is not Ability.for_costs for a in costers)
-    return found
-
-
-_LOOKING: dict[tuple[Ability, ...], bool] = {}
 
 
 def _closed(rdef: RegionDef, water_ok: bool) -> bool:
@@ -431,49 +409,10 @@ def conquest_cost(s: GameState, race: RaceState, rid: int) -> int:
     return region_cost(s, race, rid, cost_abilities(race, s))
 
 
-def region_cost(s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...]) -> int:
-    """``conquest_cost`` with the race's cost-changing abilities (``cost_abilities``) given."""
-    return region_costs(s, race, (rid,), costers)[0]
-
-
-def region_costs(
-    s: GameState, race: RaceState, rids: Sequence[int], costers: tuple[Ability, ...]
-) -> list[int]:
-    """The cost of conquering each of ``rids`` outright, in order, with the race's
-    cost-changing abilities (``cost_abilities``) given, the per-map facts looked up once
-    (``priced_targets`` prices every target the same way, in its own loop)."""
-    regions = s.regions
-    rivers = RIVERS.get(s.map_id)
-    if rivers is None:
-        rivers = river_regions(s)
-    out: list[int] = []
-    # Whether any race may be power-proof now: asked once, at the first saving.
-    proofable: bool | None = None
-    if len(rids) > 1:
-        # Worth it for a list (one region, as a conquest prices it, asks ``cost_delta``).
-        costers = cost_views(s, race, costers)
-    for rid in rids:
-        region = regions[rid]
-        cost = BASE_COST + region.tokens
-        if cost == BASE_COST and rid in rivers:
-            cost = RIVER_COST
-        m = region.markers
-        if m:
-            own = region.owner == race.owner
-            for key, n in m.items():
-                if key in DEFENCE_MARKERS and not (own and key in OWNER_SPARED):
-                    cost += n
-        proof: bool | None = None
-        for a in costers:
-            delta = a.cost_delta(s, race, rid)
-            if delta < 0:
-                # Penalties always count; savings do not against Gnomes (ruling U-R4).
-                if proof is None:
-                    if proofable is None:
-                        proofable = may_be_proof(s)
-                    proof = proofable and power_proof(s, rid, race)
-                if proof:
-                    continue
-            cost += delta
-        out.append(cost if cost > 1 else 1)
-    return out
+def cost_breakdown(s: GameState, race: RaceState, rid: int) -> list[Term]:
+    """``conquest_cost`` term by term (``costs.cost_terms``): the base 2 (an empty River's
+    1), the tokens there, each defence marker, what each race, power, Relic or Place in
+    force adds or saves, a saving a power-proof defender makes useless (a term of 0), and
+    what brings the sum back to the minimum of 1. The amounts add up to ``conquest_cost``,
+    from the same walk over the same hooks; each term names its source for the words."""
+    return cost_terms(s, race, rid, cost_abilities(race, s))

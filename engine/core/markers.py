@@ -5,7 +5,7 @@ The core names no marker. Each world lists its markers on its ``World`` entry
 order, worlds in registration order. The tables below are filled in place as markers
 register, so a module that imported one sees every world's markers; the board rules read
 them (``board.defence``, ``board.is_immune``, ``board.clear_region``,
-``conquest.region_costs``) and the text reads ``MARKER_NAMES``, whose order is the order the
+``costs.price``) and the text reads ``MARKER_NAMES``, whose order is the order the
 terminal lists a region's markers in.
 """
 

@@ -6,24 +6,54 @@ from typing import Any
 
 from .board import event, regions_of
 from .gamehooks import hooked
+from .names import RACE
 from .rulesets import ruled_result
 from .state import OVER, GameState
+from .terms import BONUS, REGIONS, Term, sort_of
 
 
 def score(s: GameState, seat: int) -> int:
-    """[SW p.5] One coin per region of every race of the seat, plus the bonuses in force."""
+    """[SW p.5] One coin per region of every race of the seat, plus the bonuses in force: the
+    sum of the terms of ``score_terms``, added to the seat's coins and told in a private
+    ``score`` event that carries them (``scored_terms`` reads them back)."""
+    terms = scoring_data(s, seat)
+    got = 0
+    for term in terms:
+        got += term[1]
+    s.players[seat].coins += got
+    event(s, "score", seat=seat, coins=got, private=True, terms=terms)
+    return got
+
+
+def score_terms(s: GameState, seat: int) -> list[Term]:
+    """What ``seat`` scores at its turn's end, term by term: for each of its races (the
+    active one first, then those in decline) the regions it holds (``REGIONS``), then each
+    bonus of a race, power, Relic or Place in force that is not 0 (``BONUS``, from its
+    ``score`` hook). The hooks are called: some act as they count (Thieving takes its coins),
+    so the turn's end asks this once, through ``score``; ask it of a copy (``state.clone``)
+    to know what ending the turn would score."""
+    return [Term.read(data) for data in scoring_data(s, seat)]
+
+
+def scoring_data(s: GameState, seat: int) -> list[list[Any]]:
+    """``score_terms`` as the terms' data (``Term.data``), as the ``score`` event holds them:
+    the one walk over the scoring hooks, built without objects (a turn's end is frequent)."""
     p = s.players[seat]
-    total = 0
-    names = ([p.active] if p.active else []) + p.declined
-    for name in names:
+    out: list[list[Any]] = []
+    for name in [p.active, *p.declined] if p.active else p.declined:
         race = s.races[name]
         own = regions_of(s, name)
-        total += len(own)
+        out.append([REGIONS, len(own), name, RACE])
         for a in hooked(s, race, "score"):
-            total += a.score(s, race, own)
-    p.coins += total
-    event(s, "score", seat=seat, coins=total, private=True)
-    return total
+            bonus = a.score(s, race, own)
+            if bonus:
+                out.append([BONUS, bonus, a.name, sort_of(a)])
+    return out
+
+
+def scored_terms(e: dict[str, Any]) -> list[Term]:
+    """The terms of a ``score`` event (none in one recorded before they were)."""
+    return [Term.read(data) for data in e.get("terms", ())]
 
 
 def game_over(s: GameState) -> None:

@@ -330,10 +330,11 @@ async def test_do_autocomplete_names_region_terrain_and_cost_underground(simcord
         # The region by number and terrain...
         assert f"{rid} · {regions[rid].terrain}" in name, name
         verb = a.text.split()[0]
-        # ... and what taking it costs.
+        # ... and what taking it costs, then that cost as the rules add it up.
         if verb == "conquer":
             cost = conquest_cost(s, race, rid)
-            assert name.endswith(f" · {cost} token" + ("s" if cost != 1 else "")), name
+            tokens = f" · {cost} token" + ("s" if cost != 1 else "")
+            assert f"{tokens} · {cost} = " in name, name
         elif verb in ("sword", "socks", "doormat"):
             specials += 1
             assert " token" in name or " short" in name, name

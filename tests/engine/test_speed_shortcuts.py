@@ -65,10 +65,10 @@ from engine.core.conquest import (
     neighbourhood,
     priced_targets,
     reach,
-    region_costs,
     region_problem,
     targets,
 )
+from engine.core.costs import region_costs
 from engine.core.defences import lone_active_token
 from engine.core.gamehooks import BANNER_MUST, followers, map_hooks
 from engine.core.interrupts import FREE_ACTIONS
