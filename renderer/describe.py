@@ -24,6 +24,7 @@ from engine.text.telling import coins, tokens
 from lang import decimal, ntr, option, slash, tr
 
 from .sheet import places
+from .teams import team_word
 
 #: Discord's longest attachment description.
 LIMIT = 1024
@@ -183,8 +184,8 @@ def final(v: View) -> str:
         who = " & ".join(names[x] for x in t["seats"])
         lines.append(
             tr(
-                "Team {team}, place {place}: {who}, {coins}.",
-                team=t["team"],
+                "{team}, place {place}: {who}, {coins}.",
+                team=team_word(t["team"]),
                 place=t["place"],
                 who=who,
                 coins=coins(t["score"]),
@@ -201,7 +202,9 @@ def final(v: View) -> str:
             )
         )
     winners = [names[x] for x in result.get("winners") or []]
-    if winners and not teams:
+    if teams:
+        winners = [team_word(letter) for letter in result.get("winning_teams") or []]
+    if winners:
         head += " " + ntr("Winner: {who}.", "Winners: {who}.", len(winners), who=and_list(winners))
     return fit([head], lines)
 

@@ -134,15 +134,24 @@ def place_text(r: dict[str, Any]) -> str:
     return f"{r['id']} " + ", ".join(facts)
 
 
+def holder_marker(r: dict[str, Any]) -> str | None:
+    """The marker that holds a region no player's race holds (a Lost Tribe, Monsters), or
+    None; a region with both is the Lost Tribe's, the Monsters listed as its pieces."""
+    if r["race"]:
+        return None
+    return next((key for key in HOLDERS if r["markers"].get(key)), None)
+
+
 def region_line(r: dict[str, Any]) -> str:
-    """One region as the text board lists it: ``12 Forest, Cavern: 3 tokens · Fortress``."""
+    """One region as the text board lists it: ``12 Forest, Cavern: 3 tokens · Fortress``
+    (the tokens of its race, or of the Lost Tribe or Monsters holding it)."""
+    holder = holder_marker(r)
     contents = []
     if r["race"]:
         contents.append(tokens(r["tokens"]))
-    for key in HOLDERS:
-        if r["markers"].get(key) and not r["race"]:
-            contents.append(tokens(r["markers"][key]))
-    pieces = pieces_text({k: n for k, n in r["markers"].items() if k not in HOLDERS})
+    elif holder is not None:
+        contents.append(tokens(r["markers"][holder]))
+    pieces = pieces_text({k: n for k, n in r["markers"].items() if k != holder})
     if pieces:
         contents.append(pieces)
     if not contents:
@@ -151,16 +160,13 @@ def region_line(r: dict[str, Any]) -> str:
 
 
 def held_by_marker(v: View, key: str) -> list[dict[str, Any]]:
-    """The regions no player holds where a marker of ``key`` stands (Lost Tribes,
-    Monsters)."""
-    return [r for r in v["regions"] if not r["race"] and r["markers"].get(key)]
+    """The regions a marker of ``key`` holds (a Lost Tribe, Monsters: ``holder_marker``)."""
+    return [r for r in v["regions"] if holder_marker(r) == key]
 
 
 def nobodys(v: View) -> list[dict[str, Any]]:
     """The regions neither a player's race nor a Lost Tribe nor Monsters hold."""
-    return [
-        r for r in v["regions"] if not r["race"] and not any(r["markers"].get(k) for k in HOLDERS)
-    ]
+    return [r for r in v["regions"] if not r["race"] and holder_marker(r) is None]
 
 
 def player_lines(v: View, seat: int, names: Sequence[str]) -> list[str]:
@@ -211,6 +217,7 @@ __all__ = [
     "and_list",
     "board_lines",
     "header",
+    "holder_marker",
     "piece_name",
     "pieces_text",
     "place_text",
