@@ -141,11 +141,30 @@ def changes_sentence(v: View) -> str | None:
     return tr("Latest changes: {changes}.", changes=semicolons(parts))
 
 
+def costs_sentence(v: View) -> str | None:
+    """On a member's own board (``marks["costs"]``): the regions they can conquer now and
+    what each costs; None on any other board."""
+    costs = (v.get("marks") or {}).get("costs")
+    if costs is None:
+        return None
+    if not costs:
+        return tr("You have nothing to conquer right now.")
+    told = [
+        tr("{region} ({tokens})", region=int(r), tokens=tokens(int(n)))
+        for r, n in sorted(costs.items(), key=lambda item: int(item[0]))
+    ]
+    return tr("You can conquer, with the cost in tokens: {regions}.", regions=", ".join(told))
+
+
 def board(v: View) -> str:
     """The board picture: the round and whose turn, each player's races with power and
-    region count, what the turn changed, and who else holds regions."""
+    region count, on a member's own board what they can conquer, what the turn changed,
+    and who else holds regions."""
     head = tr("The board, {round}: {turn}.", round=_round(v), turn=turn_words(v))
     more = []
+    mine = costs_sentence(v)
+    if mine:
+        more.append(mine)
     changed = changes_sentence(v)
     if changed:
         more.append(changed)

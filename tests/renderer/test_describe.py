@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import apply, legal_actions, new_game, to_act, view
-from engine.core.changes import turn_marks
+from engine.core.changes import attack_costs, turn_marks
 from engine.core.rulesets import options_for
 from engine.simulate import choose
 from engine.text import names
@@ -87,6 +87,20 @@ def test_a_board_tells_what_the_latest_turn_changed() -> None:
             assert str(region) in said.split("Latest changes: ")[1]
         seen += 1
     assert seen > 5
+
+
+def test_a_members_own_board_tells_what_they_can_conquer() -> None:
+    s = next(s for s in game(3, 5) if s.turn.phase == "conquer" and to_act(s) is not None)
+    v = after_turns(s)
+    v["marks"]["costs"] = attack_costs(s, to_act(s))
+    said = describe.board(v)
+    assert v["marks"]["costs"]
+    expected = ", ".join(
+        f"{r} ({n} token{'s' if n > 1 else ''})" for r, n in sorted(v["marks"]["costs"].items())
+    )
+    assert f"You can conquer, with the cost in tokens: {expected}." in said
+    v["marks"]["costs"] = {}
+    assert "You have nothing to conquer right now." in describe.board(v)
 
 
 def test_a_description_too_long_keeps_the_essentials_and_points_to_the_text_board() -> None:
