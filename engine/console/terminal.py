@@ -46,6 +46,7 @@ from engine.core.terms import Term
 from engine.core.turn import to_act
 from engine.core.view import PUBLIC, coins_visible, label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
+from engine.text.board import board_lines
 from engine.text.sums import score_sum
 from lang import N_, ntr, ptr, tr
 
@@ -62,6 +63,7 @@ Commands:
   undo            take back your last action of this turn (not past a pick, roll or turn end)
   region N        region N: terrain, features, who holds it, and its neighbours ("adj N" too)
   cost N          what conquering region N costs you now, term by term
+  board           every region in words, grouped by who holds it (as /sw board text:true)
   rules [NAME]    what a race, special power or rule term means ("rules" alone lists them)
   help            show this list
   quit            leave the game (it prints how to pick the game up again)
@@ -128,12 +130,14 @@ ENGLISH_WORDS = {
     "cost": "cost",
     "undo": "undo",
     "default": "default",
+    "board": "board",
 }
 
 
 def typed_words() -> dict[str, str]:
     """Each command's word in the language spoken (French: ``aide``, ``quitter``,
-    ``règles``, ``région``, ``coût``, ``annuler``, ``défaut``), by the command it names."""
+    ``règles``, ``région``, ``coût``, ``annuler``, ``défaut``, ``plateau``), by the command it
+    names."""
     return {
         ptr("typed command", "help"): "help",
         ptr("typed command", "quit"): "quit",
@@ -142,6 +146,7 @@ def typed_words() -> dict[str, str]:
         ptr("typed command", "cost"): "cost",
         ptr("typed command", "undo"): "undo",
         ptr("typed command", "default"): "default",
+        ptr("typed command", "board"): "board",
     }
 
 
@@ -332,6 +337,9 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             continue
         if whole == "quit":
             return tr("Bye.")
+        if whole == "board":
+            say(*board_lines(view(s, seat)))
+            continue
         word, _, rest = command.partition(" ")
         verb = command_word(word)
         try:
