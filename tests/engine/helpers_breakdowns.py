@@ -56,6 +56,10 @@ OPTION_SETS: list[tuple[str, str, dict[str, bool], tuple[int, ...]]] = [
 ]
 
 
+#: How many disagreements a ``Counts`` keeps, said, to show.
+KEPT = 5
+
+
 @dataclass
 class Counts:
     """What the games checked."""
@@ -70,16 +74,28 @@ class Counts:
     rolls: int = 0
     #: Turn scores checked against the coins gained and the long way.
     scores: int = 0
+    #: Breakdowns that disagreed with the engine (each one counted once, where it was met).
+    mismatches: int = 0
+    #: The first few of them, said (what disagreed, and the values).
+    examples: list[str] = field(default_factory=list)
     #: The races and powers picked in the games.
     races: set[str] = field(default_factory=set)
     powers: set[str] = field(default_factory=set)
+
+    def check(self, ok: bool, *what: object) -> None:
+        """Count a disagreement unless ``ok``, keeping the first few of them (``what``)."""
+        if not ok:
+            self.mismatches += 1
+            if len(self.examples) < KEPT:
+                self.examples.append(repr(what))
 
     def line(self) -> str:
         """The counts on one line."""
         return (
             f"games={self.games} actions={self.actions} conquests_offered={self.offered} "
             f"conquests_played={self.conquests} final_conquests={self.rolls} "
-            f"scores={self.scores} races={len(self.races)} powers={len(self.powers)}"
+            f"scores={self.scores} mismatches={self.mismatches} races={len(self.races)} "
+            f"powers={len(self.powers)}"
         )
 
 
@@ -105,11 +121,17 @@ def watched_scores(counts: Counts) -> Iterator[None]:
         before = s.players[seat].coins
         got = scoring(s, seat)
         e = s.events[-1]
-        assert e["kind"] == "score" and e["seat"] == seat, e
-        terms = scored_terms(e)
-        assert total(terms) == got == e["coins"] == s.players[seat].coins - before, e
-        assert got == expected, (e, expected)
-        assert all(t.sort in SORTS and t.source for t in terms), terms
+        told = e["kind"] == "score" and e["seat"] == seat
+        terms = scored_terms(e) if told else []
+        gained = s.players[seat].coins - before
+        counts.check(
+            told and total(terms) == got == e["coins"] == gained == expected,
+            "score",
+            e,
+            gained,
+            expected,
+        )
+        counts.check(all(t.sort in SORTS and t.source for t in terms), "score sources", terms)
         counts.scores += 1
         return got
 
@@ -127,21 +149,24 @@ def check_offers(s: GameState, actions: list[Action], counts: Counts) -> None:
     for a in actions:
         if not isinstance(a, (Conquer, Reinforce)):
             continue
-        assert race is not None
+        if race is None:
+            counts.check(False, "a conquest with no race acting", a)
+            continue
         if priced is None:
             priced = dict(priced_targets(s, race, cost_abilities(race, s)))
         rid = a.region
         cost = conquest_cost(s, race, rid)
         terms = cost_breakdown(s, race, rid)
-        assert total(terms) == cost == priced[rid], (a, terms, cost, priced[rid])
-        assert all(t.sort in SORTS for t in terms), terms
+        counts.check(total(terms) == cost == priced.get(rid), a, terms, cost, priced.get(rid))
+        counts.check(all(t.sort in SORTS for t in terms), "cost sources", terms)
         b = conquest_breakdown(s, a)
-        assert b is not None and b.region == rid and b.hand == race.hand
-        if isinstance(a, Conquer):
+        if b is None or b.region != rid or b.hand != race.hand:
+            counts.check(False, a, b, race.hand)
+        elif isinstance(a, Conquer):
             die = s.turn.berserk_die or 0
-            assert b.total == max(1, cost - die) <= race.hand, (a, b)
+            counts.check(b.total == max(1, cost - die) <= race.hand and not b.final, a, b)
         else:
-            assert b.total == cost and b.final and 0 < b.short <= MAX_SHORT, (a, b)
+            counts.check(b.total == cost and b.final and 0 < b.short <= MAX_SHORT, a, b)
         counts.offered += 1
 
 
@@ -182,11 +207,13 @@ def _check_played(
     """What a conquest or final conquest did (``new``: its events) agrees with its breakdown."""
     if isinstance(action, Conquer):
         taken = [e for e in new if e["kind"] == "conquer" and e["region"] == action.region]
-        assert taken and taken[0]["tokens"] == cost, (action, cost, new)
+        counts.check(bool(taken) and taken[0]["tokens"] == cost, action, cost, new)
         counts.conquests += 1
         return
     rolled = [e for e in new if e["kind"] == "roll"]
-    assert rolled and rolled[0]["success"] == (rolled[0]["die"] >= short), (action, short, new)
+    counts.check(
+        bool(rolled) and rolled[0]["success"] == (rolled[0]["die"] >= short), action, short, new
+    )
     counts.rolls += 1
 
 

@@ -46,6 +46,7 @@ def test_breakdowns_add_up_on_every_legal_action_of_random_games() -> None:
     counts = play_many(GAMES, 1)
     for name, c in counts.items():
         assert c.games == GAMES, name
+        assert c.mismatches == 0, (name, c.line(), c.examples)
         assert c.offered and c.conquests and c.rolls and c.scores, (name, c.line())
     # Every race and every power was picked, so its hooks were priced and scored.
     assert set().union(*(c.races for c in counts.values())) == set(RACES)
