@@ -51,7 +51,16 @@ def main(argv: list[str] | None = None) -> None:
     counts = play_many(a.games, a.seed, done)
     every = Counts()
     for c in counts.values():
-        for key in ("games", "actions", "offered", "conquests", "rolls", "scores", "mismatches"):
+        for key in (
+            "games",
+            "actions",
+            "offered",
+            "others",
+            "conquests",
+            "rolls",
+            "scores",
+            "mismatches",
+        ):
             setattr(every, key, getattr(every, key) + getattr(c, key))
         every.races |= c.races
         every.powers |= c.powers

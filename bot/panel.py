@@ -301,7 +301,10 @@ def _other_menu(
     # by a long list of abandonments or Relic targets.
     actions = sorted(actions, key=lambda a: not a.bonus)
     shown, page, pages = _page(actions, settings.more)
-    options = [Option(_short(label(s, a)), f"a={a.text}") for a in shown]
+    # A Relic's conquest or the Will-o'-Wisps' roll says its cost as the rules add it up.
+    options = [
+        Option(_short(label(s, a)), f"a={a.text}", conquest_sum(s, a, MAX_TEXT)) for a in shown
+    ]
     kinds = {type(a) for a in actions}
     abandons = kinds == {Abandon}
     if pages == 1:

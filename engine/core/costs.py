@@ -25,7 +25,7 @@ from .gamehooks import may_be_proof
 from .markers import DEFENCE_MARKERS, OWNER_SPARED
 from .names import PIECE, RACE, TERRAIN, TREASURE
 from .state import GameState, RaceState
-from .terms import ABILITY, BASE, DIE, MARKER, MINIMUM, RIVER, SPARED, TOKENS, Term, ability_term
+from .terms import ABILITY, BASE, MARKER, MINIMUM, RIVER, SPARED, TOKENS, Term, ability_term
 
 BASE_COST = 2
 #: [SWU p.5] "The River only costs 1 token to conquer".
@@ -111,21 +111,25 @@ def region_costs(
 
 
 def cost_terms(
-    s: GameState, race: RaceState, rid: int, costers: tuple[Ability, ...], die: int = 0
+    s: GameState,
+    race: RaceState,
+    rid: int,
+    costers: tuple[Ability, ...],
+    more: Sequence[Term] = (),
 ) -> list[Term]:
     """The terms of ``region_costs``'s price of ``rid``, in the order the rules add them:
     the base (or the River's), the tokens there, each defence marker, each ability's delta
     (a saving that does not count against a power-proof defender as a ``SPARED`` term of
-    0), then ``die`` taken off (the Berserk die already rolled), then what brings the sum
-    back to 1 if it fell under it. Their amounts add up to the cost."""
+    0), then ``more`` (the Berserk die already rolled, a Relic's saving), then what brings
+    the sum back to 1 if it fell under it. Their amounts add up to the cost."""
     rivers = RIVERS.get(s.map_id)
     if rivers is None:
         rivers = river_regions(s)
     terms: list[Term] = []
     cost = price(s, race, rid, costers, rivers, terms)
-    if die:
-        terms.append(Term(DIE, -die))
-        cost -= die
+    for term in more:
+        terms.append(term)
+        cost += term.amount
     if cost < 1:
         terms.append(Term(MINIMUM, 1 - cost))
     return terms

@@ -7,18 +7,21 @@ conquest (``Reinforce``) names a region up to 3 tokens short and rolls the reinf
 [SW p.5]: "If the sum of the die rolled, combined with the Race token(s) left in his
 possession, is high enough to conquer the Region, the player deploys his remaining Race
 token(s) there", so the die must show the tokens missing (``Breakdown.short``) or more.
+A world's own action that conquers (a Relic's conquest, the Will-o'-Wisps' roll) is priced
+by the function the world registers for it (``register_pricer``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .abilities import cost_abilities
 from .actions import Action, Conquer, Reinforce
 from .content import components
 from .costs import cost_terms
-from .state import GameState
-from .terms import Term, total
+from .state import GameState, RaceState
+from .terms import DIE, Term, total
 from .turn import acting_race
 
 
@@ -31,7 +34,8 @@ class Breakdown:
     terms: tuple[Term, ...]
     #: The tokens the race holds in hand.
     hand: int
-    #: A final conquest with the reinforcement die (``Reinforce``).
+    #: The die makes up what the hand lacks: a final conquest (``Reinforce``), a Relic's
+    #: conquest short of tokens, the Will-o'-Wisps' roll.
     final: bool = False
 
     @property
@@ -52,17 +56,40 @@ class Breakdown:
         return sum(1 for f in faces if f >= self.short), len(faces)
 
 
+#: Gives the acting race's ``Breakdown`` of an action of a world's own that conquers (a
+#: Relic's conquest, the Will-o'-Wisps' roll), as the ability performing it charges it.
+Pricer = Callable[[GameState, RaceState, Action], "Breakdown | None"]
+#: The pricers of the worlds' conquering actions, by action class (``register_pricer``).
+PRICERS: dict[type[Action], Pricer] = {}
+
+
+def register_pricer(*kinds: type[Action]) -> Callable[[Pricer], Pricer]:
+    """Register the decorated function as the pricer of the action classes ``kinds``."""
+
+    def register(pricer: Pricer) -> Pricer:
+        for kind in kinds:
+            PRICERS[kind] = pricer
+        return pricer
+
+    return register
+
+
 def conquest_breakdown(s: GameState, action: Action) -> Breakdown | None:
-    """The cost of ``action``, a ``Conquer`` or ``Reinforce`` of the race acting now, term by
-    term (``conquest.cost_breakdown``, and for a ``Conquer`` the Berserk die rolled taken
-    off, as ``apply`` takes it off); None for any other action, or with no race acting."""
-    if not isinstance(action, (Conquer, Reinforce)):
-        return None
+    """The cost of ``action`` for the race acting now, term by term, as ``apply`` charges
+    it: a ``Conquer`` (``conquest.cost_breakdown``, less the Berserk die rolled) or a
+    ``Reinforce``; a conquest by a world's own action (a Relic's, the Will-o'-Wisps') as its
+    ``PRICERS`` entry prices it. None for any other action, or with no race acting."""
     race = acting_race(s)
+    if race is None:
+        return None
+    if not isinstance(action, (Conquer, Reinforce)):
+        pricer = PRICERS.get(type(action))
+        return None if pricer is None else pricer(s, race, action)
     rid = action.region
-    if race is None or not 0 <= rid < len(s.regions):
+    if not 0 <= rid < len(s.regions):
         return None
     final = isinstance(action, Reinforce)
     die = 0 if final else s.turn.berserk_die or 0
-    terms = cost_terms(s, race, rid, cost_abilities(race, s), die)
+    more = (Term(DIE, -die),) if die else ()
+    terms = cost_terms(s, race, rid, cost_abilities(race, s), more)
     return Breakdown(rid, tuple(terms), race.hand, final)

@@ -307,7 +307,9 @@ def specials_in_reach(s: GameState) -> bool:
 async def test_do_autocomplete_names_region_terrain_and_cost_underground(simcord_env) -> None:
     from engine.core.board import mapdef
     from engine.core.conquest import conquest_cost
+    from engine.core.prices import conquest_breakdown
     from engine.core.turn import acting_race
+    from engine.text.sums import cost_sum
 
     w = await underground_game(simcord_env, 2, game_seed=2)
     lg = await play_until(w, specials_in_reach, seed=0)
@@ -338,7 +340,24 @@ async def test_do_autocomplete_names_region_terrain_and_cost_underground(simcord
         elif verb in ("sword", "socks", "doormat"):
             specials += 1
             assert " token" in name or " short" in name, name
+            # The Relic's conquest too, its saving among the terms (engine.core.prices).
+            b = conquest_breakdown(s, a)
+            assert b is not None and f" · {b.total} = " in name, name
     assert specials
+    # The panel's menu of other moves: each Relic conquest's description is its sum.
+    panel = await open_panel(w, member)
+    relic_options = [
+        o
+        for row in panel.components
+        for c in row.get("components", [])
+        if c["type"] == 3
+        for o in c["options"]
+        if o["value"].split()[0].removeprefix("a=") in ("sword", "socks", "doormat")
+    ]
+    assert relic_options
+    for o in relic_options:
+        b = conquest_breakdown(s, parse(o["value"].removeprefix("a=")))
+        assert b is not None and o["description"] == cost_sum(b, 100), o
     # Typing the Relic's name narrows the list to its moves.
     relic = next(a.text.split()[0] for a in actions if a.text.split()[0] in RELICS)
     word = {"sword": "Sword", "socks": "Socks", "doormat": "Doormat"}[relic]

@@ -32,13 +32,21 @@ from engine.core.abilities import cost_abilities, in_force
 from engine.core.actions import Action, Conquer, Reinforce
 from engine.core.board import regions_of
 from engine.core.conquest import MAX_SHORT, conquest_cost, cost_breakdown, priced_targets
-from engine.core.prices import conquest_breakdown
+from engine.core.prices import Breakdown, conquest_breakdown
 from engine.core.rulesets import options_for
 from engine.core.scoring import scored_terms
-from engine.core.state import GameState, clone
+from engine.core.state import GameState, RaceState, clone
 from engine.core.terms import SORTS, total
 from engine.core.turn import acting_race
 from engine.simulate import choose
+from engine.worlds.underground.race_choices import WispRoll
+from engine.worlds.underground.relics import (
+    RELICS,
+    DoormatConquer,
+    SocksConquer,
+    SwordConquer,
+)
+from engine.worlds.underground.treasures import ConquestRelic
 
 #: Each option set checked: its name, the world, the options, and the player counts its games
 #: cycle through.
@@ -70,8 +78,11 @@ class Counts:
     offered: int = 0
     #: Conquests played, checked against the tokens they moved.
     conquests: int = 0
-    #: Final conquests played, checked against the die.
+    #: Conquests played with the die (final conquests, Relics short of tokens, Wisps),
+    #: checked against it.
     rolls: int = 0
+    #: Conquests by a world's own action on offer (a Relic's, the Will-o'-Wisps' roll).
+    others: int = 0
     #: Turn scores checked against the coins gained and the long way.
     scores: int = 0
     #: Breakdowns that disagreed with the engine (each one counted once, where it was met).
@@ -93,7 +104,8 @@ class Counts:
         """The counts on one line."""
         return (
             f"games={self.games} actions={self.actions} conquests_offered={self.offered} "
-            f"conquests_played={self.conquests} final_conquests={self.rolls} "
+            f"relic_and_wisp_offered={self.others} conquests_played={self.conquests} "
+            f"with_the_die={self.rolls} "
             f"scores={self.scores} mismatches={self.mismatches} races={len(self.races)} "
             f"powers={len(self.powers)}"
         )
@@ -142,12 +154,31 @@ def watched_scores(counts: Counts) -> Iterator[None]:
         turns.score = scoring  # type: ignore[assignment]
 
 
+def own_cost(s: GameState, race: RaceState, a: Action) -> int | None:
+    """What ``perform`` charges for a world's own conquering action, the long way (the
+    Relic's ``cost``, the Will-o'-Wisps' ``conquest_cost``), None for any other action."""
+    if isinstance(a, (DoormatConquer, SocksConquer, SwordConquer)):
+        relic = RELICS[a.verb]
+        assert isinstance(relic, ConquestRelic)
+        return relic.cost(s, race, a.region)
+    if isinstance(a, WispRoll):
+        return conquest_cost(s, race, a.region)
+    return None
+
+
 def check_offers(s: GameState, actions: list[Action], counts: Counts) -> None:
     """Every conquest on offer: its breakdowns against the engine's prices."""
     race = acting_race(s)
     priced: dict[int, int] | None = None
     for a in actions:
+        b = conquest_breakdown(s, a)
         if not isinstance(a, (Conquer, Reinforce)):
+            own = None if race is None else own_cost(s, race, a)
+            counts.check((b is None) == (own is None), "priced or not", a, b)
+            if race is not None and b is not None and own is not None:
+                counts.check(b.total == own and b.final and b.hand == race.hand, a, b, own)
+                counts.check(b.short <= MAX_SHORT, "too short", a, b)
+                counts.others += 1
             continue
         if race is None:
             counts.check(False, "a conquest with no race acting", a)
@@ -159,7 +190,6 @@ def check_offers(s: GameState, actions: list[Action], counts: Counts) -> None:
         terms = cost_breakdown(s, race, rid)
         counts.check(total(terms) == cost == priced.get(rid), a, terms, cost, priced.get(rid))
         counts.check(all(t.sort in SORTS for t in terms), "cost sources", terms)
-        b = conquest_breakdown(s, a)
         if b is None or b.region != rid or b.hand != race.hand:
             counts.check(False, a, b, race.hand)
         elif isinstance(a, Conquer):
@@ -193,7 +223,7 @@ def play_checked(
             # A turn's end moves its events to ``last_events`` and starts a new list.
             new = s.events[mark:] if s.events is before else s.last_events[mark:] + s.events
             if b is not None:
-                _check_played(action, b.total, b.short, new, counts)
+                _check_played(action, b, new, counts)
             for e in new:
                 if e["kind"] == "pick":
                     counts.races.add(e["race"])
@@ -201,19 +231,23 @@ def play_checked(
     counts.games += 1
 
 
-def _check_played(
-    action: Action, cost: int, short: int, new: list[dict[str, Any]], counts: Counts
-) -> None:
-    """What a conquest or final conquest did (``new``: its events) agrees with its breakdown."""
-    if isinstance(action, Conquer):
-        taken = [e for e in new if e["kind"] == "conquer" and e["region"] == action.region]
-        counts.check(bool(taken) and taken[0]["tokens"] == cost, action, cost, new)
+def _check_played(action: Action, b: Breakdown, new: list[dict[str, Any]], counts: Counts) -> None:
+    """What a conquest did (``new``: its events) agrees with its breakdown ``b``: a conquest
+    with the tokens in hand moves as many as it costs; with the die (a final conquest, a
+    Relic's conquest short of tokens, the Will-o'-Wisps' roll) it succeeds when the die
+    shows what the hand lacks or more, and the Wisps' die comes off what they pay."""
+    rid = action.region  # type: ignore[attr-defined]
+    # ``taking.take_region``'s event, whichever way the region was taken.
+    taken = [e for e in new if e.get("region") == rid and "lost_tribe" in e]
+    rolled = [e for e in new if e["kind"] == "roll" and e.get("region") == rid]
+    if not rolled:
+        counts.check(b.short == 0 and bool(taken) and taken[0]["tokens"] == b.total, action, b, new)
         counts.conquests += 1
         return
-    rolled = [e for e in new if e["kind"] == "roll"]
-    counts.check(
-        bool(rolled) and rolled[0]["success"] == (rolled[0]["die"] >= short), action, short, new
-    )
+    die, success = rolled[0]["die"], rolled[0]["success"]
+    counts.check(b.final and success == (die >= b.short) and bool(taken) == success, action, b, new)
+    if success and isinstance(action, WispRoll):
+        counts.check(taken[0]["tokens"] == max(1, b.total - die), action, b, new)
     counts.rolls += 1
 
 

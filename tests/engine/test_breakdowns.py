@@ -36,8 +36,9 @@ from engine.core.turn import acting_race
 from engine.text.sums import cost_sum, score_sum
 from lang import speaking
 
-from .helpers import force_die, pass_turns, play, start
+from .helpers import NEUTRAL, begin, force_die, pass_turns, play, put, start, ug
 from .helpers_breakdowns import play_many
+from .helpers_treasures import found
 
 GAMES = int(os.environ.get("BREAKDOWN_GAMES", "25"))
 
@@ -191,3 +192,53 @@ def test_a_score_with_a_race_in_decline_names_whose_regions() -> None:
     terms = scored_terms(_last_score(s, 0))
     assert _kinds(terms) == [(REGIONS, 1, "Ratmen"), (REGIONS, 2, "Humans")]
     assert score_sum(terms) == "3 = 1 region (Ratmen) + 2 regions (Humans)"
+
+
+def _offered(s: Any, text: str) -> Any:
+    """The action on offer now whose text form is ``text``."""
+    [found_] = [a for a in legal_actions(s) if a.text == text]
+    return found_
+
+
+def test_the_sword_and_the_socks_say_what_they_save() -> None:
+    """[SWU p.14] "Once per turn, the player whose troops control the Sword of the Killer
+    Rabbit may conquer 1 Region using 2 less tokens than normal"; "Once per turn, the player
+    whose troops control the Stinky Troll's Socks may conquer 1 Region as if it was empty".
+    The Kraken's 3 tokens on region 9 of swu-2p (``helpers_treasures``)."""
+    for key, saved, name, paid in (
+        ("sword", 2, "Sword of the Killer Rabbit", 3),
+        ("socks", 3, "Stinky Troll's Socks", 2),
+    ):
+        s = found(key, foe={9: 3})
+        mimes = s.races["Shadow Mimes"]
+        hand = mimes.hand
+        b = conquest_breakdown(s, _offered(s, f"{key} 9"))
+        assert b is not None
+        assert _kinds(b.terms) == [(BASE, 2, ""), (TOKENS, 3, "Kraken"), (ABILITY, -saved, key)]
+        assert b.total == paid and b.short == 0
+        assert cost_sum(b) == f"{paid} = 2 + 3 tokens − {saved} {name}"
+        play(s, f"{key} 9")
+        assert mimes.hand == hand - paid and s.regions[9].race == "Shadow Mimes"
+    with speaking("fr"):
+        s = found("sword", foe={9: 3})
+        b = conquest_breakdown(s, _offered(s, "sword 9"))
+        assert b is not None and cost_sum(b) == "3 = 2 + 3 pions − 2 (Épée Vorpale)"
+
+
+def test_the_wisps_roll_says_what_the_die_must_show() -> None:
+    """[SWU p.12, Will-o'-Wisps] "You may use the Reinforcement die before any conquest of a
+    Mystic Crystal Region ... if you have enough Will-o'-Wisp tokens left to conquer this
+    Region, you must conquer it once your roll was made": the Ratmen's region 15 costs 3,
+    the Wisps hold 2, so the die must show 1 or more (three faces of six)."""
+    s = ug()
+    put(s, 0, "Will-o'-Wisps", NEUTRAL, {16: 3})
+    put(s, 1, "Ratmen", "Alchemist", {15: 1})
+    begin(s)
+    b = conquest_breakdown(s, _offered(s, "wisp 15"))
+    assert b is not None and (b.total, b.hand, b.short, b.odds) == (3, 2, 1, (3, 6))
+    assert cost_sum(b) == "3 = 2 + 1 token · the die must show 1 or more (1 chance in 2)"
+    with speaking("fr"):
+        assert cost_sum(b) == "3 = 2 + 1 pion · le dé doit faire 1 ou plus (1 chance sur 2)"
+    force_die(s, 1)
+    play(s, "wisp 15")
+    assert s.regions[15].race == "Will-o'-Wisps" and s.regions[15].tokens == 2

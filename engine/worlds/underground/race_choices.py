@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import withdrawal
-from engine.core.abilities import POWERS, Ability, race_ability
+from engine.core.abilities import POWERS, Ability, cost_abilities, race_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import (
     clear_region,
@@ -24,9 +24,11 @@ from engine.core.board import (
 )
 from engine.core.conquest import MAX_SHORT, conquest_cost, targets
 from engine.core.content import combo_tokens, powers, races
+from engine.core.costs import cost_terms
 from engine.core.defences import power_proof
 from engine.core.names import power as power_name
 from engine.core.names import race as race_name
+from engine.core.prices import Breakdown, register_pricer
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.core.turns import end_conquests
@@ -331,6 +333,18 @@ class WispRoll(Action):
             cost,
             region=where(s, self.region),
         )
+
+
+@register_pricer(WispRoll)
+def wisp_breakdown(s: GameState, race: RaceState, action: Action) -> Breakdown | None:
+    """A ``WispRoll``'s cost term by term (``conquest_cost``'s): the die, rolled once the
+    region is named, makes up what the hand lacks (``WillOWisps.perform``)."""
+    assert isinstance(action, WispRoll)
+    rid = action.region
+    if not 0 <= rid < len(s.regions):
+        return None
+    terms = cost_terms(s, race, rid, cost_abilities(race, s))
+    return Breakdown(rid, tuple(terms), race.hand, final=True)
 
 
 @race_ability

@@ -17,7 +17,6 @@ from engine.core.board import event, is_immune, mapdef, regions_of, tray
 from engine.core.conquest import (
     BASE_COST,
     RIVER_COST,
-    conquest_cost,
     priced_targets,
     region_problem,
     target_problem,
@@ -27,6 +26,7 @@ from engine.core.content import treasures
 from engine.core.defences import lone_active_token, power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
+from engine.core.prices import Breakdown, register_pricer
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
 from engine.worlds.underground.treasures import (
@@ -130,14 +130,14 @@ class StinkySocks(ConquestRelic):
             if s.regions[rid].tokens or s.regions[rid].markers.get("monster")
         ]
 
-    def cost(self, s: GameState, race: RaceState, rid: int) -> int:
+    def saving(self, s: GameState, race: RaceState, rid: int) -> int:
+        # The region is taken as if empty: its tokens, Monsters and Lost Tribes cost nothing.
         region = s.regions[rid]
         m = region.markers
-        cost = conquest_cost(s, race, rid) - region.tokens
-        cost -= m.get("monster", 0) + m.get("lost_tribe", 0)
+        saved = region.tokens + m.get("monster", 0) + m.get("lost_tribe", 0)
         if region.tokens and mapdef(s).regions[rid].river:
-            cost -= BASE_COST - RIVER_COST  # an empty River costs 1, not 2
-        return max(1, cost)
+            saved += BASE_COST - RIVER_COST  # an empty River costs 1, not 2
+        return saved
 
     def why_not(self, s: GameState, race: RaceState, rid: int) -> str | None:
         r = s.regions[rid]
@@ -175,8 +175,8 @@ class KillerRabbitSword(ConquestRelic):
     action = SwordConquer
     handles = (SwordConquer,)
 
-    def cost(self, s: GameState, race: RaceState, rid: int) -> int:
-        return max(1, conquest_cost(s, race, rid) - SWORD_SAVING)
+    def saving(self, s: GameState, race: RaceState, rid: int) -> int:
+        return SWORD_SAVING
 
 
 @register_action
@@ -453,3 +453,13 @@ RELICS: dict[str, Relic] = {
     k: a for k, a in TREASURES.items() if isinstance(a, Relic) and treasures()[k].relic
 }
 RELIC_ACTIONS: tuple[type[Action], ...] = tuple(type(r).action for r in RELICS.values())
+
+
+@register_pricer(DoormatConquer, SocksConquer, SwordConquer)
+def relic_breakdown(s: GameState, race: RaceState, action: Action) -> Breakdown | None:
+    """A conquest Relic's use, by the Relic or by the Bag that copies it, term by term
+    (``ConquestRelic.breakdown``)."""
+    assert isinstance(action, RelicAction)
+    relic = RELICS[action.verb]
+    assert isinstance(relic, ConquestRelic)
+    return relic.breakdown(s, race, action)

@@ -30,16 +30,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, Ability, note_spot, treasure_spot
+from engine.core.abilities import TREASURES, Ability, cost_abilities, note_spot, treasure_spot
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
 from engine.core.conquest import MAX_SHORT, conquest_cost, target_problem, targets
 from engine.core.content import treasures
+from engine.core.costs import cost_terms
 from engine.core.defences import power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
+from engine.core.prices import Breakdown
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
+from engine.core.terms import ABILITY, ability_term
 from engine.core.turns import end_conquests
 from engine.core.words import where
 from lang import ntr, tr
@@ -222,9 +225,27 @@ class ConquestRelic(Relic):
         shield protects, ``defences.spare_proof``)."""
         return targets(s, race)
 
+    def saving(self, s: GameState, race: RaceState, rid: int) -> int:
+        """Tokens the Relic takes off the conquest's cost (none: the Doormat only reaches)."""
+        return 0
+
     def cost(self, s: GameState, race: RaceState, rid: int) -> int:
-        """Tokens the conquest costs with the Relic."""
-        return conquest_cost(s, race, rid)
+        """Tokens the conquest costs with the Relic: ``conquest_cost`` less its ``saving``,
+        never under 1 [SW p.9: "a minimum of 1 token is still required"]."""
+        cost = conquest_cost(s, race, rid)
+        saving = self.saving(s, race, rid)
+        return max(1, cost - saving) if saving else cost
+
+    def breakdown(self, s: GameState, race: RaceState, action: RelicAction) -> Breakdown | None:
+        """The use's ``cost`` term by term: the conquest's terms, then the ``saving``."""
+        rid = action.region
+        if not 0 <= rid < len(s.regions):
+            return None
+        saving = self.saving(s, race, rid)
+        more = (ability_term(ABILITY, -saving, self),) if saving else ()
+        terms = cost_terms(s, race, rid, cost_abilities(race, s), more)
+        # Short of tokens, the Relic's conquest is the final one, with the die (``attempt``).
+        return Breakdown(rid, tuple(terms), race.hand, final=True)
 
     def priced(self, s: GameState, race: RaceState) -> list[tuple[int, int]]:
         """The ``candidates``, each with its ``cost``."""
