@@ -6,16 +6,19 @@ random games per world and option set.
 Plays ``--games`` random games (seeds ``seed`` ..) of each option set of
 ``tests/engine/helpers_breakdowns.py`` (the surface, with Relics and Places, with mixed
 markets, and team play with each; the Underground, with mixed markets, and team play with
-each), checking at every action that every conquest on offer costs what its breakdown adds
-up to, that each conquest and final conquest played does what its breakdown says, and that
-every turn's score adds its terms up to the coins the seat gains. Prints one line per option
-set, then the totals, and the first disagreements met if any (the exit status is then 1)::
+each), checking at every action that every conquest on offer (a Relic's and the
+Will-o'-Wisps' roll included) costs what its breakdown adds up to, that each conquest
+played does what its breakdown says (with the die: succeeds when the die shows what the hand
+lacks), and that every turn's score adds its terms up to the coins the seat gains. Prints one
+line per option set, then the totals, and the first disagreements met if any (the exit
+status is then 1)::
 
-    set="surface" games=2000 actions=... conquests_offered=... conquests_played=...
-        final_conquests=... scores=... mismatches=0 races=14 powers=20 seconds=...
+    set="surface" games=2000 actions=... conquests_offered=... relic_and_wisp_offered=...
+        conquests_played=... with_the_die=... scores=... mismatches=0 races=14 powers=20
+        seconds=...
     total games=20000 ... mismatches=0 races=... powers=... (of ... and ...)
 
-``tests/engine/test_breakdowns.py`` plays 25 games a set, enough to pick every race and
+``tests/engine/test_breakdowns.py`` plays 12 games a set, enough to pick every race and
 power; this is the issue's "at least 2,000 random games per world and option set".
 """
 

@@ -1,5 +1,5 @@
 """Random games that check every cost and score breakdown against what the engine charges
-and pays: ``tests/engine/test_breakdowns.py`` plays a few hundred, ``bench/breakdowns.py``
+and pays: ``tests/engine/test_breakdowns.py`` plays 120 (12 a set), ``bench/breakdowns.py``
 2,000 per world and option set.
 
 At every position of a random legal game (``engine.simulate``'s weighted player, from a real
