@@ -7,7 +7,9 @@ import re
 import pytest
 
 from bot.controls import TEMPLATE
+from engine.core.scoring import scored_terms
 from engine.core.state import PICK
+from engine.text.sums import score_sum
 
 from .conftest import make_bot
 from .world import (
@@ -115,6 +117,10 @@ async def test_deadline_applies_defaults_and_reminds(simcord_env) -> None:
     # The player was away: what the turn scored reaches them alone, by DM.
     scored = who.user.dm_channel.history()[-1].content
     assert "It scored" in scored and f"you have {lg.game.state.players[seat].coins}" in scored
+    # ... added up as the rules add it (issue 39): "0 = 0 regions", nothing conquered.
+    state = lg.game.state
+    [e] = [e for e in state.last_events + state.events if e["kind"] == "score"]
+    assert scored.splitlines()[-1] == score_sum(scored_terms(e)) == "0 = 0 regions"
     assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
@@ -178,6 +184,10 @@ async def test_deadlines_survive_a_restart(simcord_env, db_path) -> None:
     # The player was away: what the turn scored reaches them alone, by DM.
     scored = who.user.dm_channel.history()[-1].content
     assert "It scored" in scored and f"you have {lg.game.state.players[seat].coins}" in scored
+    # ... added up as the rules add it (issue 39): "0 = 0 regions", nothing conquered.
+    state = lg.game.state
+    [e] = [e for e in state.last_events + state.events if e["kind"] == "score"]
+    assert scored.splitlines()[-1] == score_sum(scored_terms(e)) == "0 = 0 regions"
     assert not [m for m in public(w) if m.content.startswith("🎲")]
 
 
