@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.abilities import POWERS, RACES, TREASURES
-from engine.core.actions import Action, Conquer, Reinforce
+from engine.core.actions import Action, Conquer
 from engine.core.board import mapdef
 from engine.core.conquest import target_problem
 from engine.core.content import treasures
@@ -167,12 +167,19 @@ def _check_region(s: GameState, rid: int) -> None:
 
 def render_cost(s: GameState, rid: int, seat: int) -> list[str]:
     """What conquering region ``rid`` costs ``seat`` now, term by term (the terminal's
-    ``cost N``), or why it may not conquer it."""
+    ``cost N``), each way on offer (a conquest, the final one with the die, a Relic's, the
+    Will-o'-Wisps' roll), or why it may not conquer it."""
     _check_region(s, rid)
+    offered = []
     for a in legal_actions(s, seat):
-        if isinstance(a, (Conquer, Reinforce)) and a.region == rid:
+        if getattr(a, "region", None) != rid:
+            continue
+        cost = conquest_sum(s, a)
+        if cost is not None:
             # i18n: a conquest on offer and its cost, added up ("Conquer 3 · …: 3 = 2 + 1 …").
-            return [tr("{action}: {cost}", action=label(s, a), cost=conquest_sum(s, a))]
+            offered.append(tr("{action}: {cost}", action=label(s, a), cost=cost))
+    if offered:
+        return offered
     why = problem(s, seat, Conquer(rid)) or tr("it is not on offer now.")
     out = [tr("You cannot conquer region {region} now: {why}", region=rid, why=why)]
     race = acting_race(s) if s.turn.phase == CONQUER and to_act(s) == seat else None

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import io
 
-from engine import Game, GameConfig
+from engine import Game, GameConfig, to_act
+from engine.console.screen import render_cost
 from engine.console.terminal import run_play
 from lang import speaking
 
+from .helpers_treasures import found
 from .test_cli import coin_lines_belong_to_actor
 
 
@@ -67,3 +69,17 @@ def test_each_player_reads_their_last_score_at_their_own_prompt() -> None:
     assert "P2: End turn · score" in before
     assert "P1> " in after
     coin_lines_belong_to_actor(output)
+
+
+def test_cost_n_names_every_way_to_take_the_region() -> None:
+    """[SWU p.14] "Once per turn, the player whose troops control the Sword of the Killer
+    Rabbit may conquer 1 Region using 2 less tokens than normal": ``cost 9`` gives the plain
+    conquest and the Sword's, each added up (the Kraken's 3 tokens on swu-2p's region 9)."""
+    s = found("sword", foe={9: 3})
+    seat = to_act(s)
+    assert seat is not None
+    assert render_cost(s, 9, seat) == [
+        "Conquer 9 · Mushroom Forest · 5 tokens: 5 = 2 + 3 tokens",
+        "Conquer 9 · Mushroom Forest with the Sword of the Killer Rabbit (2 fewer) · 3 tokens: "
+        "3 = 2 + 3 tokens − 2 Sword of the Killer Rabbit",
+    ]
