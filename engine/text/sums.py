@@ -7,7 +7,8 @@ The engine gives the terms as data (``engine.core.prices.conquest_breakdown``,
 the catalogs' words for it (``engine.text.names``). A ``limit`` (Discord's 100 characters
 for a menu option's description or an autocomplete choice) makes a sum say less rather
 than be cut: the notes go first, then the die's odds, then the names' words after the first,
-then the names (the numbers stay), then all but the total.
+then the names (the numbers stay), then the terms (the total and what the die must show
+stay), then all but the total.
 """
 
 from __future__ import annotations
@@ -160,8 +161,9 @@ def _notes(terms: Sequence[Term]) -> list[str]:
 def cost_sum(b: Breakdown, limit: int | None = None, *, bare: bool = True) -> str:
     """A conquest's cost as a sum, e.g. ``5 = 2 + 2 tokens + 1 Mountain − 1 Commando``, the
     notes after it (``Commando: no saving against the Gnomes``) and on a final conquest what
-    the die must show; within ``limit`` characters if given (``_fit``), down to the bare
-    total, or to nothing unless ``bare`` (for a text that already says the total)."""
+    the die must show; within ``limit`` characters if given (``_fit``), down to the total
+    and what the die must show, then to the bare total, or to nothing unless ``bare`` (for
+    a text that already says the total)."""
     shown = [t for t in b.terms if t.kind != SPARED]
     notes = _notes(b.terms)
 
@@ -175,6 +177,10 @@ def cost_sum(b: Breakdown, limit: int | None = None, *, bare: bool = True) -> st
         said(_short_words, [die_words(b, odds=False)]),
         said(_numbers, [die_words(b, odds=False)]),
     ]
+    die = die_words(b, odds=False)
+    if die:
+        # With the die, what it must show outlives the terms: the total and the die alone.
+        forms.append(lambda: f"{b.total} · {die}")
     found = _fit(forms, limit)
     if limit is not None and len(found) > limit:
         return str(b.total) if bare else ""

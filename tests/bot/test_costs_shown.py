@@ -13,12 +13,13 @@ import pytest
 
 from engine import legal_actions, to_act
 from engine.core.actions import Conquer, Reinforce
+from engine.core.prices import conquest_breakdown
 from engine.core.scoring import scored_terms
 from engine.text.sums import conquest_sum, score_sum
-from lang import speaking
+from lang import speaking, tr
 
 from .locales import GUILD, speak
-from .world import World, game_of, labels, public, started_game, world
+from .world import World, game_of, labels, play_until, public, started_game, world
 
 #: The button that opens the panel, and a Lost Tribe's name, in each language.
 PLAY = {"en": "▶ Play", "fr": "▶ Jouer"}
@@ -115,3 +116,35 @@ async def test_a_turns_score_is_told_as_a_sum_to_whom_may_see_it(
     # The channel: the sum only in a game whose scores are open.
     shown = [m.content for m in public(w) if told in m.content]
     assert bool(shown) is open_scores, shown
+
+
+def _final_on_offer(s: Any) -> bool:
+    """A conquering player may make a final conquest with the die now."""
+    seat = to_act(s)
+    return seat is not None and any(isinstance(a, Reinforce) for a in legal_actions(s, seat))
+
+
+@pytest.mark.parametrize("code", ["en", "fr"])
+async def test_the_final_conquest_says_what_the_die_must_show(
+    simcord_env, monkeypatch, code: str
+) -> None:
+    """[SW p.5] the final conquest: "If the sum of the die rolled, combined with the Race
+    token(s) left in his possession, is high enough to conquer the Region...": with
+    ``die:true`` the autocomplete's regions each say what the die must show."""
+    locales = speak(monkeypatch)
+    w = await world(simcord_env)
+    locales.update({GUILD: code, **{m.id: code for m in w.members}})
+    await started_game(w)
+    lg = await play_until(w, _final_on_offer, seed=3)
+    s = lg.game.state
+    member = w.member(lg.user_at(to_act(s)))
+    finals = {a.region: a for a in legal_actions(s) if isinstance(a, Reinforce)}
+    shown = await member.autocomplete(w.channel, "sw conquer", "region", "", die=True)
+    assert shown and {c["value"] for c in shown} == set(finals)
+    for c in shown:
+        b = conquest_breakdown(s, finals[c["value"]])
+        assert b is not None and b.final and b.short > 0
+        with speaking(code):
+            must = tr("the die must show {n} or more", n=b.short)
+        # However long the label, what the die must show is said, within Discord's 100.
+        assert must in c["name"] and len(c["name"]) <= 100, c

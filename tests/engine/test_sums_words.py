@@ -1,9 +1,10 @@
 """The sums in words within Discord's 100 characters (``engine.text.sums``): a sum too long
 for a menu option's description or an autocomplete choice says less, in a fixed order,
 rather than being cut: the notes first, then the die's odds, then the names' words after the
-first, then the names; the numbers and the total stay. The terms below are the longest the
-2,000-game runs of ``bench/breakdowns.py`` met (a mixed-market Underground game's Keep on
-the Motherland beside an Encampment, the Giants' and Commando's savings, a final conquest)."""
+first, then the names, then the numbers; the total and what the die must show stay. The
+terms below are the longest the 2,000-game runs of ``bench/breakdowns.py`` met (a
+mixed-market Underground game's Keep on the Motherland beside an Encampment, the Giants' and
+Commando's savings, a final conquest)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,7 @@ def test_a_long_sum_says_less_in_order_to_fit() -> None:
         " · the die must show 1 or more"
     )
     assert cost_sum(LONG, 60) == "7 = 2 + 5 + 1 + 1 − 1 − 1 · the die must show 1 or more"
+    assert cost_sum(LONG, 40) == "7 · the die must show 1 or more"  # the terms go last
     assert cost_sum(LONG, 20) == "7"
     assert cost_sum(LONG, 20, bare=False) == ""
 
