@@ -174,17 +174,18 @@ def _sample(kind: str, name: str) -> Image.Image:
     if kind == "feature":
         return sprite(name, 40)
     if kind == "marker":  # as large as on the board, up to the height of a key row
-        return sprite(name, min(KEY_CHIP, chip_size(name, 40)), 2 if name == "camp" else 1)
+        count = 2 if name == "camp" else 1
+        return sprite(name, min(KEY_CHIP, chip_size(name, 40, count)), count)
     if kind == "treasure":
         key = name.split("\t")[0]
         return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
-        return badge(initials("Lost Tribe"), 1, WHITE, 38, tribe=True)
+        return badge(initials("Lost Tribe"), 1, WHITE, 40, tribe=True)
     if kind == "bony":
         return sprite("bony", 40)
     if kind == "decline":
         tag, seat, _ = name.split("\t")
-        return badge(tag, 1, seat_colour(int(seat)), 38, decline=True)
+        return badge(tag, 1, seat_colour(int(seat)), 40, decline=True)
     if kind == "cost":
         return cost_chip(3, 40)
     return _mark_sample(kind)
