@@ -254,7 +254,7 @@ def _tag(text: str) -> Glyph:
     def draw(d: Draw, n: float) -> None:
         # As large as two letters fit: the tag is all there is to tell a Relic from another.
         # Wide letters ("Sw") are written in the regular weight rather than smaller: the
-        # capitals must stay 5 px tall on a phone, even in the key's smaller chips.
+        # capitals must stay legible on a phone, even in the key's smaller chips.
         size, bold = int(n * 0.68), True
         while size > 8 and font(size, bold).getlength(text) > n:
             if bold and font(size, False).getlength(text) <= n:

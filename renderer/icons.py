@@ -91,8 +91,8 @@ BADGE_RIM = 6
 RIM: RGB = WHITE
 
 #: Height of the race initials on a token pill, as a share of the pill's height: on the
-#: smallest pill a board draws (40 px) they are 24 px, whose capitals stay 5 px tall on a
-#: phone showing the board 450 px wide (tests/renderer/test_legibility.py).
+#: smallest pill a board draws (40 px) they are 24.8 px, whose capitals stay 4.4 px tall on a
+#: phone showing the board 390 px wide (tests/renderer/test_legibility.py says why 4.4).
 INITIALS = 0.62
 
 

@@ -39,9 +39,9 @@ KEY_ROW = 50
 KEY_CHIP = 46
 #: Space between two entries of the key, and between two groups of entries.
 KEY_GAP, KEY_GROUP_GAP = 34, 64
-#: Text size of the key, and of the legend's larger lines. The picture is about 0.28× on a
-#: phone held upright (1600 px shown 450 px wide), so 34 px here is about 9.5 px there: the
-#: smallest that stays legible.
+#: Text size of the key, and of the legend's larger lines. The picture is about 0.24× on a
+#: phone held upright (1600 px shown 390 px wide), so 34 px here is about 8.3 px there, its
+#: capitals 6 px: legible words (tests/renderer/test_legibility.py).
 KEY_TEXT = 34
 #: The dense key of a picture that would be over ``MAX_HEIGHT`` otherwise (a 6-player
 #: Underground board late in a game): text, row height, gaps between entries and groups.
