@@ -36,7 +36,8 @@ FORGED = N_("That control is not one of this game's (or no longer exists): nothi
 #: The answer to a panel control pressed anywhere but on the member's own private panel.
 NOT_A_PANEL = N_("That control belongs to a player's own panel: tap ▶ Play to open yours.")
 
-#: New messages carry only play, combos and coins (``messages.buttons_for``); end, finish,
+#: New messages carry only play, combos, coins and the board in words
+#: (``messages.buttons_for``); end, finish,
 #: undo and decline stay because messages posted before the panel still show them. The
 #: labels are translated when a message is posted.
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
@@ -48,6 +49,7 @@ BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "decline": (N_("Decline"), discord.ButtonStyle.danger),
     "combos": (N_("Combos"), discord.ButtonStyle.secondary),
     "coins": (N_("My coins"), discord.ButtonStyle.secondary),
+    "words": (N_("📝 In words"), discord.ButtonStyle.secondary),
 }
 #: Verbs bound to the exact state they were shown for.
 EXACT = frozenset({"undo"})

@@ -38,6 +38,7 @@ from .service.loaded import LoadedGame
 from .service.outcome import Applied, Outcome, PanelReply
 from .service.play import Actions
 from .service.presses import LOOKS, Planned
+from .text_board import show_text_board
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -288,6 +289,9 @@ class Desk:
         elif verb == "combos":
             assert reply.game is not None
             await self.show_combos(interaction, reply.game)
+        elif verb == "words":
+            assert reply.game is not None
+            await show_text_board(interaction, reply.game)
         else:
             assert reply.game is not None
             await self.open_panel(interaction, reply.game, reply.seat)

@@ -94,12 +94,13 @@ def decision_key(s: GameState) -> str:
 def buttons_for(s: GameState) -> list[str]:
     """The buttons under a public game message: open one's own panel (▶ Answer when a
     question is put to another seat), and what anyone may look at (the combos for sale
-    while picking, one's own coins)."""
+    while picking, one's own coins, the board in words for a member who cannot see the
+    picture: ``bot.text_board``)."""
     if asked(s):
-        return ["answer", "coins"]
+        return ["answer", "coins", "words"]
     if s.turn.phase == PICK:
-        return ["play", "combos", "coins"]
-    return ["play", "coins"]
+        return ["play", "combos", "coins", "words"]
+    return ["play", "coins", "words"]
 
 
 def button_spec(game_id: int, s: GameState, verbs: list[str]) -> dict[str, Any]:

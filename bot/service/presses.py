@@ -28,7 +28,7 @@ from .store import Games
 Planned = Callable[[GameState], Sequence[Action]]
 #: Buttons of a public game message that only show something: the member's coins (in any
 #: game of the channel), the combos and the member's panel (in a running game).
-LOOKS = frozenset({"coins", "combos", "play", "answer"})
+LOOKS = frozenset({"coins", "combos", "play", "answer", "words"})
 
 
 class Presses:

@@ -56,7 +56,7 @@ async def test_a_turn_in_french(simcord_env, monkeypatch) -> None:
     all_french(w, locales)
     message, member, panel = await first_turn(w, "▶ Jouer")
     # The public message, composed when the game started, and its buttons.
-    assert labels(message) == ["▶ Jouer", "Combinaisons", "Mes jetons"]
+    assert labels(message) == ["▶ Jouer", "Combinaisons", "Mes jetons", "📝 En mots"]
     assert (
         f"**Tour 1/10** · <@{member.id}>, c'est votre tour. "
         "Appuyez sur **▶ Jouer** pour choisir une combinaison. Échéance <t:"
@@ -117,7 +117,7 @@ async def test_refusals_in_french(simcord_env, monkeypatch) -> None:
 async def test_english_is_unchanged(simcord_env) -> None:
     w = await world(simcord_env)
     message, member, panel = await first_turn(w, "▶ Play")
-    assert labels(message) == ["▶ Play", "Combos", "My coins"]
+    assert labels(message) == ["▶ Play", "Combos", "My coins", "📝 In words"]
     assert (
         f"**Round 1/10** · <@{member.id}>, it's your turn. Press **▶ Play** to pick a combo."
     ) in message.content

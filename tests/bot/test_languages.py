@@ -92,7 +92,7 @@ async def test_one_turn_two_languages_in_private_the_servers_in_public(
     french = next(m for m in w.members if m.id not in (actor.id, english.id))
     live = next(m for m in reversed(public(w)) if labels(m))
     # Public: the server's language, whoever's press caused it.
-    assert labels(live) == ["▶ Jouer", "Combinaisons", "Mes jetons"]
+    assert labels(live) == ["▶ Jouer", "Combinaisons", "Mes jetons", "📝 En mots"]
     # Private: each member's own.
     for member, expected in (
         (english, "You have **5** victory coins. Only you can see this."),

@@ -73,6 +73,31 @@ async def test_the_board_in_words_page_by_page_in_french(simcord_env, monkeypatc
     assert not public(w)[-1].content.startswith("Page ")
 
 
+async def test_the_turn_message_opens_the_board_in_words_by_a_tap(simcord_env) -> None:
+    """Tap first: 📝 In words under the public turn message shows, to the member alone, the
+    same first page as ``/sw board text:true``; a member with no seat may look too."""
+    w = await world(simcord_env)
+    await started_game(w)
+    lg = await play_until(w, lambda s: s.round >= 2, seed=3)
+    turn = public(w)[-1]
+    [words] = [
+        item.custom_id
+        for row in turn.components
+        for item in row.children
+        if item.label == "📝 In words"
+    ]
+    onlooker = w.guild.add_member(simcord_env.create_user("zed"))
+    for member in (w.members[1], onlooker):
+        tapped = await member.click(turn, custom_id=words)
+        assert tapped.ephemeral
+        page = tapped.response
+        typed = (await member.slash(w.channel, "sw board", text=True)).response
+        assert page.content == typed.content
+        assert board_lines(view(lg.game.state))[0] in page.content.split("\n")[:2]
+    # Looking changed nothing: the turn message is still the last public one.
+    assert public(w)[-1].id == turn.id
+
+
 async def test_a_forged_page_button_is_refused(simcord_env) -> None:
     w = await world(simcord_env)
     await started_game(w)
