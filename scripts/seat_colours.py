@@ -3,11 +3,14 @@
     python scripts/seat_colours.py              # the palette of renderer/palette.py
     python scripts/seat_colours.py --rev main   # the palette at a git revision
     python scripts/seat_colours.py --markdown   # the same, as a Markdown table
+    python scripts/seat_colours.py --picture board.png --vision deuteranopia --out seen.png
 
 For each seat set the renderer colours (2 to 6 players in each world; 6 is the team game) and
 each vision, the smallest CIEDE2000 difference between two seats and which seats, as
 ``tests/renderer/test_colour_vision.py`` computes it (``tests/renderer/vision.py``:
 ColorAide's simulations, a dev dependency). Worlds with the same seats share a row.
+With ``--picture``, write that picture as ``--vision`` sees it (its first model) instead, to
+look at.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from PIL import Image  # noqa: E402
+
 from renderer.palette import SEAT_COLOURS  # noqa: E402
-from tests.renderer.vision import VISIONS, seat_sets, smallest_gap  # noqa: E402
+from tests.renderer.vision import DEFICIENCIES, VISIONS, seat_sets, seen, smallest_gap  # noqa: E402
 
 RGB = tuple[int, int, int]
 
@@ -62,11 +67,28 @@ def rows(colours: list[RGB]) -> list[tuple[str, list[str]]]:
     return out
 
 
+def simulate(picture: Path, vision: str, out: Path) -> None:
+    """Write ``picture`` as ``vision`` sees it into ``out``, colour by colour."""
+    with Image.open(picture) as img:
+        rgb = img.convert("RGB")
+    table = {c: seen(c, vision)[0] for _, c in rgb.getcolors(1 << 24) or []}
+    shown = Image.new("RGB", rgb.size)
+    shown.putdata([table[p] for p in rgb.get_flattened_data()])  # type: ignore[index]
+    shown.save(out)
+    print(f"{out}: {picture} with {vision} ({len(table)} colours)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rev", help="a git revision to read the palette from")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument("--picture", type=Path, help="a picture to show as --vision sees it")
+    parser.add_argument("--vision", choices=DEFICIENCIES, default="deuteranopia")
+    parser.add_argument("--out", type=Path, default=Path("seen.png"))
     args = parser.parse_args()
+    if args.picture:
+        simulate(args.picture, args.vision, args.out)
+        return
     colours = colours_at(args.rev) if args.rev else list(SEAT_COLOURS)
     print("seats:", " ".join("#{:02x}{:02x}{:02x}".format(*c) for c in colours))
     table = rows(colours)
