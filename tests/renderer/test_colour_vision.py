@@ -4,9 +4,10 @@ WCAG contrast).
 
 Why 15 ΔE00 between any two seats, with normal vision, protanopia, deuteranopia and
 tritanopia: CIEDE2000 puts a just-noticeable difference at about 1 for large patches seen
-side by side. A token is neither: 40 to 50 px on the 1600-px board, it is 11 to 14 px on a
-phone (about 0.25° of visual angle), and a player names its owner at a glance, without a
-neighbour to compare it with. Stone, Szafir & Setlur ("An engineering model for color
+side by side. A token is neither: 40 to 50 px on the 1600-px board, it is 10 to 12 px on a
+390-px phone (a quarter of a degree and a little more, at 1.58 arcmin a pixel:
+test_legibility), and a player names its owner at a glance, without a neighbour to compare
+it with. Stone, Szafir & Setlur ("An engineering model for color
 difference as a function of size", Color Imaging Conference 2014) measured on everyday
 screens the difference half of viewers notice at size s degrees as 5.1 + 0.75/s in L*,
 about 8 L* at 0.25°, and modelled it as proportional to the share of viewers; twice that,
