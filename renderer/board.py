@@ -65,7 +65,7 @@ def compose(view: dict[str, Any]) -> Composed:
         kinds += sorted(k for k in markers if k not in MARKERS and k != "lost_tribe" and markers[k])
         if r.get("race") and r.get("in_decline") and r.get("race") == view.get("bony"):
             kinds.append("bony")  # Bony the Lich guards this banner's tokens (team play)
-        sizes = [chip_size(k, lay.chip) for k in kinds]
+        sizes = [chip_size(k, lay.chip, markers.get(k, 1)) for k in kinds]
         cost = marks["cost"].get(r["id"])
         if cost is not None and pill is not None:
             sizes.append(lay.chip + 4)  # the next chip place, clear of badge and markers

@@ -5,7 +5,8 @@ boards at the start, in the middle (with every marker staged, and the marks of t
 and at the end, a combos panel and a final score sheet; where the seat to act is conquering,
 also that player's own board with the cost of every region they could attack.
 For Small World Underground it draws each board in the middle and at the end of a game,
-and the positions of random games that show the most of its rarer pieces (``rare_states``).
+and the positions of random games that show the most of its rarer pieces (``rare_states``);
+then a league standings page and a player card (``league_samples``).
 The same helpers make the states of the tests and of ``bench/render.py``.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from engine import apply, legal_actions, new_game, to_act, view
 from engine.core.changes import attack_costs, turn_marks
@@ -24,6 +26,7 @@ from engine.simulate import choose
 
 from .board import render_board
 from .combos import render_combos
+from .league import render_card, render_standings
 from .sheet import render_final
 from .static import GEOMETRY_DIR
 
@@ -147,6 +150,53 @@ def rare_states(players: int, seeds: range = range(1, 25)) -> list[GameState]:
     return out
 
 
+def league_samples() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A standings page and a player card as the league hands them to the renderer: ranks
+    with medals, gains and losses, a provisional player, a rating chart and a head to head."""
+    rows = [
+        {
+            "rank": i + 1,
+            "name": NAMES[i % len(NAMES)] + ("" if i < len(NAMES) else f" {i + 1}"),
+            "rating": 1640 - 13 * i,
+            "change": (None, 14, -9)[i % 3],
+            "games": 30 - i,
+            "wins": 12 - i // 2,
+            "trend": [1500 + 7 * ((i + k) % 5) for k in range(8)],
+        }
+        for i in range(12)
+    ]
+    provisional = [
+        {"rank": 13, "name": "Zoë", "rating": 1500, "change": None, "games": 2, "wins": 1}
+    ]
+    standings = {
+        "title": "Season 3",
+        "subtitle": "Small World Fans · updated 12 Oct 2025",
+        "page": 1,
+        "pages": 2,
+        "rows": rows,
+        "provisional": provisional,
+        "threshold": 5,
+    }
+    card = {
+        "name": NAMES[0],
+        "season": "Season 3",
+        "rating": 1642,
+        "rank": 3,
+        "provisional": True,
+        "games": 12,
+        "wins": 5,
+        "avg_coins": 51.25,
+        "history": [[f"G{i + 1}", 1500 + 12 * i - 20 * (i % 3)] for i in range(12)],
+        "favourite": [
+            {"combo": "Flying Skeletons", "games": 4},
+            {"combo": "Dragon Master Will-o'-Wisps", "games": 3},
+        ],
+        "best": [{"combo": "Merchant Humans", "games": 3, "win_rate": 0.667}],
+        "head_to_head": {"opponent": NAMES[1], "games": 9, "ahead": 6, "behind": 3},
+    }
+    return standings, card
+
+
 def write_demo(out: Path) -> list[Path]:
     """Write every demo picture into ``out``; return the paths written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -190,4 +240,7 @@ def write_demo(out: Path) -> list[Path]:
             save(f"underground-{players}p-rare{i}.png", render_board(rare_view))
         save(f"underground-combos-{players}p.png", render_combos(view(mid)))
         save(f"underground-final-{players}p.png", render_final(view(end)))
+    standings, card = league_samples()
+    save("standings.png", render_standings(standings))
+    save("card.png", render_card(card))
     return written

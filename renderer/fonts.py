@@ -20,6 +20,7 @@ from PIL import ImageDraw, ImageFont
 
 from .fontfaces import ASSETS as FONT_DIR
 from .fontfaces import BOLD, REGULAR, covered, load, runs
+from .proof import note
 
 __all__ = [
     "BOLD",
@@ -111,17 +112,29 @@ def draw_text(
     *,
     bold: bool = True,
     anchor: str = "la",
+    halo: tuple[int, Any] | None = None,
+    scale: int = 1,
 ) -> Box:
     """Draw ``text`` at ``xy`` as ``ImageDraw.text`` would with ``font(size, bold)`` and
     ``anchor``, each run in the font that has its glyphs; return the box it covers.
 
     The runs share the UI font's baseline, and the anchor's height is the UI font's
     (``a``/``m``/``s``/``d``), so a name in any script sits where a Latin one would.
+    ``halo`` (width, colour) outlines the letters; ``scale`` says how many times larger
+    than the finished picture the image is drawn (a sprite drawn supersampled), for the
+    proofs of :mod:`.proof`, which every text is noted in while a test proofs a picture.
     """
+    width, ring = halo or (0, None)
+    if not note(text, size / scale, bold, fill, ring if width else None):
+        # Proofing bare: the halo, if any, in place of the letters it would ring.
+        fill = ring if width else None
+    stroke: dict[str, Any] = {"stroke_width": width, "stroke_fill": ring} if width else {}
+    reach = {"stroke_width": width} if width else {}
     pieces = _pieces(text, size, bold)
     if len(pieces) == 1 and pieces[0][0] is font(size, bold):
-        draw.text(xy, pieces[0][1], font=pieces[0][0], fill=fill, anchor=anchor)
-        return draw.textbbox(xy, pieces[0][1], font=pieces[0][0], anchor=anchor)
+        if fill is not None:
+            draw.text(xy, pieces[0][1], font=pieces[0][0], fill=fill, anchor=anchor, **stroke)
+        return draw.textbbox(xy, pieces[0][1], font=pieces[0][0], anchor=anchor, **reach)
     across, down = anchor[0], anchor[1]
     widths = [f.getlength(s) for f, s in pieces]
     # Pillow rounds an anchor's offset to whole pixels (as it does the heights below).
@@ -139,8 +152,9 @@ def draw_text(
     y = xy[1] + lift[down]
     box: Box | None = None
     for (f, s), w in zip(pieces, widths, strict=True):
-        draw.text((x, y), s, font=f, fill=fill, anchor="ls")
-        b = draw.textbbox((x, y), s, font=f, anchor="ls")
+        if fill is not None:
+            draw.text((x, y), s, font=f, fill=fill, anchor="ls", **stroke)
+        b = draw.textbbox((x, y), s, font=f, anchor="ls", **reach)
         box = (
             b
             if box is None

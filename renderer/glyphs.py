@@ -13,12 +13,16 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from .fonts import font
+from .fonts import draw_text, font
 from .palette import INK, RGB, WHITE
 from .pieces import PLACE_TAGS, RELIC_TAGS
 from .teamglyphs import TEAM_SPRITES
 
 Draw = ImageDraw.ImageDraw
+
+#: Supersampling factor of every sprite: glyphs and chips are drawn at ``SS`` times their size
+#: and scaled down (:func:`.icons.sprite`).
+SS = 4
 Glyph = Callable[[Draw, float], None]
 
 
@@ -249,16 +253,21 @@ def _vengeance(d: Draw, n: float) -> None:
 def _tag(text: str) -> Glyph:
     def draw(d: Draw, n: float) -> None:
         # As large as two letters fit: the tag is all there is to tell a Relic from another.
-        size = int(n * 0.62)
-        while size > 8 and font(size).getlength(text) > n * 0.92:
-            size -= 1
-        d.text((n / 2, n / 2), text, fill=INK, font=font(size), anchor="mm")
+        # Wide letters ("Sw") are written in the regular weight rather than smaller: the
+        # capitals must stay legible on a phone, even in the key's smaller chips.
+        size, bold = int(n * 0.68), True
+        while size > 8 and font(size, bold).getlength(text) > n:
+            if bold and font(size, False).getlength(text) <= n:
+                bold = False
+            else:
+                size -= 1
+        draw_text(d, (n / 2, n / 2), text, size, INK, bold=bold, anchor="mm", scale=SS)
 
     return draw
 
 
 def _unknown(d: Draw, n: float) -> None:
-    d.text((n / 2, n / 2), "?", fill=INK, font=font(int(n * 0.7)), anchor="mm")
+    draw_text(d, (n / 2, n / 2), "?", int(n * 0.7), INK, anchor="mm", scale=SS)
 
 
 #: kind -> (glyph, chip fill, True for a rounded square (map feature) or False for a disc).

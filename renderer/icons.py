@@ -12,8 +12,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from .fonts import font
-from .glyphs import glyph_of
+from .fonts import draw_text, font
+from .glyphs import SS, glyph_of
 from .palette import (
     DECLINE_FILL,
     DECLINE_HATCH,
@@ -24,9 +24,6 @@ from .palette import (
     WHITE,
     text_on,
 )
-
-#: Supersampling factor of every sprite.
-SS = 4
 
 
 def _finish(big: Image.Image) -> Image.Image:
@@ -63,17 +60,40 @@ def sprite(kind: str, size: int, count: int = 1) -> Image.Image:
 
 
 def _with_count(chip: Image.Image, count: int) -> Image.Image:
-    """The chip with a count bubble over its lower right (same footprint as the chip)."""
+    """The chip with a count bubble over its lower right (same footprint as the chip).
+
+    The bubble is most of the chip's width and its digit nearly fills it: a count is read
+    on a phone, where a chip is a dozen pixels wide (``pieces.COUNTED`` draws such a chip
+    larger than a plain one)."""
     size = chip.width
-    bubble = max(14, int(size * 0.56))
+    bubble = max(14, int(size * 0.62))
     out = chip.copy()
     n = bubble * SS
     big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     d.ellipse((0, 0, n - 1, n - 1), fill=INK, outline=WHITE, width=SS * 2)
-    d.text((n / 2, n / 2), str(count), fill=WHITE, font=font(int(n * 0.74)), anchor="mm")
+    digits = str(count)
+    draw_text(
+        d,
+        (n / 2, n / 2),
+        digits,
+        int(n * (0.9 if len(digits) < 2 else 0.7)),
+        WHITE,
+        anchor="mm",
+        scale=SS,
+    )
     out.alpha_composite(_finish(big), (size - bubble, size - bubble))
     return out
+
+
+#: The light rim around a token pill (px, supersampled: 1.5 px in the picture) and its colour.
+BADGE_RIM = 6
+RIM: RGB = WHITE
+
+#: Height of the race initials on a token pill, as a share of the pill's height: on the
+#: smallest pill a board draws (40 px) they are 24.8 px, whose capitals stay 4.4 px tall on a
+#: phone showing the board 390 px wide (tests/renderer/test_legibility.py says why 4.4).
+INITIALS = 0.62
 
 
 @lru_cache(maxsize=2048)
@@ -92,21 +112,26 @@ def badge(
     charcoal, hatched, with white text and a thick ring in the seat colour: dark where every
     other badge is light, so it reads as "asleep" in any colour vision and even where the
     ring is too thin to see. Lost Tribes are light parchment with brown ink.
+
+    Every pill has a thin light rim outside its dark outline: one of the two stands out
+    by 3:1 or more (WCAG, graphic objects) from any terrain, the River's dark blue too.
     """
     n = height * SS
-    small, large = int(n * 0.5), int(n * 0.78)
+    small, large = int(n * INITIALS), int(n * 0.78)
     f_small, f_large = font(small), font(large)
     count_text = str(count)
-    pad = n * 0.3
-    gap = n * 0.1
+    pad = n * 0.26
+    gap = n * 0.08
     content = f_small.getlength(text) + gap + f_large.getlength(count_text)
     width = int(max(n * 1.5, content + 2 * pad)) // SS * SS + SS
     big = Image.new("RGBA", (width, n), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
     edge = max(SS * 2, int(n * 0.07))
-    box = (0, 0, width - 1, n - 1)
+    d.rounded_rectangle((0, 0, width - 1, n - 1), radius=n / 2, fill=RIM)
+    box = (BADGE_RIM, BADGE_RIM, width - 1 - BADGE_RIM, n - 1 - BADGE_RIM)
+    corner = n / 2 - BADGE_RIM
     if decline:
-        d.rounded_rectangle(box, radius=n / 2, fill=DECLINE_FILL)
+        d.rounded_rectangle(box, radius=corner, fill=DECLINE_FILL)
         # Diagonal hatching, clipped to the pill by a mask.
         hatch = Image.new("RGBA", big.size, (0, 0, 0, 0))
         hd = ImageDraw.Draw(hatch)
@@ -114,36 +139,29 @@ def badge(
         for hx in range(-n, width + n, step):
             hd.line((hx, n, hx + n, 0), fill=DECLINE_HATCH, width=max(SS, int(n * 0.04)))
         mask = Image.new("L", big.size, 0)
-        ImageDraw.Draw(mask).rounded_rectangle(box, radius=n / 2, fill=255)
+        ImageDraw.Draw(mask).rounded_rectangle(box, radius=corner, fill=255)
         hatch.putalpha(ImageChops.multiply(hatch.getchannel("A"), mask))
         big.alpha_composite(hatch)
         ring = int(n * 0.16)
-        d.rounded_rectangle(box, radius=n / 2, outline=fill, width=ring + edge)
-        d.rounded_rectangle(box, radius=n / 2, outline=INK, width=edge)
+        d.rounded_rectangle(box, radius=corner, outline=fill, width=ring + edge)
+        d.rounded_rectangle(box, radius=corner, outline=INK, width=edge)
         ink: RGB = WHITE
     elif tribe:
-        d.rounded_rectangle(box, radius=n / 2, fill=TRIBE_FILL, outline=TRIBE_INK, width=edge)
+        d.rounded_rectangle(box, radius=corner, fill=TRIBE_FILL, outline=TRIBE_INK, width=edge)
         ink = TRIBE_INK
     else:
-        d.rounded_rectangle(box, radius=n / 2, fill=fill, outline=INK, width=edge)
+        d.rounded_rectangle(box, radius=corner, fill=fill, outline=INK, width=edge)
         ink = text_on(fill)
     x: float = (width - content) / 2
     base = n * 0.5 + large * 0.36  # shared baseline, so both texts sit on one line
     # In decline, a grey halo keeps the text clear of the hatching.
     halo = int(SS * 1.5) if decline else 0
-    for pos, txt, fnt in (
-        (x, text, f_small),
-        (x + f_small.getlength(text) + gap, count_text, f_large),
+    for pos, txt, px in (
+        (x, text, small),
+        (x + f_small.getlength(text) + gap, count_text, large),
     ):
-        d.text(
-            (pos, base),
-            txt,
-            fill=ink,
-            font=fnt,
-            anchor="ls",
-            stroke_width=halo,
-            stroke_fill=DECLINE_FILL,
-        )
+        ring = (halo, DECLINE_FILL) if halo else None
+        draw_text(d, (pos, base), txt, px, ink, anchor="ls", halo=ring, scale=SS)
     return _finish(big)
 
 
@@ -156,8 +174,8 @@ def seat_disc(colour: RGB, size: int, label: str = "") -> Image.Image:
     d.ellipse((0, 0, n - 1, n - 1), fill=colour, outline=INK, width=int(n * 0.08))
     if label:
         # Two letters (a team game's seat name, "A1") a little smaller, clear of the rim.
-        size = int(n * (0.55 if len(label) < 2 else 0.44))
-        d.text((n / 2, n / 2), label, fill=text_on(colour), font=font(size), anchor="mm")
+        size = int(n * (0.55 if len(label) < 2 else 0.48))
+        draw_text(d, (n / 2, n / 2), label, size, text_on(colour), anchor="mm", scale=SS)
     return _finish(big)
 
 
@@ -201,6 +219,6 @@ def cost_chip(cost: int, size: int) -> Image.Image:
     d.ellipse((SS, SS, n - 1 - SS, n - 1 - SS), fill=COST_RING)
     d.ellipse((ring, ring, n - 1 - ring, n - 1 - ring), fill=WHITE)
     text = str(cost)
-    f = font(int(n * (0.56 if len(text) < 2 else 0.46)))
-    d.text((n / 2, n / 2 + n * 0.02), text, fill=INK, font=f, anchor="mm")
+    size = int(n * (0.62 if len(text) < 2 else 0.46))
+    draw_text(d, (n / 2, n / 2 + n * 0.02), text, size, INK, anchor="mm", scale=SS)
     return _finish(big)

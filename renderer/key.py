@@ -39,9 +39,9 @@ KEY_ROW = 50
 KEY_CHIP = 46
 #: Space between two entries of the key, and between two groups of entries.
 KEY_GAP, KEY_GROUP_GAP = 34, 64
-#: Text size of the key, and of the legend's larger lines. The picture is about 0.28× on a
-#: phone held upright (1600 px shown 450 px wide), so 34 px here is about 9.5 px there: the
-#: smallest that stays legible.
+#: Text size of the key, and of the legend's larger lines. The picture is about 0.24× on a
+#: phone held upright (1600 px shown 390 px wide), so 34 px here is about 8.3 px there, its
+#: capitals 6 px: legible words (tests/renderer/test_legibility.py).
 KEY_TEXT = 34
 #: The dense key of a picture that would be over ``MAX_HEIGHT`` otherwise (a 6-player
 #: Underground board late in a game): text, row height, gaps between entries and groups.
@@ -174,17 +174,18 @@ def _sample(kind: str, name: str) -> Image.Image:
     if kind == "feature":
         return sprite(name, 40)
     if kind == "marker":  # as large as on the board, up to the height of a key row
-        return sprite(name, min(KEY_CHIP, chip_size(name, 40)), 2 if name == "camp" else 1)
+        count = 2 if name == "camp" else 1
+        return sprite(name, min(KEY_CHIP, chip_size(name, 40, count)), count)
     if kind == "treasure":
         key = name.split("\t")[0]
         return sprite(key, min(KEY_CHIP, chip_size(key, 40)))
     if kind == "tribe":
-        return badge(initials("Lost Tribe"), 1, WHITE, 38, tribe=True)
+        return badge(initials("Lost Tribe"), 1, WHITE, 40, tribe=True)
     if kind == "bony":
         return sprite("bony", 40)
     if kind == "decline":
         tag, seat, _ = name.split("\t")
-        return badge(tag, 1, seat_colour(int(seat)), 38, decline=True)
+        return badge(tag, 1, seat_colour(int(seat)), 40, decline=True)
     if kind == "cost":
         return cost_chip(3, 40)
     return _mark_sample(kind)

@@ -20,8 +20,9 @@ from .icons import SS, paste_centred, seat_disc
 from .palette import HIGHLIGHT, INK, MUTED, PAPER, PAPER_DARK, RGB, WHITE
 from .picture import Composed, Writer, encode
 
-#: Colours of a rating going up or down. The arrows (▲ ▼) say the same without colour.
-GAIN: RGB = (20, 128, 60)
+#: Colours of a rating going up or down. The arrows (▲ ▼) say the same without colour. Both
+#: read at 4.5:1 or more on the white and the shaded rows (WCAG text contrast).
+GAIN: RGB = (16, 120, 56)
 LOSS: RGB = (196, 36, 36)
 #: Lines of rating charts and sparklines: the Okabe-Ito blue, apart from gain and loss.
 ACCENT: RGB = (0, 114, 178)

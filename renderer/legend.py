@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from engine.text import names
 from lang import N_, current, tr
 
-from .fonts import ellipsize, fit_text, font, text_width
+from .fonts import draw_text, ellipsize, fit_text, font, text_width
 from .icons import paste_centred, seat_disc, sprite
 from .key import (
     KEY_ROW,
@@ -213,7 +213,7 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
             (x, cy - box / 2, x + box, cy + box / 2), radius=6, fill=fill, outline=INK, width=2
         )
         ink = WHITE if fill == INK else INK
-        w.draw.text((x + box / 2, cy), str(t), font=font(26), fill=ink, anchor="mm")
+        draw_text(w.draw, (x + box / 2, cy), str(t), 26, ink, anchor="mm")
         x += box + 6
     status = _status(view)
     if status:
@@ -234,7 +234,7 @@ def draw_legend(w: Writer, view: dict[str, Any], top: int, width: int) -> None:
         cy = y + ROW / 2
         if seat == acting_seat:
             w.draw.rectangle((0, y + 2, width, y + height - 2), fill=HIGHLIGHT)
-            w.draw.text((12, cy), "▶", font=font(30), fill=INK, anchor="lm")
+            draw_text(w.draw, (12, cy), "▶", 30, INK, anchor="lm")
         disc = seat_disc(seat_colour(seat), 56, seat_label(view, seat))
         paste_centred(w.img, disc, (COL_DISC + 16, cy))
         name = ellipsize(p["name"], NAME_TEXT, COL_ACTIVE - COL_NAME - 20)

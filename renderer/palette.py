@@ -1,9 +1,10 @@
 """Colours and names shared by every picture: seats, terrains, race initials.
 
-Seat colours come from the Okabe-Ito palette (the sixth seat's violet excepted), chosen to
-stay apart for the common kinds of colour blindness; the board never relies on them alone
-(tokens also carry race initials, and the legend ties initials to players). Terrains are told
-apart by a pattern as well as a fill.
+Seat colours are chosen to stay apart for the common kinds of colour blindness: every two
+seats of every game at least 15 CIEDE2000 apart with protanopia, deuteranopia and tritanopia
+(tests/renderer/test_colour_vision.py; why 15: docs/accessibility.md). The board never relies
+on them alone (tokens also carry race initials, and the legend ties initials to players).
+Terrains are told apart by a pattern as well as a fill.
 """
 
 from __future__ import annotations
@@ -14,25 +15,25 @@ from lang import current, ptr
 
 RGB = tuple[int, int, int]
 
-#: Seat colours in seat order (Okabe-Ito). Light and dark entries alternate so that two
-#: neighbouring seats differ in lightness too, which survives any colour-vision deficiency.
-#: The sixth seat (team games) is a vivid violet, not Okabe-Ito's vermillion: vermillion was
-#: 18 ΔE from the orange of seat 1, its neighbour at the table, under deuteranopia; the violet
-#: is at least 38 ΔE from every other seat under normal, protan, deutan and tritan vision,
-#: and far from every terrain, the Lost Tribes, races in decline and the red cost ring
-#: (tests/renderer/test_teams_render.py). Partners in a team game (seats 1 & 4, 2 & 5, 3 & 6)
-#: share a family of hues, told apart by lightness: team A orange and yellow, team B sky blue
-#: and blue, team C purple and violet; a team reads as one on the board.
+#: Seat colours in seat order. Partners in a team game (seats 1 & 4, 2 & 5, 3 & 6) share a
+#: family of hues told apart by lightness, so a team reads as one on the board: team A orange
+#: and yellow, team B sky blue and blue, team C plum and pink. Found by searching sRGB for the
+#: largest smallest difference between two seats over normal, protan, deutan and tritan
+#: vision (two models each), within hue and lightness bounds that keep each family and the
+#: text on a token at 4.5:1; then the families' order was chosen so that the smaller games
+#: get the widest gaps (3 players: 31.7 ΔE00, all six: 15.5). The dark seat (plum) is third:
+#: with orange and sky blue it stays apart in every vision, where the pink would go near the
+#: orange for a tritanope.
 SEAT_COLOURS: tuple[RGB, ...] = (
-    (230, 159, 0),  # orange
-    (86, 180, 233),  # sky blue
-    (204, 121, 167),  # reddish purple
-    (240, 228, 66),  # yellow
-    (0, 114, 178),  # blue
-    (140, 20, 240),  # violet
+    (214, 149, 54),  # orange
+    (56, 191, 235),  # sky blue
+    (137, 34, 134),  # plum
+    (255, 218, 0),  # yellow
+    (17, 105, 252),  # blue
+    (250, 40, 136),  # pink
 )
 #: Names of the seat colours, for alt text and the legend.
-SEAT_COLOUR_NAMES = ("orange", "sky blue", "purple", "yellow", "blue", "violet")
+SEAT_COLOUR_NAMES = ("orange", "sky blue", "plum", "yellow", "blue", "pink")
 
 INK: RGB = (28, 26, 24)  # outlines and dark text
 PAPER: RGB = (250, 246, 236)  # panel background

@@ -77,9 +77,16 @@ CHIP_SCALE: dict[str, float] = {
 }
 
 
-def chip_size(kind: str, base: int) -> int:
-    """The size (px) of ``kind``'s chip on a region whose plain chips are ``base`` px."""
-    return round(base * CHIP_SCALE.get(kind, 1.0))
+#: How much larger than a plain marker chip a chip is drawn when it carries a count (three
+#: Encampments): its count bubble's digit must be read on a phone too.
+COUNTED = 1.3
+
+
+def chip_size(kind: str, base: int, count: int = 1) -> int:
+    """The size (px) of ``kind``'s chip on a region whose plain chips are ``base`` px, for
+    ``count`` of them stacked (one chip, with the count in a bubble)."""
+    scale = CHIP_SCALE.get(kind, 1.0)
+    return round(base * (max(scale, COUNTED) if count > 1 else scale))
 
 
 #: Readable names of markers, for the key in the legend.

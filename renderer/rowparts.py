@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 from lang import ntr, tr
 
-from .fonts import font
-from .icons import SS
+from .fonts import draw_text
+from .icons import INITIALS, SS
 from .palette import DECLINE_FILL, INK, RGB, initials, text_on
 from .pieces import piece_name
 from .teams import seat_label
@@ -85,11 +85,5 @@ def _sample(tag: str, colour: RGB, decline: bool) -> Image.Image:
             outline=colour,
             width=SS * 5,
         )
-    d.text(
-        (wdt / 2, n / 2),
-        tag,
-        font=font(int(n * 0.5)),
-        fill=text_on(fill),
-        anchor="mm",
-    )
+    draw_text(d, (wdt / 2, n / 2), tag, int(n * INITIALS), text_on(fill), anchor="mm", scale=SS)
     return big.convert("RGBa").reduce(SS).convert("RGBA")

@@ -175,8 +175,9 @@ def _rank_row(
     if winner:
         _star(w.draw, right + 30, ny, 18)
     if about:
-        # Names of races and Relics are long: a smaller size before an ellipsis.
-        size = fit_text(about, 24, WIDTH - 320 - 156, bold=False, min_size=20)
+        # Names of races and Relics are long: a smaller size before an ellipsis, but no
+        # smaller than words stay legible on a phone (tests/renderer/test_legibility.py).
+        size = fit_text(about, 24, WIDTH - 320 - 156, bold=False, min_size=22)
         w.text(
             (156, cy + 24),
             ellipsize(about, size, WIDTH - 320 - 156, False),
@@ -250,7 +251,7 @@ def _chart(w: Writer, view: dict[str, Any], top: int) -> None:
         w.text((left - 12, y), str(k), 20, MUTED, bold=False, anchor="rm")
     for t in range(1, turns + 1):
         w.text((px(t, 0)[0], y0 + 20), str(t), 20, MUTED, bold=False, anchor="mm")
-    w.text(((left + right) / 2, y0 + 48), tr("turn"), 20, MUTED, bold=False, anchor="mm")
+    w.text(((left + right) / 2, y0 + 50), tr("turn"), 22, MUTED, bold=False, anchor="mm")
     for seat, h in histories.items():
         colour = seat_colour(seat)
         pts = [px(t, v) for t, v in enumerate(h, start=1)]

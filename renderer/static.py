@@ -13,7 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from .fonts import font
+from .fonts import draw_text
 from .icons import paste_centred, sprite
 from .palette import BORDER, FLOWING, INK, PITS, RGB, WHITE, terrain_colours
 from .pieces import FEATURES
@@ -210,15 +210,7 @@ def static_layer(map_id: str, features: tuple[tuple[str, ...], ...] = ()) -> Ima
         feats = features[r.id] if r.id < len(features) else ()
         lay = lays[r.id]
         xy, size_px, stroke = number_text(lay)
-        d.text(
-            xy,
-            str(r.id),
-            font=font(size_px),
-            fill=WHITE,
-            anchor="ms",
-            stroke_width=stroke,
-            stroke_fill=INK,
-        )
+        draw_text(d, xy, str(r.id), size_px, WHITE, anchor="ms", halo=(stroke, INK))
         for kind, centre in zip(feats, lay.feature_slots(), strict=True):
             paste_centred(img, sprite(kind, lay.chip), centre)
     return img

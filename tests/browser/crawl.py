@@ -35,7 +35,8 @@ return {
   images: [...document.querySelectorAll("img")].map((img) => {
     const box = img.getBoundingClientRect();
     return {src: img.src, complete: img.complete, naturalWidth: img.naturalWidth,
-            left: box.left, right: box.right, width: box.width, status: statusOf(img.src)};
+            left: box.left, right: box.right, width: box.width, status: statusOf(img.src),
+            board: img.classList.contains("board")};
   }),
   alerts: window.__alerts === undefined ? null : window.__alerts,
   refused: window.__refused === undefined ? null : window.__refused,

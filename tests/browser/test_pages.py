@@ -71,6 +71,15 @@ def test_nothing_scrolls_sideways_on_a_phone(pages: list[Page]) -> None:
             assert image["width"] > 0, (page.url, image)
 
 
+def test_a_board_spans_the_whole_width_of_a_phone(pages: list[Page]) -> None:
+    """On a 390-px phone a board is drawn 390 px wide, not narrowed by the page's padding:
+    its smallest text is sized for that width (tests/renderer/test_legibility.py)."""
+    boards = [(page.url, image) for page in pages for image in page.images if image["board"]]
+    assert boards
+    for url, image in boards:
+        assert image["left"] == 0 and image["width"] == chrome.PHONE[0], (url, image)
+
+
 def test_a_screenshot_of_every_page_on_a_phone_and_some_on_a_desktop(
     pages: list[Page], driver: webdriver.Chrome, site: LiveSite, shots: Path
 ) -> None:

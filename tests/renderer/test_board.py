@@ -136,9 +136,10 @@ def test_every_marker_changes_its_region() -> None:
         lay = lays[rid]
         if kind == "lost_tribe":
             where = lay.badge
-        else:  # where the board puts a chip of this kind's size
+        else:  # where the board puts a chip of this kind's size (two of them: a count)
             nfeat = tuple(len(f) for f in features_key(v["regions"]))
-            where = marker_places(v["map"], nfeat, rid, (chip_size(kind, lay.chip),))[0][:2]
+            size = chip_size(kind, lay.chip, 2)
+            where = marker_places(v["map"], nfeat, rid, (size,))[0][:2]
         box = (
             round(where[0]) - 10,
             round(where[1]) - 10,

@@ -113,11 +113,14 @@ def test_demo_command_writes_every_picture(tmp_path: Path) -> None:
     files = sorted(tmp_path.glob("*.png"))
     # Five pictures per surface map, plus a player's own board (with attack costs) where the
     # demo game stands in a conquest; per drawn Underground map a mid-game and a final board,
-    # the combos panel and score sheet, and positions showing its rarer pieces.
-    surface = [f for f in files if not f.name.startswith("underground-")]
+    # the combos panel and score sheet, and positions showing its rarer pieces; then a league
+    # standings page and a player card.
+    league = {"standings.png", "card.png"}
+    assert league <= {f.name for f in files}
+    surface = [f for f in files if not f.name.startswith("underground-") and f.name not in league]
     assert len([f for f in surface if not f.name.endswith("-own.png")]) == 25  # 2 to 6 players
     assert any(f.name.endswith("-own.png") for f in files)
-    underground = {f.name for f in files} - {f.name for f in surface}
+    underground = {f.name for f in files} - {f.name for f in surface} - league
     for n in (2, 3, 4, 5, 6):
         assert {
             f"underground-{n}p-mid.png",
