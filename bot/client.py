@@ -30,6 +30,9 @@ from .desk import Desk
 from .league_desk import LeagueDesk
 from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
+from .seasons.queue_controls import QueueButton
+from .seasons.queue_desk import QueueDesk
+from .seasons.queue_tables import record_table
 from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
@@ -100,6 +103,9 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
+        #: The open-play queue: its commands and taps, and the games it forms.
+        self.queue_desk = QueueDesk(self.service, self, self.claims, record_table)
+        self.queue_desk.listen(self)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
@@ -141,7 +147,9 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
-        self.add_dynamic_items(TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect)
+        self.add_dynamic_items(
+            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, QueueButton
+        )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -181,6 +189,7 @@ class SmallWorldBot(commands.AutoShardedBot):
                 await self.desk.tick()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
+                await self.queue_desk.tick()
             except Exception:  # deadlines must keep running whatever one pass hit
                 log.exception("deadline pass failed")
             self.passes += 1

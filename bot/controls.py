@@ -86,8 +86,9 @@ def _everything(prefix: str) -> str:
 
 
 #: The prefixes of the custom ids of the bot's controls: each is claimed by one item class
-#: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``).
-PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:")
+#: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``; ``swq:``: the league's
+#: queue, ``bot.seasons.queue_controls``).
+PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swq:")
 
 
 def claimed(custom_id: str) -> bool:
