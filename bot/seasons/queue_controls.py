@@ -20,7 +20,7 @@ import discord
 
 from lang import tr
 
-from ..controls import FORGED, NUMBER, fits, refuse, unstored
+from ..controls import FORGED, NUMBER, TOO_BIG, refuse, unstored
 from ..speech import Spoken
 from .balance import TEAM_GAME
 from .counts import counts_text
@@ -101,9 +101,11 @@ class QueueButton(
     ) -> QueueButton | QueueSelect:
         if isinstance(item, discord.ui.Select):
             return QueueSelect(item, valid=re.fullmatch(QUEUE_SELECT, match.string) is not None)
-        found = fits(re.fullmatch(QUEUE_BUTTON, match.string))
+        found = re.fullmatch(QUEUE_BUTTON, match.string)
         if found is None or not isinstance(item, discord.ui.Button):
             return cls(item, "")
+        if found["inviter"] is not None and int(found["inviter"]) >= TOO_BIG:
+            return cls(item, "")  # no member has such an id
         return cls(item, found["verb"])
 
     async def callback(self, interaction: Interaction) -> None:
