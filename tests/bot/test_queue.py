@@ -215,3 +215,27 @@ async def test_forged_queue_controls_get_one_private_line(simcord_env) -> None:
         said = pressed.response.content
         assert said in (FORGED, "Choose the numbers of players you accept."), (custom_id, said)
     assert await rows(simcord_env) == {}
+
+
+async def test_a_member_who_leaves_the_server_is_taken_out_when_discord_says_so(
+    simcord_env, db_path
+) -> None:
+    """Discord tells the bot that a member left only with the Server Members intent, which
+    the bot does not ask for: this bot is given it, as an operator could. (Without it, a
+    member who left is found when a game is formed: ``test_queue_forming.py``.)"""
+    from .conftest import make_bot
+
+    bot = make_bot(db_path)
+    bot._connection._intents.members = True
+    await simcord_env.restart_bot(bot)
+    w, _ = await league(simcord_env)
+    ann, bob, cyd, *_ = w.members
+    await bob.slash(w.channel, "league queue join", partner=cyd)
+    await cyd.slash(w.channel, "league queue join", partner=bob)
+    await ann.slash(w.channel, "league queue join", players="4")
+    w.guild.remove_member(ann)
+    w.guild.remove_member(cyd)
+    await simcord_env.settle()
+    stored = await rows(simcord_env)
+    assert sorted(stored) == [bob.id] and stored[bob.id]["partner"] is None
+    await bot.storage.close()
