@@ -30,6 +30,8 @@ from .desk import Desk
 from .league_desk import LeagueDesk
 from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
+from .seasons.table_desk import TableDesk
+from .seasons.tables import Tables
 from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
@@ -100,6 +102,9 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
+        #: The games a league opens by itself: planned as tables, opened in threads.
+        self.tables = Tables(self.service)
+        self.table_desk = TableDesk(self.tables, self, self.desk, self.claims)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
@@ -179,6 +184,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         async with self.passing:
             try:
                 await self.desk.tick()
+                await self.table_desk.open_due()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
             except Exception:  # deadlines must keep running whatever one pass hit
