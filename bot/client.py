@@ -32,7 +32,8 @@ from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
 from .seasons.queue_controls import QueueButton
 from .seasons.queue_desk import QueueDesk
-from .seasons.queue_tables import record_table
+from .seasons.table_desk import TableDesk
+from .seasons.tables import Tables
 from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
@@ -103,8 +104,11 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
-        #: The open-play queue: its commands and taps, and the games it forms.
-        self.queue_desk = QueueDesk(self.service, self, self.claims, record_table)
+        #: The games a league opens by itself: planned as tables, opened in threads.
+        self.tables = Tables(self.service)
+        self.table_desk = TableDesk(self.tables, self, self.desk, self.claims)
+        #: The open-play queue: its commands and taps, and the games it forms as tables.
+        self.queue_desk = QueueDesk(self.service, self, self.claims, self.table_desk.open)
         self.queue_desk.listen(self)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
@@ -187,6 +191,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         async with self.passing:
             try:
                 await self.desk.tick()
+                await self.table_desk.open_due()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
                 await self.queue_desk.tick()

@@ -37,6 +37,7 @@ from ..storage import Row, Storage, Transaction, now_iso
 from .balance import TEAM_GAME, skill
 from .counts import from_stored, stored
 from .matching import Tolerance, Waiting
+from .tables import WAITING
 
 
 class QueueError(ServiceError):
@@ -207,19 +208,27 @@ class Queue:
         return [r["guild_id"] for r in rows]
 
     async def unfinished(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, int]:
-        """How many unfinished games (lobbies and games under way) of the server each of
-        these members is in."""
+        """How many unfinished games of the server each of these members is in: lobbies,
+        games under way, and games the league planned that have not begun yet (tables)."""
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
-        rows = await self.storage.fetchall(
+        games = await self.storage.fetchall(
             "SELECT s.user_id, COUNT(*) AS n FROM seats s JOIN games g ON g.id = s.game_id"
             " WHERE g.guild_id = ? AND g.status IN ('lobby', 'active')"
             f" AND s.user_id IN ({marks}) GROUP BY s.user_id",
             (guild_id, *user_ids),
         )
-        found = {r["user_id"]: r["n"] for r in rows}
-        return {u: found.get(u, 0) for u in user_ids}
+        planned = await self.storage.fetchall(
+            "SELECT m.user_id, COUNT(*) AS n FROM game_table_members m"
+            " JOIN game_tables t ON t.id = m.table_id WHERE t.guild_id = ? AND t.status = ?"
+            f" AND m.user_id IN ({marks}) GROUP BY m.user_id",
+            (guild_id, WAITING, *user_ids),
+        )
+        found = {u: 0 for u in user_ids}
+        for r in [*games, *planned]:
+            found[r["user_id"]] += r["n"]
+        return found
 
     async def pool(self, guild_id: int, season: Season) -> Pool:
         """The members who can be placed now: waiting for ``season``, not held for a partner,

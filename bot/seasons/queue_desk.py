@@ -32,10 +32,11 @@ from ..service import GameService
 from ..service.lobby import WORLD_NAMES
 from .balance import TEAM_GAME
 from .counts import counts_text, parse_counts
-from .forming import Former, Pass, Record
+from .forming import Former, Pass
 from .matching import COUNTS
 from .queue import Entry, Joined, Queue, QueueError, QueueSettings, held
 from .queue_controls import USUAL, counts_menu, invitation_buttons, queue_buttons
+from .queue_tables import QueueTables
 
 log = logging.getLogger(__name__)
 
@@ -123,14 +124,19 @@ class QueueDesk:
     """Answers ``/league queue`` and its taps; forms the queue's games."""
 
     def __init__(
-        self, service: GameService, client: discord.Client, claims: Claims, record: Record
+        self,
+        service: GameService,
+        client: discord.Client,
+        claims: Claims,
+        opener: Callable[[int], Awaitable[Any]],
     ) -> None:
         self.service = service
         self.client = client
         self.queue = Queue(service.storage, service.league, service.clock)
-        self.former = Former(self.queue, claims, record, service.clock)
-        #: Called after games were formed: the tables' job, which opens their threads.
-        self.formed: Callable[[], Awaitable[None]] | None = None
+        tables = QueueTables(lambda: service.seed_source(), service.clock)
+        self.former = Former(self.queue, claims, tables.record, service.clock)
+        #: Opens a table's thread and starts its game (the tables' job, ``TableDesk.open``).
+        self.opener = opener
 
     def listen(self, bot: discord.Client) -> None:
         """Take out members who leave a server, and a server's queue when the bot leaves it."""
@@ -389,16 +395,16 @@ class QueueDesk:
         return gone
 
     async def form_now(self, guild_id: int) -> Pass:
-        """Form what the server's queue allows now, then have the tables' job open it. A
-        failure is logged: the member's request is already answered, and the next pass
-        tries again."""
+        """Form what the server's queue allows now, then have the tables' job open each game
+        in its thread. A failure is logged: the member's request is already answered, and
+        the next pass tries again (a table recorded is opened by the pass as well)."""
         done = Pass()
         try:
             done = await self.former.form(guild_id, self.absent, await self.language(guild_id))
             if done.gone:
                 log.info("guild %s: %s left the server, out of its queue", guild_id, done.gone)
-            if done.formed and self.formed is not None:
-                await self.formed()
+            for formed in done.formed:
+                await self.opener(formed.table_id)
         except Exception:
             log.exception("forming the queue of guild %s failed", guild_id)
         return done
