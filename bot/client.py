@@ -38,6 +38,7 @@ from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
 from .storage import storage_for
+from .text_board import TextPage
 from .web.app import Site
 from .web.server import serve
 from .workers import Workers
@@ -152,7 +153,13 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
         self.add_dynamic_items(
-            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, QueueButton
+            TurnButton,
+            PanelButton,
+            PanelSelect,
+            LobbyButton,
+            LobbySelect,
+            QueueButton,
+            TextPage,
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
