@@ -16,8 +16,9 @@ job to open, or not at all, the members still waiting for the next pass.
 **Nobody unreachable stops a game.** Before a game is recorded its members are looked up
 on the server (``absent``): one who left is taken out of the queue, a partner who named
 them waits alone, and the games are chosen again without them. A member whom Discord does
-not answer for (a failing request) is not held against the others: the game forms, and
-its deadlines play for whoever does not come.
+not answer for (a failing request, a lost connection) is not held against the others:
+the game forms, and its deadlines play for whoever does not come. Nor is a member whose
+DMs are closed: the game speaks in its thread, and a refused DM is not tried again.
 """
 
 from __future__ import annotations

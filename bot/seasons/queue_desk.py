@@ -20,6 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 
 from lang import ntr, slash, speaking, tr
@@ -44,6 +45,9 @@ Interaction = discord.Interaction[Any]
 QUIET = discord.AllowedMentions.none()
 #: Discord's codes for a member or user it does not know: the member left the server.
 LEFT = frozenset({10007, 10013})
+#: A lookup Discord did not answer: refused or failed (after discord.py's own retries), the
+#: connection lost, or timed out (an ``OSError`` too).
+UNANSWERED = (discord.HTTPException, aiohttp.ClientError, OSError)
 #: Members listed by ``/league queue list`` (a message holds 2,000 characters).
 LISTED = 25
 
@@ -380,7 +384,8 @@ class QueueDesk:
 
     async def absent(self, guild_id: int, user_ids: Any) -> set[int]:
         """The members Discord says are no longer on the server. One it cannot answer for
-        (a failing request) counts as there: the game's deadlines play for them if not."""
+        (a failing request, a lost connection) counts as there: the game forms, and its
+        deadlines play for them if they do not come."""
         guild = self.client.get_guild(guild_id)
         gone = set()
         for uid in user_ids:
@@ -390,8 +395,8 @@ class QueueDesk:
             except discord.NotFound as exc:
                 if exc.code in LEFT:
                     gone.add(uid)
-            except discord.HTTPException:
-                log.warning("could not look member %s of guild %s up", uid, guild_id)
+            except UNANSWERED as exc:
+                log.warning("could not look member %s of guild %s up: %r", uid, guild_id, exc)
         return gone
 
     async def form_now(self, guild_id: int) -> Pass:
