@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from engine.core.worlds import WORLDS
 from lang import tr
 
 from ..errors import ServiceError
@@ -97,3 +98,15 @@ def counts_text(players: Iterable[int]) -> str:
     if TEAM_GAME in counts:
         parts.append(tr("a team game of {n}", n=TEAM_GAME))
     return tr("{some} or {last}", some=parts[0], last=parts[1]) if len(parts) > 1 else parts[0]
+
+
+def wishes_text(players: Iterable[int], world: str | None, deadline_hours: int | None) -> str:
+    """What a member waits for, in words: the counts, and the world and the time per
+    decision they asked for (``3 or 4 players on Underground, 48 h a decision``)."""
+    text = counts_text(players)
+    if world is not None:
+        shown = WORLDS[world].display_name if world in WORLDS else world
+        text += tr(" on {world}", world=shown)
+    if deadline_hours is not None:
+        text += tr(", {hours} h a decision", hours=deadline_hours)
+    return text

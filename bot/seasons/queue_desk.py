@@ -30,9 +30,8 @@ from ..desk import answer, committed, reply_error
 from ..errors import ServiceError
 from ..public import publish, refresh
 from ..service import GameService
-from ..service.lobby import WORLD_NAMES
 from .balance import TEAM_GAME
-from .counts import counts_text, parse_counts
+from .counts import parse_counts, wishes_text
 from .forming import Former, Pass
 from .matching import COUNTS
 from .queue import Entry, Joined, Queue, QueueError, QueueSettings, held
@@ -59,12 +58,7 @@ def since(entry: Entry) -> str:
 
 def wishes(entry: Entry) -> str:
     """What a member waits for: counts, and the world and deadline they asked for."""
-    text = counts_text(entry.players)
-    if entry.world is not None:
-        text += tr(" on {world}", world=WORLD_NAMES.get(entry.world, entry.world))
-    if entry.deadline_hours is not None:
-        text += tr(", {hours} h a decision", hours=entry.deadline_hours)
-    return text
+    return wishes_text(entry.players, entry.world, entry.deadline_hours)
 
 
 def waiting_count(n: int) -> str:
