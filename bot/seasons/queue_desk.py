@@ -22,6 +22,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord.ext import commands
 
 from lang import ntr, slash, speaking, tr
 
@@ -136,7 +137,7 @@ class QueueDesk:
         #: Opens a table's thread and starts its game (the tables' job, ``TableDesk.open``).
         self.opener = opener
 
-    def listen(self, bot: discord.Client) -> None:
+    def listen(self, bot: commands.Bot) -> None:
         """Take out members who leave a server, and a server's queue when the bot leaves it."""
         bot.add_listener(self.on_raw_member_remove, "on_raw_member_remove")
         bot.add_listener(self.on_guild_remove, "on_guild_remove")
