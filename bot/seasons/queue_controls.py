@@ -96,7 +96,7 @@ class QueueButton(
         self.verb = verb
 
     @classmethod
-    async def from_custom_id(
+    async def from_custom_id(  # type: ignore[override]  # a menu's press becomes a QueueSelect
         cls, interaction: Interaction, item: Any, match: re.Match[str], /
     ) -> QueueButton | QueueSelect:
         if isinstance(item, discord.ui.Select):
@@ -134,4 +134,4 @@ class QueueSelect(Spoken, discord.ui.DynamicItem[discord.ui.Select[Any]], templa
 
 def _desk(interaction: Interaction) -> Any:
     """The queue's desk of the bot that got the press."""
-    return interaction.client.queue_desk  # type: ignore[attr-defined]
+    return interaction.client.queue_desk
