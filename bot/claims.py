@@ -46,6 +46,8 @@ RENEW = 5.0
 OUTBOX = "outbox"
 DEADLINE = "deadline"
 AI = "ai"
+#: A league table's thread and game (one claim per table, ``bot.seasons.table_desk``).
+TABLE = "table"
 
 
 def process_name(holder: Holder) -> str:

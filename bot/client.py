@@ -30,6 +30,10 @@ from .desk import Desk
 from .league_desk import LeagueDesk
 from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
+from .seasons.queue_controls import QueueButton
+from .seasons.queue_desk import QueueDesk
+from .seasons.table_desk import TableDesk
+from .seasons.tables import Tables
 from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
@@ -101,6 +105,12 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
+        #: The games a league opens by itself: planned as tables, opened in threads.
+        self.tables = Tables(self.service)
+        self.table_desk = TableDesk(self.tables, self, self.desk, self.claims)
+        #: The open-play queue: its commands and taps, and the games it forms as tables.
+        self.queue_desk = QueueDesk(self.service, self, self.claims, self.table_desk.open)
+        self.queue_desk.listen(self)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
@@ -143,7 +153,13 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
         self.add_dynamic_items(
-            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage
+            TurnButton,
+            PanelButton,
+            PanelSelect,
+            LobbyButton,
+            LobbySelect,
+            QueueButton,
+            TextPage,
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -182,8 +198,10 @@ class SmallWorldBot(commands.AutoShardedBot):
         async with self.passing:
             try:
                 await self.desk.tick()
+                await self.table_desk.open_due()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
+                await self.queue_desk.tick()
             except Exception:  # deadlines must keep running whatever one pass hit
                 log.exception("deadline pass failed")
             self.passes += 1

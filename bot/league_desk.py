@@ -21,6 +21,8 @@ from .jobs import card_picture, replay_picture, standings_picture
 from .league import PAGE, League, LeagueError, Season
 from .league_tables import names_played, player_card, standings_table
 from .options import chosen, stored, title
+from .seasons.queue import Queue
+from .seasons.queue_views import queue_csv
 from .service import GameService
 from .web.links import game_link, server_link
 from .workers import Workers
@@ -261,11 +263,23 @@ class LeagueDesk:
         season = await self.league.season_named(interaction.guild_id, season_name)
         data = await self.league.export_csv(season)
         safe = "".join(c if c.isalnum() else "-" for c in season.name).strip("-") or "season"
+        files = [document(f"{safe}.csv", data)]
+        # While members wait in the season's queue, a second file says who, for what and
+        # since when (``bot.seasons.queue_views``).
+        queue = Queue(self.service.storage, self.league, self.service.clock)
+        waiting = [e for e in await queue.waiting(season.guild_id) if e.season_id == season.id]
+        if waiting:
+            files.append(document(f"{safe}-queue.csv", queue_csv(waiting)))
         await interaction.response.send_message(
-            # The file's columns stay in English (``League.export_csv``): only this line is
+            # The files' columns stay in English (``League.export_csv``): only this line is
             # the member's language.
-            tr("Season **{season}**: games and ratings.", season=season.name),
-            file=document(f"{safe}.csv", data),
+            tr("Season **{season}**: games and ratings.", season=season.name)
+            if not waiting
+            else tr(
+                "Season **{season}**: games and ratings, and who waits in its queue.",
+                season=season.name,
+            ),
+            files=files,
             ephemeral=True,
         )
 

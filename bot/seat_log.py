@@ -25,6 +25,8 @@ OTHER = N_("{kind} (seat {seat})")
 #: How a take-over's ``detail`` stores the deadlines missed (``missed=2``); rows written
 #: before it hold English words, told as they are.
 MISSED = "missed="
+#: A take-over's ``detail`` when the game's time was up (a league round's end).
+ENDED = "ended"
 
 
 async def record(
@@ -73,8 +75,11 @@ async def story(storage: Storage, game_id: int) -> list[str]:
 
 
 def told_detail(detail: str | None) -> str | None:
-    """A row's ``detail`` in words: the deadlines a take-over followed, in the language
-    spoken; an older row's English words as they were written."""
+    """A row's ``detail`` in words: the deadlines a take-over followed, or that the game's
+    time was up, in the language spoken; an older row's English words as they were
+    written."""
+    if detail == ENDED:
+        return tr("the game's time was up")
     if detail is None or not detail.startswith(MISSED):
         return detail
     count = detail.removeprefix(MISSED)

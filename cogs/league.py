@@ -17,6 +17,7 @@ from bot.league import LeagueError
 from bot.web import links
 from cogs.game import refusals
 from cogs.maps import played_map_choices
+from cogs.queue import Queue
 from lang import slash, tr
 
 if TYPE_CHECKING:
@@ -224,5 +225,8 @@ class LeagueCog(
 
 
 async def setup(bot: SmallWorldBot) -> None:
-    """Extension entry point."""
-    await bot.add_cog(LeagueCog(bot))
+    """Extension entry point: the cog, with its ``queue`` group (``cogs.queue``)."""
+    cog = LeagueCog(bot)
+    assert cog.app_command is not None
+    cog.app_command.add_command(Queue(bot))
+    await bot.add_cog(cog)

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.channels import everyone_sees
 from bot.desk import committed, reply_error
 from bot.errors import ServiceError
 from bot.lobby_desk import opening_message
@@ -25,6 +26,16 @@ from bot.service.lobby import WORLD_NAMES, Opening
 from lang import option, slash, speaking, tr
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "cannot_open",
+    "discard",
+    "everyone_sees",
+    "open_in_thread",
+    "open_thread",
+    "thread_opened",
+    "threads_allowed",
+]
 
 Interaction = discord.Interaction[Any]
 
@@ -125,18 +136,3 @@ def thread_opened(who: str, world: str, players: int, thread: discord.Thread) ->
         thread=thread.mention,
         join=slash("sw join"),
     )
-
-
-def everyone_sees(channel: object) -> bool:
-    """Whether every member of the server can see ``channel`` (a thread: its channel, and
-    never a private thread): only such a channel's games are on the web pages."""
-    guild = getattr(channel, "guild", None)
-    if guild is None:
-        return False
-    if isinstance(channel, discord.Thread):
-        if channel.type == discord.ChannelType.private_thread:
-            return False
-        channel = channel.parent
-    if not isinstance(channel, discord.abc.GuildChannel):
-        return False
-    return bool(channel.permissions_for(guild.default_role).view_channel)

@@ -37,6 +37,7 @@ CODE_DOMAINS: dict[str, tuple[str, ...]] = {
         "bot/league", "bot/lobby_desk.py", "bot/stats.py", "bot/ai_seats.py",
         "bot/club_maps.py", "bot/options.py", "bot/teams.py", "bot/service/",
         "bot/transfer/", "bot/ratings.py", "bot/startup.py", "bot/health.py",
+        "bot/seasons/",
     ),
     "bot-play": ("bot/",),
     "cogs": ("cogs/",),

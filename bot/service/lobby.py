@@ -7,37 +7,28 @@ turn's announcements with it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from engine import Game, GameConfig
 from engine.core.content import load_map, map_for_players
 from engine.core.rulesets import all_player_counts, counts_text, options_for, player_counts
-from engine.core.state import to_json
 from engine.core.worlds import DEFAULT_WORLD, WORLDS
 from engine.rulesets.teams import OPTION as TEAM_OPTION
 from lang import DEFAULT, LANGUAGES, ntr, option, slash, tr
 from renderer.static import GEOMETRY_DIR
 
-from .. import outbox
 from ..errors import ServiceError
 from ..league import League, LeagueError
 from ..options import check, chosen, dumped, offered
 from ..storage import INTEGRITY_ERRORS, now_iso
-from ..teams import seat_order
-from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
+from .deadlines import DEFAULT_DEADLINE_HOURS
 from .loaded import TEAM_MODE, LoadedGame, Seat
-from .notices import turn_announcements
 from .outcome import Outcome
-from .pairing import draw_rest, pairs_of, save, unpair
-from .store import Games, config_json
+from .pairing import draw_rest, save, unpair
+from .starts import Opening, insert_game, record_start, seat_game
+from .store import Games
 
 #: The engine's worlds as players name them, in the order they are registered.
 WORLD_NAMES = {name: entry.display_name for name, entry in WORLDS.items()}
-#: The league tables' name for a world (``games.world``, ``results.world``) where it is not
-#: the engine's: the surface's predates the worlds and is kept in existing databases.
-LEAGUE_WORLDS = {"surface": "smallworld"}
 #: How an AI seat's name is made from the names already seated (``bot.ai_seats.ai_name``).
 Namer = Callable[[list[str]], str]
 
@@ -52,30 +43,6 @@ def taken_channel() -> ServiceError:
             thread=option("thread"),
         )
     )
-
-
-@dataclass(frozen=True)
-class Opening:
-    """A new game checked and not stored yet (``Lobby.plan``): what ``Lobby.open`` stores."""
-
-    guild_id: int
-    host_id: int
-    host_name: str
-    players: int
-    map_id: str
-    seed: int
-    deadline_hours: float
-    open_scores: bool
-    #: The season it counts for, if it is rated.
-    season_id: int | None
-    world: str
-    takeover_after: int
-    #: ``games.mode``: a team game, or free-for-all.
-    mode: str
-    #: The options a host may choose that it has on (``bot.options``).
-    extra: dict[str, bool]
-    language: str
-    listed: bool
 
 
 class Lobby:
@@ -190,33 +157,7 @@ class Lobby:
     async def _insert(self, o: Opening, channel_id: int, now: str) -> int:
         """The lobby's row and its host's seat, in one transaction; the game's id."""
         async with self.games.storage.transaction() as tx:
-            game_id = await tx.insert(
-                "INSERT INTO games (guild_id, channel_id, host_id, status, player_count, map_id,"
-                " seed, deadline_hours, open_scores, season_id, rated, world, takeover_after,"
-                " mode, options, language, listed, created_at, updated_at)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    o.guild_id,
-                    channel_id,
-                    o.host_id,
-                    o.players,
-                    o.map_id,
-                    o.seed,
-                    o.deadline_hours,
-                    int(o.open_scores),
-                    o.season_id,
-                    int(o.season_id is not None),
-                    LEAGUE_WORLDS.get(o.world, o.world),
-                    o.takeover_after,
-                    o.mode,
-                    dumped(o.extra),
-                    o.language,
-                    int(o.listed),
-                    now,
-                    now,
-                ),
-            )
-            assert game_id is not None
+            game_id = await insert_game(tx, o, channel_id, now)
             await tx.execute(
                 "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
                 (game_id, o.host_id, o.host_name, now),
@@ -376,45 +317,11 @@ class Lobby:
             if lg.teams:
                 # The host's start pairs whoever is still unpaired, by the draw.
                 draw_rest(lg)
-                order = seat_order(pairs_of(lg), lg.seed)
-                options = {"open_scores": lg.open_scores, **options_for(len(order)), **lg.options}
-            else:
-                order = sorted(lg.seats, key=lambda s: s.user_id)
-                random.Random(lg.seed).shuffle(order)
-                options = {"open_scores": lg.open_scores, **lg.options}
-            for i, s in enumerate(order):
-                s.seat = i
-            config = GameConfig(tuple(s.name for s in order), lg.seed, lg.map_id, options)
-            game = Game(config)
-            deadline = deadline_for(lg, game.state, self.games.clock())
-            now = now_iso(self.games.clock())
+            order, game = seat_game(lg)
             async with self.games.write(lg) as tx:
                 if lg.teams:
                     await save(tx, lg)
-                for s in order:
-                    await tx.execute(
-                        "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                        (s.seat, lg.id, s.user_id),
-                    )
-                await tx.execute(
-                    "UPDATE games SET status = 'active', config = ?, state = ?, version = ?,"
-                    " deadline_at = ?, reminded = 0, updated_at = ? WHERE id = ?",
-                    (
-                        config_json(config),
-                        to_json(game.state),
-                        game.state.version,
-                        now_iso(deadline),
-                        now,
-                        lg.id,
-                    ),
-                )
-                items = await turn_announcements(tx, lg, game.state, deadline)
-                announced = await outbox.record(tx, lg.id, items, self.games.clock())
-            lg.status = "active"
-            lg.game = game
-            lg.deadline_at = deadline
-            lg.reminded = False
-            lg.seats.sort(key=lambda s: s.seat if s.seat is not None else 99)
+                announced = await record_start(tx, lg, order, game, self.games.clock())
             return Outcome(lg, turn_ended=True, actor_changed=True, announced=announced)
 
         return await self.games.retrying(game_id, decide)

@@ -75,7 +75,11 @@ class Play:
         seat = lg.seat_of(user_id)
         if seat is None:
             raise ServiceError(tr("You are not playing in this game."))
-        if lg.seat_row(seat).ai is not None:
+        row = lg.seat_row(seat)
+        if row.ai is not None and not row.stand_in:
+            # The game's time was up (``bot.seasons.tables.finish_now``): no way back.
+            raise ServiceError(tr("An AI plays your seat to the end of this game."))
+        if row.ai is not None:
             raise ServiceError(
                 tr("An AI plays your seat for now: `{back}` takes it back.", back=slash("sw back"))
             )

@@ -108,8 +108,10 @@ def _line(err: TextIO, text: str) -> None:
 async def _migrate(storage: Storage, out: TextIO, err: TextIO) -> int:
     before = await storage.schema_version()
     known = migrations(storage.dialect)
-    if before > len(known):
-        _line(err, f"the database is at schema {before}, newer than this bot ({len(known)})")
+    # The last migration's number (numbers may skip a reserved range).
+    newest = max((m.number for m in known), default=0)
+    if before > newest:
+        _line(err, f"the database is at schema {before}, newer than this bot ({newest})")
         return EXIT_REFUSED
     applied = await storage.migrate()
     names = {m.number: m.name for m in known}

@@ -57,6 +57,10 @@ class GameViews:
                 "none_live": tr("No game under way."),
                 "none_done": tr("No finished game yet."),
                 "won_by": tr("won by"),
+                "queue": tr("Waiting in the queue"),
+                "since": tr("since"),
+                "asking": tr("waits for a partner's answer"),
+                "none_waiting": tr("Nobody waits in the queue."),
             }
             title = tr("Small World on this server")
         return self.site.page(

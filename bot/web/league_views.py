@@ -7,7 +7,7 @@ last sat down to play (the web knows no Discord display names).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
@@ -16,6 +16,8 @@ from lang import decimal, speaking, tr
 
 from ..league import Season
 from ..league_tables import Names, names_played, player_card, standings_table
+from ..seasons.queue import Queue
+from ..seasons.queue_views import Waiting, shown
 from ..service import GameService
 from .site import Place, Site, not_found, route
 
@@ -27,10 +29,11 @@ ALL_ROWS = 10_000
 
 @dataclass
 class Leaders:
-    """The open season's leaders, for a server's front page."""
+    """The open season's leaders, for a server's front page, and who waits in its queue."""
 
     season: Season
     rows: list[dict[str, Any]]
+    queue: list[Waiting] = field(default_factory=list)
 
 
 async def leaders(service: GameService, guild_id: int) -> Leaders | None:
@@ -40,7 +43,9 @@ async def leaders(service: GameService, guild_id: int) -> Leaders | None:
         return None
     table = await standings_table(service.league, season, _names(service), per_page=LEADERS)
     # Players not ranked yet (too few games) come after, unnumbered, while there is room.
-    return Leaders(season, (table.data["rows"] + table.data["provisional"])[:LEADERS])
+    rows = (table.data["rows"] + table.data["provisional"])[:LEADERS]
+    waiting = await Queue(service.storage, service.league, service.clock).waiting(guild_id)
+    return Leaders(season, rows, shown([e for e in waiting if e.season_id == season.id]))
 
 
 def _names(service: GameService) -> Names:

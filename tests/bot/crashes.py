@@ -50,7 +50,7 @@ class Channel:
         if not event["dm"]:
             if event["event"] == "delete":
                 self.held.pop(event["id"], None)
-            elif event["event"] == "create" or event["id"] in self.held:
+            elif event["event"] in ("create", "thread") or event["id"] in self.held:
                 self.held[event["id"]] = event
         for other in self.bots:
             if other is not source and other.alive:

@@ -7,22 +7,28 @@ channel outlives the process.
 answers to its requests, one JSON line each on stdout, the process writes the journal of
 its Discord there: ``{"event": "create" | "edit" | "delete", ...}`` for every message of
 the server's channel and every DM, written when Discord takes the request, before the bot
-hears back. Whatever moment the process dies at, the driver knows the channel as Discord
-would, and the next process's Discord starts from it (``setup``): the restarted bot finds
-what its predecessor posted, as it would on Discord.
+hears back; and ``{"event": "thread", ...}`` for every thread the bot opens in the channel
+(the messages of a thread are journaled as the channel's). Whatever moment the process
+dies at, the driver knows the channel as Discord would, and the next process's Discord
+starts from it (``setup``): the restarted bot finds what its predecessor posted, and the
+threads it opened, as it would on Discord.
 
 Its clock is simcord's, moved on to follow the wall clock from ``T0`` (shared by every
 process of a run, so that they and their successors agree on the time), plus the jumps
 the driver makes (``skip``). Requests, one JSON line each on stdin:
 
 - ``{"op": "setup", "skip": S, "messages": [...], "spam": N}``: the first line. The server
-  (its channel and members ann, bob, cyd, with the same ids in every process), the
+  (its channel and members ann, bob, cyd, with the same ids in every process, then org,
+  who has the Manage Server permission: an organiser, member 3), the
   channel's messages so far (the journal's), then N messages from bob, newer than all;
   then the bot starts, and ``{"ready": ...}`` answers;
 - ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command;
 - ``{"op": "crash", "when": "before_post" | "after_post", "match": "text"}``: SIGKILL this
   process when the bot next posts a message holding ``text``: before Discord takes it, or
-  right after (the bot never hears that it went through);
+  right after (the bot never hears that it went through); ``"before_thread"`` and
+  ``"after_thread"``: likewise when it next opens a thread whose name holds ``text``;
+  ``"forming"`` (no match): when it next records a table of the league's queue, inside
+  the transaction that takes its members out of the queue, before it commits;
 - ``{"op": "skip", "seconds": S}``: the clock jumps S seconds;
 - ``{"op": "idle"}``: answered once the bot's first deadline pass (at start) is over and
   no pass runs;
@@ -40,8 +46,10 @@ import sys
 import time
 from typing import Any
 
+import discord
 import simcord
 
+from bot.seasons import queue_tables
 from tests.bot.conftest import make_bot
 
 GUILD_ID = 1234567890123456789
@@ -51,6 +59,8 @@ NAMES = ("ann", "bob", "cyd")
 WORLD_AT = 3600.0
 #: Where simcord's clock stands at ``T0``.
 START_AT = 7200.0
+#: What the organiser (member 3) may do: open a season.
+ORGANISER = discord.Permissions(manage_guild=True)
 
 
 def out(line: dict[str, Any]) -> None:
@@ -74,6 +84,9 @@ class Discord:
         self._commit = self.backend.commit_message
         self._edit = self.backend.edit_message
         self._delete = self.backend.delete_message
+        self._thread = self.backend.create_thread
+        #: The channel and the threads the bot opened in it: what the journal restores.
+        self.restored: set[int] = set()
 
     def target(self) -> float:
         """Where simcord's clock should stand now."""
@@ -86,6 +99,9 @@ class Discord:
         guild = self.env.create_guild(id=GUILD_ID)
         self.channel = guild.create_text_channel("smallworld")
         self.members = [guild.add_member(self.env.create_user(n)) for n in NAMES]
+        role = guild.create_role("organisers", permissions=ORGANISER)
+        self.members.append(guild.add_member(self.env.create_user("org"), roles=[role]))
+        self.restored = {self.channel.id}
         for m in sorted(messages, key=lambda m: m["id"]):
             self.apply(m)
         clock.elapsed = max(clock.elapsed, self.target())
@@ -95,23 +111,31 @@ class Discord:
         self.backend.commit_message = self.commit_message
         self.backend.edit_message = self.edit_message
         self.backend.delete_message = self.delete_message
+        self.backend.create_thread = self.create_thread
 
-    def _message(self, author: int, content: str) -> Any:
-        return self.backend.prepare_message(self.channel.id, author, content)
+    def _message(self, author: int, content: str, channel: int | None = None) -> Any:
+        """A message of ``author`` in the channel (or in its thread ``channel``)."""
+        return self.backend.prepare_message(channel or self.channel.id, author, content)
 
     def apply(self, event: dict[str, Any]) -> None:
         """Make this Discord hold what a journal line says (a restart, a mirror)."""
-        if event.get("channel") != self.channel.id:
+        if event.get("channel") not in self.restored:
             return  # DMs are counted, not restored
         kind = event.get("event", "create")
-        held = self.backend.messages[self.channel.id]
+        if kind == "thread":
+            if event["id"] not in self.backend.channels:
+                self._thread(event["channel"], event["content"], self.backend.bot_user.id,
+                             message_id=event["id"], broadcast=False)  # fmt: skip
+            self.restored.add(event["id"])
+            return
+        held = self.backend.messages[event["channel"]]
         if kind == "delete":
             held.pop(event["id"], None)
         elif kind == "edit" and event["id"] in held:
             held[event["id"]].content = event["content"]
         elif kind == "create" and event["id"] not in held:
             author = self.backend.bot_user.id if event["author"] == "bot" else event["author"]
-            message = self._message(author, event["content"])
+            message = self._message(author, event["content"], event["channel"])
             message.id = event["id"]
             message.timestamp = event["at"]
             self._commit(message, broadcast=False)
@@ -131,10 +155,13 @@ class Discord:
         }
 
     def _crash_now(self, when: str, message: Any) -> bool:
-        if self.crash is None or message.author_id != self.backend.bot_user.id:
+        if message.author_id != self.backend.bot_user.id:
             return False
-        armed, text = self.crash
-        return armed == when and text in message.content
+        return self._crash_at(when, message.content)
+
+    def _crash_at(self, when: str, text: str) -> bool:
+        """Whether the crash armed is ``when``, for something holding the text it names."""
+        return self.crash is not None and self.crash[0] == when and self.crash[1] in text
 
     def commit_message(self, message: Any, *, broadcast: bool = True) -> Any:
         if message.is_ephemeral:
@@ -153,11 +180,46 @@ class Discord:
             out(self._line("edit", done))
         return done
 
+    def create_thread(self, parent_id: int, name: str, owner_id: int, **options: Any) -> Any:
+        if self._crash_at("before_thread", name):
+            os.kill(os.getpid(), signal.SIGKILL)
+        thread = self._thread(parent_id, name, owner_id, **options)
+        if parent_id in self.restored:
+            self.restored.add(thread.id)
+            out(
+                {
+                    "event": "thread",
+                    "id": thread.id,
+                    "channel": parent_id,
+                    "dm": False,
+                    "author": "bot",
+                    "content": name,
+                    "at": self.backend.now_iso(),
+                    "clock": time.time(),
+                }
+            )
+        if self._crash_at("after_thread", name):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return thread
+
     def delete_message(self, channel_id: int, message_id: int) -> None:
         message = self.backend.get_message(channel_id, message_id)
         self._delete(channel_id, message_id)
         if not message.is_ephemeral:
             out({**self._line("delete", message), "content": ""})
+
+
+def die_recording_a_queue_table() -> None:
+    """SIGKILL this process when it next records a queue game's table: the table's rows
+    written and its members taken out of the queue, the transaction not committed."""
+    real = queue_tables.record
+
+    async def record(*args: Any, **kwargs: Any) -> int:
+        await real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGKILL)
+        raise AssertionError("killed")
+
+    queue_tables.record = record  # type: ignore[assignment]
 
 
 async def lines(queue: asyncio.Queue[bytes]) -> None:
@@ -205,6 +267,8 @@ async def serve(target: str, t0: float) -> None:
                 result = await member.slash(discord.channel, req["name"], **req.get("options", {}))
                 answer["ephemeral"] = bool(result.ephemeral)
                 answer["content"] = result.response.content if result.response else ""
+            elif op == "crash" and req["when"] == "forming":
+                die_recording_a_queue_table()
             elif op == "crash":
                 discord.crash = (req["when"], req["match"])
             elif op == "skip":

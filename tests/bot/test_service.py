@@ -59,7 +59,8 @@ async def test_migrations(database) -> None:
     files = sorted(MIGRATIONS.glob("*.sql"))
     assert len(files) >= 9
     version = await service.storage.schema_version()
-    assert version == int(files[-1].name.split("_", 1)[0]) == len(files)
+    # Numbers may skip a reserved range that was not used up (``bot.storage.migrations``).
+    assert version == int(files[-1].name.split("_", 1)[0])
     assert await service.storage.migrate() == []  # nothing applied twice
     await service.storage.close()
 

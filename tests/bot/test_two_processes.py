@@ -11,66 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import sys
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 from bot.service import GameService
 from bot.storage import storage_for
 from engine import Game, legal_actions, parse, to_act
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-class Proc:
-    """A bot process and its pipes."""
-
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
-        self.proc = proc
-
-    @classmethod
-    async def start(cls, url: str) -> Proc:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.bot.twoproc",
-            url,
-            cwd=ROOT,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        me = cls(proc)
-        assert (await me.read())["ready"]
-        return me
-
-    async def read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        line = await asyncio.wait_for(self.proc.stdout.readline(), 60)
-        assert line, "the bot process ended"
-        return json.loads(line)
-
-    async def send(self, **req: Any) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((json.dumps(req) + "\n").encode())
-        await self.proc.stdin.drain()
-
-    async def ask(self, **req: Any) -> dict[str, Any]:
-        await self.send(**req)
-        return await self.read()
-
-    async def stop(self) -> None:
-        if self.proc.returncode is None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.close()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 30)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
+from .twoproc import Proc
 
 
 async def _snapshot(url: str) -> tuple[Any, list[str]]:

@@ -1,5 +1,5 @@
 """One bot process for the two-process tests: the real bot, on a shared database, under its
-own simulated Discord, driven by JSON lines on stdin.
+own simulated Discord, driven by JSON lines on stdin (``Proc`` starts and drives one).
 
     python -m tests.bot.twoproc DATABASE_URL
 
@@ -7,13 +7,17 @@ Both processes build the same server (simcord numbers its objects alike in each)
 slash command typed "at once" in both reaches two bots that share only the database, as two
 shards of one bot would. Each request is answered by one JSON line on stdout:
 
-- ``{"op": "world"}``: the server, its #smallworld channel and members ann, bob, cyd;
+- ``{"op": "world"}``: the server, its #smallworld channel, members ann, bob, cyd, and
+  org, who has the Manage Server permission (member 3: an organiser);
 - ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}, "at": 60}``: a slash
   command through the real interaction path, made ``at`` seconds after the server (so that
   both processes' Discords date it alike); the answer's ``content`` and ``ephemeral``;
 - ``{"op": "clock", "iso": "..."}``: move the bot's clock (deadlines);
 - ``{"op": "tick"}``: one pass of the deadline loop (announcements, deadlines, reminders);
+- ``{"op": "league"}``: the league's part of the deadline pass: tables opened, queues
+  formed;
 - ``{"op": "messages"}``: the channel's messages, oldest first;
+- ``{"op": "threads"}``: the channel's threads, each with its name and messages;
 - ``{"op": "slow_commit", "seconds": 5}``: the next write holds its transaction open that
   long before committing (the test kills the process meanwhile).
 """
@@ -23,12 +27,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 
 from bot.client import SmallWorldBot
@@ -38,6 +45,9 @@ GUILD_ID = 1234567890123456789
 NAMES = ("ann", "bob", "cyd")
 #: The simulated Discord's clock when the server is made (seconds after its epoch).
 WORLD_AT = 3600.0
+#: What the organiser (member 3) may do: open a season.
+ORGANISER = discord.Permissions(manage_guild=True)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Clock:
@@ -102,8 +112,11 @@ async def serve(url: str) -> None:
                 guild = env.create_guild(id=GUILD_ID)
                 channel = guild.create_text_channel("smallworld")
                 members = [guild.add_member(env.create_user(n)) for n in NAMES]
+                role = guild.create_role("organisers", permissions=ORGANISER)
+                members.append(guild.add_member(env.create_user("org"), roles=[role]))
                 await bot.tree.sync()
-                out["members"] = [m.id for m in members]
+                out["members"] = [m.id for m in members[: len(NAMES)]]
+                out["organiser"] = members[-1].id
                 out["channel"] = channel.id
             elif op == "slash":
                 if "at" in req:
@@ -120,12 +133,68 @@ async def serve(url: str) -> None:
                 clock.set(datetime.fromisoformat(req["iso"]))
             elif op == "tick":
                 await bot.desk.tick()
+            elif op == "league":
+                await bot.table_desk.open_due()
+                await bot.queue_desk.tick()
             elif op == "messages":
                 out["messages"] = [m.content for m in channel.history()]
+            elif op == "threads":
+                out["threads"] = [
+                    {"name": t.name, "messages": [m.content for m in t.history()]}
+                    for t in channel.threads
+                ]
             elif op == "slow_commit":
                 slow_writes(bot, float(req["seconds"]))
             print(json.dumps(out), flush=True)
     await bot.storage.close()
+
+
+class Proc:
+    """A bot process and its pipes."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def start(cls, url: str) -> Proc:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.bot.twoproc",
+            url,
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        me = cls(proc)
+        assert (await me.read())["ready"]
+        return me
+
+    async def read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = await asyncio.wait_for(self.proc.stdout.readline(), 60)
+        assert line, "the bot process ended"
+        return json.loads(line)
+
+    async def send(self, **req: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((json.dumps(req) + "\n").encode())
+        await self.proc.stdin.drain()
+
+    async def ask(self, **req: Any) -> dict[str, Any]:
+        await self.send(**req)
+        return await self.read()
+
+    async def stop(self) -> None:
+        if self.proc.returncode is None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 30)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from bot.seasons.queue import Queue
 from bot.service import GameService
 from bot.web import links
 from bot.web.app import Site
@@ -55,7 +56,8 @@ async def fill(service: GameService) -> Games:
     ``HOSTILE`` and two 2-player games to their end (the second one his), through the service
     as the bot does: the last action of a game writes its results and rating changes. Then
     close it, open another and play a 6-player team game into it: a season's standings with
-    and without a team column, their players all still provisional."""
+    and without a team column, their players all still provisional; two members wait in
+    its queue."""
     spring = await service.league.open_season(GUILD, 100, 11, "Spring")
     live = await service.create(GUILD, 100, 44, HOSTILE, 3, listed=True)
     await service.join(100, 22, "bob")
@@ -80,6 +82,10 @@ async def fill(service: GameService) -> Games:
     await play(service, 400, 100_000, seed=4, undos=0)
     assert team.teams and (await service.load(team.id)).status == "over"
     finished.append(team.id)
+    # Two members wait in the open season's queue, one of them named like markup.
+    queue = Queue(service.storage, service.league, service.clock)
+    await queue.join(GUILD, 44, HOSTILE, frozenset({3, 4}), "underground", 48)
+    await queue.join(GUILD, 55, "eve", frozenset({4}))
     secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
     return Games(secret, live.id, finished, [spring.id, summer.id])
 
