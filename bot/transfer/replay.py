@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import EngineError, Game
 from engine.core.content import builtin_maps, custom_map, register_map
+from engine.core.older import agrees_with_replay
 from engine.core.state import OVER, GameState, from_json, to_json
 
 from ..service.store import UNDO, config_from_json
@@ -132,7 +133,7 @@ def replay(doc: dict[str, Any], *, rebuild: bool = False) -> Replayed:
     if rebuild:
         return Replayed(state, played.state.version, over)
     assert stored is not None
-    if state != _stored(stored, played.state):
+    if not agrees_with_replay(json.loads(_stored(stored, played.state)), json.loads(state)):
         raise TransferError(
             "the replayed log does not lead to the stored state (they differ in "
             f"{_differences(state, _stored(stored, played.state))})"

@@ -21,3 +21,29 @@ def stonehedge_occupant(d: dict[str, Any]) -> str | None:
             race = r["race"]
             return race if isinstance(race, str) else None
     return None
+
+
+#: The parts of a saved state that tell what happened (``GameState.events``,
+#: ``last_events``): an event may gain fields in a later version.
+EVENT_LISTS = ("events", "last_events")
+
+
+def agrees_with_replay(stored: dict[str, Any], replayed: dict[str, Any]) -> bool:
+    """Whether a saved state (``state.to_dict``'s form) is what today's engine makes of its
+    log: equal, except that an event told by an older version may lack a field a later one
+    added to it (the ``score`` event's ``terms``, for one). Every field the saved event has
+    must still be the replay's, and the events must be the same in number and order: only
+    an addition is forgiven, never a change."""
+    if stored == replayed:
+        return True
+    if {k: v for k, v in stored.items() if k not in EVENT_LISTS} != {
+        k: v for k, v in replayed.items() if k not in EVENT_LISTS
+    }:
+        return False
+    for key in EVENT_LISTS:
+        old, new = stored.get(key, []), replayed.get(key, [])
+        if len(old) != len(new) or any(
+            not o.items() <= n.items() for o, n in zip(old, new, strict=True)
+        ):
+            return False
+    return True
