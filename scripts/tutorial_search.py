@@ -8,7 +8,8 @@ For each world with a tutorial board it tries seeds (which order the combo marke
 learner's first pick a few rows down the market (so the market lesson's price is paid) and a
 second pick, the decline round fixed, plays each tutorial through with the coach's taps
 (``engine.tutorial.walk.observe``) and keeps the first in which every lesson of the board
-comes, the reinforcement die in the first race's turns and the market's lesson first. It pins
+comes, the reinforcement die in the first race's turns, the market's lesson first, and the
+learner who follows the coach wins (a first game that ends well). It pins
 the order and rounds the lessons came in, then checks that the tracker, holding to that order,
 gives every lesson and skips none (``walk``).
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.tutorial.arrangement import ARRANGEMENTS, Arrangement, arrangements
+from engine.tutorial.arrangement import ARRANGEMENTS, LEARNER, Arrangement, arrangements
 from engine.tutorial.walk import observe, walk
 
 #: The learner's first picks tried, in order of preference (a combo below the free one, so
@@ -47,6 +48,9 @@ def good(plan: Arrangement) -> Arrangement | None:
         plan.world, plan.board, plan.seed, plan.picks, plan.decline_round, tuple(keys), rounds
     )
     done = walk(pinned)
+    result = done.game.state.result or {}
+    if LEARNER not in result.get("winners", ()):
+        return None
     return pinned if done.order == keys and not done.skipped else None
 
 

@@ -10,6 +10,7 @@ Chasms, Monsters, the Volcano): a world's lessons come from its content, never f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.content import MapDef
@@ -146,7 +147,7 @@ LESSONS: tuple[Lesson, ...] = (
         N_(
             "Your race is spread thin now. Going into decline spends this turn: its regions "
             "keep one token each and still score a coin each, and next turn you pick a fresh "
-            "race with a full stack. Tap Go into decline."
+            "race with a full stack."
         ),
         "suggests",
         "decline",
@@ -184,14 +185,20 @@ NEXT_TAP = N_("Next, tap: {tap}")
 NEXT_WAIT = N_("Next: your opponent plays; each of their moves is told as it comes.")
 
 
-def message(lesson: Lesson, tap: str | None) -> str:
-    """A lesson's one message in the language spoken: what happens and why, then what to tap
-    next (``tap``, the suggested action's label) or, when it is not the learner's turn, that
-    the opponent plays (nothing after the last lesson)."""
+def message(lesson: Lesson, tap: str | None, *, last: bool = True) -> str:
+    """A lesson's one message in the language spoken: what happens and why, then, when it is
+    the ``last`` of the lessons given together, what to tap next (``tap``, the suggested
+    action's label) or, when it is not the learner's turn, that the opponent plays (nothing
+    after the game's last lesson)."""
     text = tr(lesson.text)
-    if lesson.trigger == "over":
+    if lesson.trigger == "over" or not last:
         return text
     return text + "\n" + (tr(NEXT_TAP, tap=tap) if tap is not None else tr(NEXT_WAIT))
+
+
+def messages(lessons: Sequence[Lesson], tap: str | None) -> list[str]:
+    """The messages of lessons given at one moment, what to tap next told once, last."""
+    return [message(x, tap, last=i == len(lessons) - 1) for i, x in enumerate(lessons)]
 
 
 def board_symbols(m: MapDef) -> frozenset[str]:
@@ -222,4 +229,5 @@ __all__ = [
     "lesson",
     "lessons_for",
     "message",
+    "messages",
 ]

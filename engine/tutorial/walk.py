@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.actions import Action
-from engine.core.game import Game
+from engine.core.game import Game, events_since
 from engine.core.state import GameState
 from engine.core.turn import to_act
 
@@ -41,14 +41,6 @@ class Walk:
         return [k for k, _ in self.given]
 
 
-def new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    """The events added since the list ``before`` had ``count`` entries (a turn's start moves
-    its events to ``last_events`` and starts a new list)."""
-    if s.events is before:
-        return s.events[count:]
-    return s.last_events[count:] + s.events
-
-
 def walk(plan: Arrangement, learner: Learner = follows, limit: int = 2000) -> Walk:
     """Play ``plan``'s tutorial to its end, the opponent by ``coach.opponent_action``."""
     game = plan.new_game()
@@ -71,7 +63,7 @@ def walk(plan: Arrangement, learner: Learner = follows, limit: int = 2000) -> Wa
             action = opponent_action(s, seat)
         before, count = s.events, len(s.events)
         game.play(seat, action)
-        events = new_events(game.state, before, count)
+        events = events_since(game.state, before, count)
     else:
         raise RuntimeError(f"the tutorial did not end within {limit} actions")
     done.skipped = list(progress.skipped)
@@ -98,8 +90,8 @@ def observe(plan: Arrangement, limit: int = 2000) -> list[tuple[str, int]]:
         action = tap if tap is not None else opponent_action(s, seat)
         before, count = s.events, len(s.events)
         game.play(seat, action)
-        events = new_events(game.state, before, count)
+        events = events_since(game.state, before, count)
     raise RuntimeError(f"the tutorial did not end within {limit} actions")
 
 
-__all__ = ["Learner", "Walk", "follows", "new_events", "observe", "walk"]
+__all__ = ["Learner", "Walk", "follows", "observe", "walk"]
