@@ -35,6 +35,8 @@ from .settings import Settings
 from .speech import SpeakingTree
 from .storage import storage_for
 from .text_board import TextPage
+from .tutorial_buttons import TutorialButton
+from .tutorial_desk import pressed as tutorial_pressed
 from .web.app import Site
 from .web.server import serve
 from .workers import Workers
@@ -102,6 +104,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
         self.club_maps = ClubMaps(self.storage, self.workers)
+        #: What a tutorial lesson's button does (``bot.tutorial_buttons``).
+        self.tutorial_presses = tutorial_pressed
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
         #: the life of the process; tests make many, and frozen garbage is never freed).
@@ -142,8 +146,9 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
+        await self.load_extension("cogs.tutorial")
         self.add_dynamic_items(
-            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage
+            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage, TutorialButton
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

@@ -1,5 +1,5 @@
 """The bot's slash commands as Discord gets them, for the catalogs and their tests: ``/sw``
-with its ``settings`` group, ``/league`` and ``/maps``."""
+with its ``settings`` group, ``/league``, ``/maps`` and ``/tutorial``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from cogs.game import GameCog
 from cogs.league import LeagueCog
 from cogs.maps import MapsCog
 from cogs.settings import Settings
+from cogs.tutorial import TutorialCog
 
 
 def command_groups() -> list[app_commands.Group]:
@@ -21,5 +22,6 @@ def command_groups() -> list[app_commands.Group]:
     assert sw is not None
     sw.add_command(Settings(nobody))
     league, maps = LeagueCog(nobody).app_command, MapsCog(nobody).app_command
-    assert league is not None and maps is not None
-    return [sw, league, maps]
+    tutorial = TutorialCog(nobody).app_command
+    assert league is not None and maps is not None and tutorial is not None
+    return [sw, league, maps, tutorial]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -44,9 +45,7 @@ def good(plan: Arrangement) -> Arrangement | None:
         return None
     if keys[-1] != "winner" or rounds.get("die", 99) >= DECLINE_ROUND:
         return None
-    pinned = Arrangement(
-        plan.world, plan.board, plan.seed, plan.picks, plan.decline_round, tuple(keys), rounds
-    )
+    pinned = replace(plan, order=tuple(keys), rounds=rounds)
     done = walk(pinned)
     result = done.game.state.result or {}
     if LEARNER not in result.get("winners", ()):
@@ -57,7 +56,10 @@ def good(plan: Arrangement) -> Arrangement | None:
 def search(base: Arrangement, seeds: int) -> Arrangement | None:
     """The first good arrangement on ``base``'s board."""
     for first, seed, second in product(FIRST_PICKS, range(1, seeds + 1), SECOND_PICKS):
-        found = good(Arrangement(base.world, base.board, seed, (first, second), DECLINE_ROUND))
+        tried = replace(
+            base, seed=seed, picks=(first, second), decline_round=DECLINE_ROUND, order=(), rounds={}
+        )
+        found = good(tried)
         if found is not None:
             return found
     return None

@@ -27,6 +27,7 @@ from ..options import check, chosen, dumped, offered
 from ..storage import INTEGRITY_ERRORS, now_iso
 from ..teams import seat_order
 from .deadlines import DEFAULT_DEADLINE_HOURS, deadline_for
+from .lessons import lesson_notes
 from .loaded import TEAM_MODE, LoadedGame, Seat
 from .notices import turn_announcements
 from .outcome import Outcome
@@ -355,8 +356,9 @@ class Lobby:
 
         return await self.games.retrying(game_id, decide)
 
-    async def start(self, channel_id: int, user_id: int) -> Outcome:
-        """Start the lobby's game: seat order drawn from the game's seed."""
+    async def start(self, channel_id: int, user_id: int, *, host_first: bool = False) -> Outcome:
+        """Start the lobby's game: seat order drawn from the game's seed (``host_first``: the
+        host takes the first seat, as a tutorial's learner does, the others drawn after)."""
         game_id = (await self.games.in_channel(channel_id)).id
 
         async def decide(lg: LoadedGame) -> Outcome:
@@ -381,6 +383,8 @@ class Lobby:
             else:
                 order = sorted(lg.seats, key=lambda s: s.user_id)
                 random.Random(lg.seed).shuffle(order)
+                if host_first:
+                    order.sort(key=lambda s: s.user_id != lg.host_id)
                 options = {"open_scores": lg.open_scores, **lg.options}
             for i, s in enumerate(order):
                 s.seat = i
@@ -409,6 +413,7 @@ class Lobby:
                     ),
                 )
                 items = await turn_announcements(tx, lg, game.state, deadline)
+                items += await lesson_notes(tx, lg, game.state, [])
                 announced = await outbox.record(tx, lg.id, items, self.games.clock())
             lg.status = "active"
             lg.game = game

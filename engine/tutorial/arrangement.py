@@ -39,6 +39,9 @@ class Arrangement:
     seed: int
     picks: tuple[int, ...]
     decline_round: int
+    #: The built-in board whose regions the tutorial's board copies, whose drawing pictures
+    #: it (the renderer's geometry of that board).
+    drawing: str = ""
     #: The lessons' keys in the order they came in the arranged game (the board's lessons,
     #: each once); empty: the order of ``lessons.LESSONS``.
     order: tuple[str, ...] = ()
@@ -81,6 +84,7 @@ class Arrangement:
             "seed": self.seed,
             "picks": list(self.picks),
             "decline_round": self.decline_round,
+            "drawing": self.drawing,
             "order": list(self.order),
             "rounds": dict(self.rounds),
         }
@@ -99,6 +103,7 @@ def from_dict(world: str, d: dict[str, Any]) -> Arrangement:
         seed=int(d["seed"]),
         picks=tuple(int(p) for p in d["picks"]),
         decline_round=int(d["decline_round"]),
+        drawing=str(d.get("drawing", "")),
         order=tuple(str(k) for k in d.get("order", ())),
         rounds={str(k): int(v) for k, v in d.get("rounds", {}).items()},
     )
