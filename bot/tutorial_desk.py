@@ -4,7 +4,8 @@ coming back to a tutorial under way.
 
 The thread is a private one, with the member added, where the bot may create private
 threads; else a public thread of the channel (the game in it is still the member's alone:
-the other seat is the tutorial's AI); else the tutorial is refused with what the bot needs.
+the other seat is the tutorial's AI); where the bot may open no thread, the channel the
+command was used in, if no game is played there (``tutorial_place``).
 A member pressing another's tutorial's button is told so, and nothing changes.
 """
 
@@ -82,22 +83,26 @@ async def current_lesson(service: Any, game_id: int) -> str | None:
     return message(lesson(given[-1]), label(state, tap) if tap is not None else None)
 
 
-async def private_thread(interaction: Interaction, world: str) -> discord.Thread:
-    """A thread for the member's tutorial: private where the bot may, else public."""
+async def tutorial_place(interaction: Interaction, world: str) -> tuple[int, str]:
+    """Where the member's tutorial is played (its channel's id and mention): a private
+    thread of this channel with the member in it where the bot may create one, else a
+    public thread; where the bot may open no thread (or the command came from a thread),
+    this channel itself, which the lobby's check refuses if a game is played there."""
     channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        raise ServiceError(tr("A tutorial opens in a thread of a text channel: use it there."))
     mine = interaction.app_permissions
-    if not mine.send_messages_in_threads:
-        raise ServiceError(cannot_open())
+    opens = mine.create_private_threads or mine.create_public_threads
+    if not isinstance(channel, discord.TextChannel) or not (
+        opens and mine.send_messages_in_threads
+    ):
+        if channel is None or not mine.send_messages:
+            raise ServiceError(cannot_open())
+        return channel.id, getattr(channel, "mention", "")
     name = tr(
         "Tutorial · {world} · {member}",
         world=WORLD_NAMES[world],
         member=interaction.user.display_name,
     )[:100]
     private = mine.create_private_threads
-    if not (private or mine.create_public_threads):
-        raise ServiceError(cannot_open())
     kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
     try:
         thread = await channel.create_thread(
@@ -107,7 +112,7 @@ async def private_thread(interaction: Interaction, world: str) -> discord.Thread
             await thread.add_user(interaction.user)
     except discord.Forbidden as exc:
         raise ServiceError(cannot_open()) from exc
-    return thread
+    return thread.id, thread.mention
 
 
 def cannot_open() -> str:
@@ -133,16 +138,16 @@ async def start_tutorial(interaction: Interaction, world: str) -> None:
         await answer(interaction, text, ephemeral=True, view=tutorial_view(running.game_id))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    thread = await private_thread(interaction, world)
+    where, mention = await tutorial_place(interaction, world)
     language = current()
     with speaking(language):
         outcome = await service.tutorials.open(
-            guild_id, thread.id, user.id, user.display_name, world, language
+            guild_id, where, user.id, user.display_name, world, language
         )
     committed(interaction)
     await bot.desk.announce(outcome, interaction)  # type: ignore[attr-defined]
     await interaction.followup.send(
-        tr("Your tutorial is ready in {thread}: the first lesson is there.", thread=thread.mention),
+        tr("Your tutorial is ready in {thread}: the first lesson is there.", thread=mention),
         ephemeral=True,
     )
 
@@ -152,7 +157,7 @@ __all__ = [
     "cannot_open",
     "current_lesson",
     "pressed",
-    "private_thread",
     "skip_pressed",
     "start_tutorial",
+    "tutorial_place",
 ]
