@@ -140,6 +140,8 @@ class Tutorials:
         """Skip the next lesson of the member's tutorial; whether there was one to skip."""
         async with self.games.lock(game_id):
             world, progress = await self._owned(game_id, user_id)
+            if (await self.games.load(game_id)).status != "active":
+                raise ServiceError(tr("This tutorial has ended: /tutorial start opens a new one."))
             nxt = waiting(arrangement(world), progress)
             if nxt is None:
                 return False

@@ -101,6 +101,9 @@ async def test_a_skipped_lesson_and_starting_again(simcord_env) -> None:
     assert running.channel_id == played.thread.id
     assert (await service.load(first)).status == "cancelled"
     assert thread_messages(played.thread)[-1].content.startswith(texts["market"])
+    # A lesson of the cancelled game skips nothing more.
+    r = await ann.click(market, custom_id=_button(market, "skip"))
+    assert r.ephemeral and "has ended" in r.response.content
 
 
 async def test_a_finished_tutorial_shows_on_the_player_card_and_counts_for_nothing(
