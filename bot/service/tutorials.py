@@ -111,7 +111,8 @@ class Tutorials:
         row = await self.games.storage.fetchone(
             "SELECT t.game_id, g.channel_id, t.world FROM tutorials t"
             " JOIN games g ON g.id = t.game_id"
-            " WHERE t.guild_id = ? AND t.user_id = ? AND g.status IN ('lobby', 'active')"
+            # A lobby left by a crash while it was being set up is no tutorial under way.
+            " WHERE t.guild_id = ? AND t.user_id = ? AND g.status = 'active'"
             " ORDER BY t.game_id DESC LIMIT 1",
             (guild_id, user_id),
         )

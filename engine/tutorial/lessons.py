@@ -66,8 +66,8 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson(
         "chasm",
         N_(
-            "The dark regions are Abysmal Chasms: no one ever enters or crosses them, so go "
-            "round them."
+            "Abysmal Chasms are closed to everyone: no race ever enters or crosses one, so "
+            "go round them."
         ),
         "suggests",
         "conquer",

@@ -38,7 +38,7 @@ async def test_the_tutorial_by_taps(simcord_env, monkeypatch, world_name: str, c
     played = await open_tutorial(w, ann, None if world_name == "surface" else world_name)
     played = await follow_the_lessons(w, ann, played)
     plan = arrangement(world_name)
-    assert lesson_keys(played.thread, world_name, _texts(world_name, code)) == list(plan.order)
+    assert lesson_keys(played.thread, _texts(world_name, code)) == list(plan.order)
     service = w.env.bot.service
     lg = await service.load(played.game_id)
     assert lg.status == "over" and not lg.rated
@@ -83,7 +83,7 @@ async def test_a_skipped_lesson_and_starting_again(simcord_env) -> None:
     # The combo's lesson is skipped: after the pick, the conquest's comes alone.
     await follow_the_lessons(w, ann, played, stop=lambda s: s.round == 2)
     texts = _texts("surface", "en")
-    given = lesson_keys(played.thread, "surface", texts)
+    given = lesson_keys(played.thread, texts)
     assert given[:2] == ["market", "conquest"] and "powers" not in given
     service = w.env.bot.service
     row = await service.storage.fetchone("SELECT progress FROM tutorials")

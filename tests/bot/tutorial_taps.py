@@ -43,7 +43,7 @@ def play_message(thread: Any) -> Any:
     raise AssertionError("no message of the thread offers ▶ Play")
 
 
-def lesson_keys(thread: Any, world: str, texts: dict[str, str]) -> list[str]:
+def lesson_keys(thread: Any, texts: dict[str, str]) -> list[str]:
     """The lessons posted in the thread, in order, by key (``texts``: key → its text in the
     tutorial's language)."""
     found = []
@@ -86,7 +86,7 @@ async def follow_the_lessons(w: World, member: Any, played: Played, stop: Any = 
             state = lg.game.state
             if to_act(state) != LEARNER:
                 break
-            wanted = suggestion(state, LEARNER, arrangement(_world(lg)))
+            wanted = suggestion(state, LEARNER, arrangement(await _world(w, played)))
             assert wanted is not None
             options = choices(panel)
             if not options:
@@ -99,8 +99,12 @@ async def follow_the_lessons(w: World, member: Any, played: Played, stop: Any = 
             await w.env.bot.ai_seats.idle()
 
 
-def _world(lg: Any) -> str:
-    return "underground" if lg.map_id.startswith("tutorial-swu") else "surface"
+async def _world(w: World, played: Played) -> str:
+    """The tutorial's world, as its row keeps it."""
+    row = await w.env.bot.service.storage.fetchone(
+        "SELECT world FROM tutorials WHERE game_id = ?", (played.game_id,)
+    )
+    return str(row["world"])
 
 
 def _play_label(played: Played) -> str:
