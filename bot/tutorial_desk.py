@@ -105,9 +105,7 @@ async def tutorial_place(interaction: Interaction, world: str) -> tuple[int, str
     private = mine.create_private_threads
     kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
     try:
-        thread = await channel.create_thread(
-            name=name, type=kind, auto_archive_duration=10080, invitable=False
-        )
+        thread = await channel.create_thread(name=name, type=kind, auto_archive_duration=10080)
         if private:
             await thread.add_user(interaction.user)
     except discord.Forbidden as exc:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from discord import ChannelType, Permissions
 from simcord.backend.errors import SetupError
 
+from bot.startup import INVITE
 from engine.tutorial.arrangement import arrangement
 from engine.tutorial.lessons import lesson
 from lang import speaking, tr
@@ -22,6 +24,9 @@ from .tutorial_taps import (
     thread_messages,
 )
 from .world import world
+
+#: Create Private Threads.
+PRIVATE = Permissions(create_private_threads=True)
 
 
 def _texts(world_name: str, code: str) -> dict[str, str]:
@@ -125,3 +130,24 @@ async def test_a_finished_tutorial_shows_on_the_player_card_and_counts_for_nothi
     # No game counted: the card's games and the standings are empty.
     assert "0 games" in picture.description
     assert await service.league.result_rows(w.guild.id) == []
+
+
+@pytest.mark.parametrize("private", [True, False])
+async def test_the_thread_is_private_where_the_bot_may_make_one(simcord_env, private) -> None:
+    """With the README's invite permissions the tutorial's thread is private; without
+    Create Private Threads it is a public one, and the tutorial is the same."""
+    w = await world(simcord_env, names=("ann",))
+    [ann] = w.members
+    guild = simcord_env.backend.get_guild(w.guild.id)
+    everyone = guild.roles[w.guild.id]
+    closed = int(everyone.permissions) & ~PRIVATE.value
+    simcord_env.backend.edit_role(w.guild.id, w.guild.id, {"permissions": closed})
+    allowed = INVITE if private else Permissions(INVITE.value & ~PRIVATE.value)
+    role = next(r for r in guild.roles.values() if r.managed)
+    simcord_env.backend.edit_role(w.guild.id, role.id, {"permissions": allowed.value})
+    played = await open_tutorial(w, ann)
+    kind = ChannelType.private_thread if private else ChannelType.public_thread
+    # What Discord holds: the thread's type.
+    assert simcord_env.backend.get_channel(played.thread.id).type == kind.value
+    texts = _texts("surface", "en")
+    assert lesson_keys(played.thread, texts) == ["market"]
