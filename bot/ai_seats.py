@@ -19,11 +19,13 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine import parse, to_act, to_json
+from engine.tutorial.coach import opponent_action
 from lang import N_, tr
 
 from .claims import AI, Claims
 from .jobs import choose_move
 from .service import GameService
+from .service.lessons import TUTORIAL_AI
 from .service.loaded import LoadedGame
 from .service.outcome import Outcome
 from .workers import Workers
@@ -142,16 +144,21 @@ class AiSeats:
         if level is None:
             return False
         version = state.version
-        # The same position gives the same move: the seed is the game's, the seat's and
-        # the moment's (a restart replays nothing differently).
-        seed = zlib.crc32(f"{lg.seed}:{seat}:{version}".encode())
-        # The AI thinks in a worker process on its own copy (the state's JSON, which carries
-        # a server's own map), so the loop stays responsive and the cached game is never
-        # read while it changes.
-        text = await self.workers.run(
-            choose_move, level, seed, self.budget_s, self.iterations, to_json(state), seat
-        )
-        action = parse(text)
+        if level == TUTORIAL_AI:
+            # A tutorial's opponent plays as in the arranged game (``engine.tutorial``): a
+            # weighted random move drawn from the position, quick enough for the loop.
+            action = opponent_action(state, seat)
+        else:
+            # The same position gives the same move: the seed is the game's, the seat's
+            # and the moment's (a restart replays nothing differently).
+            seed = zlib.crc32(f"{lg.seed}:{seat}:{version}".encode())
+            # The AI thinks in a worker process on its own copy (the state's JSON, which
+            # carries a server's own map), so the loop stays responsive and the cached game
+            # is never read while it changes.
+            text = await self.workers.run(
+                choose_move, level, seed, self.budget_s, self.iterations, to_json(state), seat
+            )
+            action = parse(text)
         outcome = await self.service.act_ai(game_id, seat, action, version)
         if outcome is None:
             return True  # the position moved on meanwhile (a deadline): look again

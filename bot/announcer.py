@@ -42,6 +42,7 @@ from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .retries import BACKOFF, is_permanent, reason_of, retry_at
 from .storage import Storage
+from .tutorial_buttons import tutorial_view
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -369,6 +370,8 @@ class Announcer:
         if not a.buttons:
             return None
         b = a.buttons
+        if "tutorial" in b:
+            return tutorial_view(b["tutorial"])
         return turn_view(b["game"], b["key"], b["version"], b["verbs"])
 
     async def _send(self, channel: Any, row: Row, *, with_image: bool) -> Any:

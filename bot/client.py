@@ -39,6 +39,8 @@ from .settings import Settings
 from .speech import SpeakingTree
 from .storage import storage_for
 from .text_board import TextPage
+from .tutorial_buttons import TutorialButton
+from .tutorial_desk import pressed as tutorial_pressed
 from .web.app import Site
 from .web.server import serve
 from .workers import Workers
@@ -112,6 +114,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.queue_desk = QueueDesk(self.service, self, self.claims, self.table_desk.open)
         self.queue_desk.listen(self)
         self.club_maps = ClubMaps(self.storage, self.workers)
+        #: What a tutorial lesson's button does (``bot.tutorial_buttons``).
+        self.tutorial_presses = tutorial_pressed
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
         #: the life of the process; tests make many, and frozen garbage is never freed).
@@ -152,6 +156,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.maps")
+        await self.load_extension("cogs.tutorial")
         self.add_dynamic_items(
             TurnButton,
             PanelButton,
@@ -160,6 +165,7 @@ class SmallWorldBot(commands.AutoShardedBot):
             LobbySelect,
             QueueButton,
             TextPage,
+            TutorialButton,
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

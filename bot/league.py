@@ -254,6 +254,9 @@ class League:
         done = await tx.fetchone("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,))
         if done is not None:
             return []
+        # A tutorial (``/sw tutorial``) counts for no league and no statistics.
+        if await tx.fetchone("SELECT 1 FROM tutorials WHERE game_id = ?", (game_id,)):
+            return []
         result = game.state.result or {}
         by_seat = {r["seat"]: r for r in result.get("ranking", [])}
         seats = sorted(by_seat)

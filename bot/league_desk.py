@@ -253,6 +253,10 @@ class LeagueDesk:
                     data["team_games"],
                     wins=data["team_wins"],
                 )
+            if data["tutorials"]:
+                text += " · 🎓 " + tr(
+                    "tutorial done: {worlds}", worlds=", ".join(data["tutorials"])
+                )
             await interaction.followup.send(text, file=attach(picture), allowed_mentions=QUIET)
 
     # --- export ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.worlds import WORLDS
 from lang import tr
 
 from . import ratings, stats
@@ -107,7 +108,13 @@ async def player_card(
     rows = await league.result_rows(guild_id, user_id=user_id)
     table = await league.standings(season)
     mine = next((s for s in table if s.user_id == user_id), None)
-    if mine is None and not rows:
+    # The worlds whose tutorial (``/tutorial``) the player finished: shown, never counted.
+    learnt = await league.storage.fetchall(
+        "SELECT DISTINCT world FROM tutorials WHERE guild_id = ? AND user_id = ?"
+        " AND finished_at IS NOT NULL ORDER BY world",
+        (guild_id, user_id),
+    )
+    if mine is None and not rows and not learnt:
         return None
     ranked = [s for s in table if not s.provisional]
     rank = next((i + 1 for i, s in enumerate(ranked) if s.user_id == user_id), None)
@@ -133,6 +140,7 @@ async def player_card(
         # Team games (6 players in 3 teams): games played and won as a team.
         "team_games": sum(1 for r in rows if r.get("team") is not None),
         "team_wins": sum(1 for r in rows if r.get("team") is not None and r["rank"] == 1),
+        "tutorials": [WORLDS[r["world"]].title for r in learnt if r["world"] in WORLDS],
     }
 
 

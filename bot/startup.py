@@ -133,14 +133,16 @@ NEEDED: tuple[tuple[str, str], ...] = (
     ("read_message_history", "Read Message History"),
 )
 IN_THREADS = ("send_messages_in_threads", "Send Messages in Threads")
-#: The permissions of the README's invite link: what the bot needs where it posts, and
-#: Create Public Threads for ``/sw new thread:true``. It deletes only its own messages and
-#: manages no thread, so it asks for nothing more.
+#: The permissions of the README's invite link: what the bot needs where it posts, Create
+#: Public Threads for ``/sw new thread:true`` and Create Private Threads for a member's
+#: ``/tutorial``. It deletes only its own messages and manages no thread, so it asks for
+#: nothing more.
 INVITE = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
     create_public_threads=True,
+    create_private_threads=True,
     attach_files=True,
     read_message_history=True,
 )

@@ -1,5 +1,6 @@
 """The bot's slash commands as Discord gets them, for the catalogs and their tests: ``/sw``
-with its ``settings`` group, ``/league`` with its ``queue`` group, and ``/maps``."""
+with its ``settings`` group, ``/league`` with its ``queue`` group, ``/maps`` and
+``/tutorial``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from cogs.league import LeagueCog
 from cogs.maps import MapsCog
 from cogs.queue import Queue
 from cogs.settings import Settings
+from cogs.tutorial import TutorialCog
 
 
 def command_groups() -> list[app_commands.Group]:
@@ -22,6 +24,7 @@ def command_groups() -> list[app_commands.Group]:
     assert sw is not None
     sw.add_command(Settings(nobody))
     league, maps = LeagueCog(nobody).app_command, MapsCog(nobody).app_command
-    assert league is not None and maps is not None
+    tutorial = TutorialCog(nobody).app_command
+    assert league is not None and maps is not None and tutorial is not None
     league.add_command(Queue(nobody))
-    return [sw, league, maps]
+    return [sw, league, maps, tutorial]

@@ -17,6 +17,7 @@ COMMANDS = {
     "away": "sw away", "follow": "sw follow", "games": "league games",
     "replay": "league replay", "stats": "league stats", "standings": "league standings",
     "player": "league player", "maps_add": "maps add", "maps_list": "maps list",
+    "tutorial": "tutorial start",
 }  # fmt: skip
 #: The options the help names, by their field.
 OPTIONS = {
@@ -80,5 +81,6 @@ def help_text() -> str:
                 "Each decision has a deadline; when it passes the bot plays a sensible "
                 "default and says so."
             ),
+            tr("New to the game? `{tutorial}` teaches it by playing.", **fields),
         ]
     )

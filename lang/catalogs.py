@@ -31,6 +31,7 @@ ROOT = LOCALES.parent.parent
 CODE_DOMAINS: dict[str, tuple[str, ...]] = {
     "terminal": ("engine/console/",),
     "narration": ("engine/text/",),
+    "tutorial": ("engine/tutorial/",),
     "rules": ("engine/", "ai/"),
     "renderer": ("renderer/",),
     "bot-admin": (

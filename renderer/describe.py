@@ -293,6 +293,8 @@ def card(data: dict[str, Any]) -> str:
         wins=ntr("{n} win", "{n} wins", wins),
     )
     more = []
+    if data.get("tutorials"):
+        more.append(tr("Tutorial finished: {worlds}.", worlds=", ".join(data["tutorials"])))
     if data.get("avg_coins") is not None:
         more.append(tr("{avg} coins a game on average.", avg=decimal(float(data["avg_coins"]))))
     favourite = [

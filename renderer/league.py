@@ -299,6 +299,8 @@ def _card_header(w: Writer, data: dict[str, Any]) -> None:
     size = fit_text(name, 54, right - CARD_PAD, min_size=40)
     w.text((CARD_PAD, 56), ellipsize(name, size, right - CARD_PAD), size)
     season = str(data.get("season") or "")
+    if data.get("tutorials"):  # the worlds whose tutorial the player finished
+        season += " · " + tr("tutorial done: {worlds}", worlds=", ".join(data["tutorials"]))
     if season:
         season = ellipsize(season, 28, CARD_WIDTH - 2 * CARD_PAD, bold=False)
         w.text((CARD_PAD, 112), season, 28, MUTED, bold=False)

@@ -130,8 +130,10 @@ async def test_every_command_is_a_valid_discord_command_in_every_language(code: 
 
 
 async def test_a_french_client_sees_french_commands() -> None:
-    sw, league, maps = await every_group(discord.Locale.french)
+    sw, league, maps, tutorial = await every_group(discord.Locale.french)
     assert (sw.name, league.name, maps.name) == ("sw", "ligue", "cartes")
+    assert tutorial.name == "tutoriel"
+    assert [c.name for c in tutorial.children] == ["lancer", "sauter", "recommencer"]
     by_name = {c.name: c for c in sw.children}
     assert {"nouvelle", "rejoindre", "jouer", "conquérir", "redéployer", "déclin"} <= set(by_name)
     new = by_name["nouvelle"]

@@ -17,7 +17,9 @@ button finds the turn moved on and is refused instead of applying twice.
 - ``deadlines``: when decisions are due, reminders, pausing; ``takeover``: missed deadlines
   and an AI standing in;
 - ``notices``: what a change announces (the outbox rows); ``queries``: history, a member's
-  games and DM wish, unrating and backfilled results.
+  games and DM wish, unrating and backfilled results;
+- ``tutorials``: ``/sw tutorial``'s guided games; ``lessons``: their lessons, recorded with
+  each move.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from .play import Acknowledge, Actions, Play
 from .presses import Planned, Presses
 from .seating import Change, Seating
 from .store import DEFAULT_CACHE_SIZE, Games
+from .tutorials import Tutorials
 
 
 class GameService:
@@ -73,6 +76,8 @@ class GameService:
         self.seating = Seating(self.games)
         self.deadlines = Deadlines(self.games)
         self.languages = Languages(self.games)
+        #: ``/sw tutorial``: a member's guided first game (``tutorials``).
+        self.tutorials = Tutorials(self.games, self.lobby)
 
     # --- loading ------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ cache, to be read again), so a refused request changes nothing.
 from __future__ import annotations
 
 from engine import EngineError, label, to_act
+from engine.core.game import events_since
 from engine.core.state import OVER, SETUP, from_json, to_json
 
 from .. import outbox
@@ -17,6 +18,7 @@ from ..league import League
 from ..messages import rating_text
 from ..storage import now_iso
 from .deadlines import deadline_for
+from .lessons import lesson_notes
 from .loaded import LoadedGame
 from .notices import live_announcements, timed_out_scores, turn_announcements
 from .outcome import Applied, LogRow, Move, Outcome
@@ -53,6 +55,7 @@ class Committer:
         snapshot = to_json(before)
         log_len = len(game.log)
         events_before = list(before.events)
+        events_list, events_count = before.events, len(before.events)
         labels = []
         try:
             for seat, action, _user, _auto in batch:
@@ -86,6 +89,7 @@ class Committer:
             )
         else:
             outcome.new_events = state.events[len(events_before) :]
+        outcome.added_events = events_since(state, events_list, events_count)
         try:
             await self.commit(
                 lg,
@@ -182,6 +186,9 @@ class Committer:
                 )
             if outcome is not None:
                 items += timed_out_scores(lg, outcome)
+            items += await lesson_notes(
+                tx, lg, state, outcome.added_events if outcome else [], now_iso(now)
+            )
             ids = await outbox.record(tx, lg.id, items, now)
             if outcome is not None:
                 outcome.announced = ids

@@ -296,8 +296,9 @@ class Lobby:
 
         return await self.games.retrying(game_id, decide)
 
-    async def start(self, channel_id: int, user_id: int) -> Outcome:
-        """Start the lobby's game: seat order drawn from the game's seed."""
+    async def start(self, channel_id: int, user_id: int, *, host_first: bool = False) -> Outcome:
+        """Start the lobby's game: seat order drawn from the game's seed (``host_first``: the
+        host takes the first seat, as a tutorial's learner does, the others drawn after)."""
         game_id = (await self.games.in_channel(channel_id)).id
 
         async def decide(lg: LoadedGame) -> Outcome:
@@ -317,7 +318,7 @@ class Lobby:
             if lg.teams:
                 # The host's start pairs whoever is still unpaired, by the draw.
                 draw_rest(lg)
-            order, game = seat_game(lg)
+            order, game = seat_game(lg, host_first=host_first)
             async with self.games.write(lg) as tx:
                 if lg.teams:
                     await save(tx, lg)

@@ -45,6 +45,9 @@ class Outcome:
     turn_seat: int | None = None
     #: Outbox rows recorded with this change, for the announcer to post.
     announced: list[int] = field(default_factory=list)
+    #: Every event this change added, private ones included (a tutorial's lessons read
+    #: them: ``bot.service.lessons``).
+    added_events: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def events(self) -> list[dict[str, Any]]:

@@ -93,6 +93,8 @@ async def backfill_results(games: Games, league: League) -> int:
     rows = await games.storage.fetchall(
         "SELECT id FROM games WHERE status = 'over'"
         " AND id NOT IN (SELECT DISTINCT game_id FROM results)"
+        # A tutorial keeps no results (``League.record_game``).
+        " AND id NOT IN (SELECT game_id FROM tutorials)"
     )
     for r in rows:
         lg = await games.load(r["id"])

@@ -22,6 +22,7 @@ from ..options import dumped
 from ..storage import Transaction, now_iso
 from ..teams import seat_order
 from .deadlines import deadline_for
+from .lessons import lesson_notes
 from .loaded import LoadedGame, Seat
 from .notices import turn_announcements
 from .pairing import pairs_of
@@ -88,15 +89,18 @@ async def insert_game(tx: Transaction, o: Opening, channel_id: int, now: str) ->
     return game_id
 
 
-def seat_game(lg: LoadedGame) -> tuple[list[Seat], Game]:
+def seat_game(lg: LoadedGame, host_first: bool = False) -> tuple[list[Seat], Game]:
     """Draw the seat order of a full lobby from its seed and set up its game: the seats in
-    order (each given its ``seat``) and the engine game, stored nowhere yet."""
+    order (each given its ``seat``) and the engine game, stored nowhere yet (``host_first``:
+    the host takes the first seat, as a tutorial's learner does, the others drawn after)."""
     if lg.teams:
         order = seat_order(pairs_of(lg), lg.seed)
         options = {"open_scores": lg.open_scores, **options_for(len(order)), **lg.options}
     else:
         order = sorted(lg.seats, key=lambda s: s.user_id)
         random.Random(lg.seed).shuffle(order)
+        if host_first:
+            order.sort(key=lambda s: s.user_id != lg.host_id)
         options = {"open_scores": lg.open_scores, **lg.options}
     for i, s in enumerate(order):
         s.seat = i
@@ -129,6 +133,7 @@ async def record_start(
         ),
     )
     items = await turn_announcements(tx, lg, game.state, deadline)
+    items += await lesson_notes(tx, lg, game.state, [])
     announced = await outbox.record(tx, lg.id, items, now)
     lg.status = "active"
     lg.game = game

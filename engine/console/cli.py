@@ -1,10 +1,11 @@
-"""Play Small World in a terminal, time random games, check map files.
+"""Play Small World in a terminal, learn it, time random games, check map files.
 
-``python -m engine play|simulate|maps``; ``--world underground`` plays or times Small World
+``python -m engine play|tutorial|simulate|maps``; ``--world underground`` plays or times Small World
 Underground on the project's board for the player count (``swu-3p``...).
 
 ``play`` is a hot-seat game (``engine.console.terminal``; what it prints is
-``engine.console.screen``). A bad argument is refused in one line on stderr with exit status 2
+``engine.console.screen``); ``tutorial`` a guided game against the computer
+(``engine.console.tutorial``). A bad argument is refused in one line on stderr with exit status 2
 (``engine.console.arguments``).
 """
 
@@ -18,11 +19,13 @@ from engine.console import arguments, choices
 from engine.console.exits import INTERRUPTED
 from engine.console.screen import describe_any, describe_event
 from engine.console.terminal import play, run_play
+from engine.console.tutorial import tutorial
 from engine.core.content import build_map, builtin_maps, load_map
 from engine.core.maps import land_count, land_entries, read_map_file
 from engine.core.worlds import DEFAULT_WORLD
 from engine.simulate import run
 from engine.text.names import map_name
+from engine.tutorial.arrangement import tutorial_worlds
 from lang import N_, speaking, tr
 
 # --- simulate -------------------------------------------------------------------------------
@@ -127,6 +130,14 @@ def _parser() -> arguments.Parser:
         help=tr("replay a game (default: a fresh one)"),
     )
     arguments.add_language(p)
+    tut = sub.add_parser("tutorial", help=tr("learn the game: a short guided game"))
+    tut.add_argument(
+        "--world",
+        choices=tutorial_worlds(),
+        default=DEFAULT_WORLD,
+        help=tr("surface (default) or underground: which world to learn"),
+    )
+    arguments.add_language(tut)
     sim = sub.add_parser("simulate", help=tr("play random games and print their speed"))
     choices.add_game_arguments(sim, SIMULATE_PLAYERS)
     sim.add_argument(
@@ -179,6 +190,8 @@ def _run(
             if args.maps_command == "check":
                 return check_maps(args.files, out)
             return list_maps(out)
+        if args.command == "tutorial":
+            return tutorial(args.world, inp=inp, out=out)
         try:
             game = choices.game_choice(
                 args, PLAY_PLAYERS if args.command == "play" else SIMULATE_PLAYERS

@@ -21,7 +21,7 @@ from engine.console import arguments, choices, exits
 from engine.console.screen import describe_event
 from engine.core.actions import Action
 from engine.core.content import builtin_maps, map_for_players, treasures
-from engine.core.game import Game, GameConfig
+from engine.core.game import Game, GameConfig, events_since
 from engine.core.legal import legal_actions
 from engine.core.rulesets import options_for
 from engine.core.state import OVER, GameState, to_json
@@ -189,13 +189,6 @@ def views_line(s: GameState) -> str:
     return " · ".join(parts) + " (rest = public)"
 
 
-def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    # start_turn moves the turn's events to last_events and starts a fresh list.
-    if s.events is before:
-        return s.events[count:]
-    return s.last_events[count:] + s.events
-
-
 # --- the playthrough ------------------------------------------------------------------------
 
 
@@ -287,7 +280,7 @@ def write_playthrough(
             describe_event(e, names)
             # Score events are private (the golden file shows what the public sees); turn
             # changes are already in the next step's header.
-            for e in visible_events(game.state, _new_events(game.state, before, count))
+            for e in visible_events(game.state, events_since(game.state, before, count))
             if e.get("kind") != "turn"
         ]
         if shown:

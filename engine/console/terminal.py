@@ -20,7 +20,7 @@ import secrets
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from engine.console import arguments
 from engine.console.exits import INTERRUPTED
@@ -38,7 +38,7 @@ from engine.console.screen import (
 from engine.core.actions import Action, parse
 from engine.core.content import map_for_players
 from engine.core.errors import EngineError
-from engine.core.game import Game, GameConfig
+from engine.core.game import Game, GameConfig, events_since
 from engine.core.legal import default_action, legal_actions
 from engine.core.scoring import scored_terms
 from engine.core.state import GameState
@@ -258,15 +258,21 @@ def resume_lines(game: Game, command: str | None = None) -> list[str]:
 # --- the hot-seat loop ----------------------------------------------------------------------
 
 
-def _new_events(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
-    """Events added since the list ``before`` had ``count`` entries.
+class Guide(Protocol):
+    """What turns the hot-seat loop into a guided game (``engine.console.tutorial``): the
+    seats a computer plays, and the lines to say as the game goes."""
 
-    ``start_turn`` moves the turn's events to ``last_events`` and starts a new list, so when
-    the list object changed, the tail of the old list and the whole new one are both new.
-    """
-    if s.events is before:
-        return s.events[count:]
-    return s.last_events[count:] + s.events
+    def plays(self, seat: int) -> Action | None:
+        """The computer's move when ``seat`` is a computer's, else None."""
+        ...
+
+    def lines(self, s: GameState, events: Sequence[dict[str, Any]]) -> list[str]:
+        """What to say in this position, given the events since the last position."""
+        ...
+
+    def command(self, word: str) -> list[str] | None:
+        """The answer to a typed word of the guide's own (``skip``), or None."""
+        ...
 
 
 def own_scores(s: GameState, events: list[dict[str, Any]]) -> dict[int, list[Term]]:
@@ -279,11 +285,19 @@ def own_scores(s: GameState, events: list[dict[str, Any]]) -> dict[int, list[Ter
     }
 
 
-def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) -> int:
+def run_play(
+    game: Game,
+    inp: TextIO,
+    out: TextIO,
+    *,
+    again: str | None = None,
+    guide: Guide | None = None,
+) -> int:
     """Play ``game`` to the end, or until ``quit``, end of input or Ctrl-C.
 
     ``again`` is the command that starts this game (told when leaving); by default it is
-    built from the game's config. Returns 0, or ``INTERRUPTED`` after Ctrl-C.
+    built from the game's config. ``guide`` plays the computer's seats and adds its lines
+    (the tutorial). Returns 0, or ``INTERRUPTED`` after Ctrl-C.
     """
 
     def say(*lines: str) -> None:
@@ -292,7 +306,7 @@ def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) 
         out.flush()
 
     try:
-        left = _loop(game, reader_for(inp, out), say)
+        left = _loop(game, reader_for(inp, out), say, guide)
     except KeyboardInterrupt:
         # Ctrl-C at the prompt or while the engine works: the log holds only finished moves.
         say("", tr("Interrupted: leaving the game."), *resume_lines(game, again))
@@ -304,17 +318,29 @@ def run_play(game: Game, inp: TextIO, out: TextIO, *, again: str | None = None) 
     return 0
 
 
-def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
+def _loop(
+    game: Game, read: LineReader, say: Callable[..., None], guide: Guide | None = None
+) -> str | None:
     """Play until the game ends (None) or the player leaves (the line that says so)."""
     # In a team game each player goes by their seat too: "P1 (A1)".
     names = seat_names(view(game.state))
     show = True
     # The terms of each seat's last score, until its next prompt tells them.
     scored: dict[int, list[Term]] = {}
+    events: list[dict[str, Any]] = []
     while True:
         s = game.state
         seat = to_act(s)
+        told = guide.lines(s, events) if guide is not None else []
+        events = []
+        computer = guide.plays(seat) if guide is not None and seat is not None else None
+        if computer is not None and seat is not None:
+            say(*told)
+            events = _play_told(game, seat, computer, names, say)
+            show = True
+            continue
         if seat is None:
+            say(*told)
             return None
         actions = legal_actions(s, seat)
         if show:
@@ -324,6 +350,7 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                 say(tr("Your last turn scored: {sum}", sum=score_sum(scored.pop(seat))))
             say(tr("Actions:"), *render_actions(s, actions))
             show = False
+        say(*told)
         line = read(f"{names[seat]}> ")
         if line is None:
             return "\n" + tr("End of input: leaving the game.")
@@ -339,6 +366,10 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             return tr("Bye.")
         if whole == "board":
             say(*board_lines(view(s, seat)))
+            continue
+        answer = guide.command(command) if guide is not None else None
+        if answer is not None:
+            say(*answer)
             continue
         word, _, rest = command.partition(" ")
         verb = command_word(word)
@@ -367,23 +398,42 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
                         raise InputError(tr("There is no default now."))
                 else:
                     action = resolve(s, actions, line)
-                text = label(s, action) if action in actions else action.text
-                before, count = s.events, len(s.events)
-                game.play(seat, action)
-                if whole == "default":
-                    say(tr("{who} (default): {action}", who=names[seat], action=text))
-                else:
-                    say(tr("{who}: {action}", who=names[seat], action=text))
-                # Scores are private events: the public never learns them before the end;
-                # each seat's own is told at its next prompt.
-                new = _new_events(game.state, before, count)
-                scored.update(own_scores(game.state, new))
-                for e in visible_events(game.state, new):
-                    say("  · " + describe_seen(game.state, e, names))
+                events = _play_told(
+                    game, seat, action, names, say, default=whole == "default", listed=actions
+                )
+                # Each seat's own score is told at its next prompt (scores are private).
+                scored.update(own_scores(game.state, events))
         except EngineError as exc:
             say(tr("error: {problem}", problem=" ".join(str(exc).split())))
             continue
         show = True
+
+
+def _play_told(
+    game: Game,
+    seat: int,
+    action: Action,
+    names: Sequence[str],
+    say: Callable[..., None],
+    *,
+    default: bool = False,
+    listed: Sequence[Action] = (),
+) -> list[dict[str, Any]]:
+    """Play ``action`` for ``seat``, say it and what it did as the public sees it; return
+    every event it added (a guide reads them all, the learner's private score included)."""
+    s = game.state
+    text = label(s, action) if not listed or action in listed else action.text
+    before, count = s.events, len(s.events)
+    game.play(seat, action)
+    if default:
+        say(tr("{who} (default): {action}", who=names[seat], action=text))
+    else:
+        say(tr("{who}: {action}", who=names[seat], action=text))
+    added = events_since(game.state, before, count)
+    # Scores are private events: the public never learns them before the end.
+    for e in visible_events(game.state, added):
+        say("  · " + describe_seen(game.state, e, names))
+    return added
 
 
 def play(
@@ -416,6 +466,7 @@ def play(
 __all__ = [
     "ENGLISH_WORDS",
     "HELP",
+    "Guide",
     "LineReader",
     "command_word",
     "fresh_seed",

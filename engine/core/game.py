@@ -108,6 +108,17 @@ class Game:
         return to_dict(self.state)
 
 
+def events_since(s: GameState, before: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    """The events added to ``s`` since its list of events was ``before``, ``count`` long.
+
+    ``start_turn`` moves the turn's events to ``last_events`` and starts a new list, so when
+    the list object changed, the tail of the old list and the whole new one are both new.
+    """
+    if s.events is before:
+        return s.events[count:]
+    return s.last_events[count:] + s.events
+
+
 def turn_ends(
     config: GameConfig, log: list[tuple[int, str]]
 ) -> Iterator[tuple[GameState, int | None]]:

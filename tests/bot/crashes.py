@@ -104,10 +104,18 @@ class Bot:
 
     @classmethod
     async def start(
-        cls, target: str, t0: float, channel: Channel, *, skip: float = 0.0, spam: int = 0
+        cls,
+        target: str,
+        t0: float,
+        channel: Channel,
+        *,
+        skip: float = 0.0,
+        spam: int = 0,
+        threads: bool = True,
     ) -> Bot:
         """Start a process on the database ``target``; its Discord holds what ``channel``
-        holds, then ``spam`` newer messages from a member."""
+        holds, then ``spam`` newer messages from a member (``threads`` false: the bot may
+        open no thread there)."""
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -121,7 +129,9 @@ class Bot:
             limit=2**24,
         )
         me = cls(proc, channel)
-        await me.send(op="setup", skip=skip, messages=channel.messages(), spam=spam)
+        await me.send(
+            op="setup", skip=skip, messages=channel.messages(), spam=spam, threads=threads
+        )
         ready = await me.answer()
         assert ready.get("ready"), ready
         me.members = ready["members"]
@@ -289,9 +299,11 @@ class Run:
     #: The wall-clock moment their clocks count from.
     t0: float = field(default_factory=time.time)
 
-    async def start(self, *, skip: float = 0.0, spam: int = 0) -> Bot:
+    async def start(self, *, skip: float = 0.0, spam: int = 0, threads: bool = True) -> Bot:
         """One more process (a restart, a second one): see ``Bot.start``."""
-        return await Bot.start(self.target, self.t0, self.channel, skip=skip, spam=spam)
+        return await Bot.start(
+            self.target, self.t0, self.channel, skip=skip, spam=spam, threads=threads
+        )
 
 
 @contextlib.asynccontextmanager

@@ -17,11 +17,12 @@ Its clock is simcord's, moved on to follow the wall clock from ``T0`` (shared by
 process of a run, so that they and their successors agree on the time), plus the jumps
 the driver makes (``skip``). Requests, one JSON line each on stdin:
 
-- ``{"op": "setup", "skip": S, "messages": [...], "spam": N}``: the first line. The server
-  (its channel and members ann, bob, cyd, with the same ids in every process, then org,
-  who has the Manage Server permission: an organiser, member 3), the
+- ``{"op": "setup", "skip": S, "messages": [...], "spam": N, "threads": T}``: the first
+  line. The server (its channel and members ann, bob, cyd, with the same ids in every
+  process, then org, who has the Manage Server permission: an organiser, member 3), the
   channel's messages so far (the journal's), then N messages from bob, newer than all;
-  then the bot starts, and ``{"ready": ...}`` answers;
+  then the bot starts (``threads`` false: its role may open no thread, so a tutorial is
+  played in the channel, whose journal this is), and ``{"ready": ...}`` answers;
 - ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command;
 - ``{"op": "crash", "when": "before_post" | "after_post", "match": "text"}``: SIGKILL this
   process when the bot next posts a message holding ``text``: before Discord takes it, or
@@ -50,6 +51,7 @@ import discord
 import simcord
 
 from bot.seasons import queue_tables
+from bot.startup import INVITE
 from tests.bot.conftest import make_bot
 
 GUILD_ID = 1234567890123456789
@@ -61,6 +63,10 @@ WORLD_AT = 3600.0
 START_AT = 7200.0
 #: What the organiser (member 3) may do: open a season.
 ORGANISER = discord.Permissions(manage_guild=True)
+#: The bot's permissions on a server where it may open no thread: the README's invite's,
+#: without Create Public Threads.
+THREADS = discord.Permissions(create_public_threads=True, create_private_threads=True)
+NO_THREADS = discord.Permissions(INVITE.value & ~THREADS.value)
 
 
 def out(line: dict[str, Any]) -> None:
@@ -245,6 +251,14 @@ async def serve(target: str, t0: float) -> None:
     discord.skip = float(setup.get("skip", 0.0))
     discord.build(setup.get("messages", []), int(setup.get("spam", 0)))
     await env.start()
+    if setup.get("threads") is False:
+        # Neither the bot's role nor @everyone (which Discord lets open threads) may.
+        guild = env.backend.get_guild(GUILD_ID)
+        everyone = guild.roles[GUILD_ID]
+        closed = int(everyone.permissions) & ~THREADS.value
+        env.backend.edit_role(GUILD_ID, GUILD_ID, {"permissions": closed})
+        role = next(r for r in guild.roles.values() if r.managed)
+        env.backend.edit_role(GUILD_ID, role.id, {"permissions": NO_THREADS.value})
     with env.time_context():
         await bot.tree.sync()
         out({"ready": True, "pid": os.getpid(), "members": [m.id for m in discord.members]})

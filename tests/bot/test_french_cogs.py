@@ -143,7 +143,8 @@ Away for a while? `/sw away days` makes your deadlines wait. Watching? `/sw foll
 `/league replay`, `/league stats`; the season: `/league standings`, `/league player`.
 Your club's own board: a server manager adds its file with `/maps add`, and `/sw new map:` \
 offers it (`/maps list` shows them).
-Each decision has a deadline; when it passes the bot plays a sensible default and says so."""
+Each decision has a deadline; when it passes the bot plays a sensible default and says so.
+New to the game? `/tutorial start` teaches it by playing."""
 
 
 def test_the_help_names_the_commands_as_the_member_sees_them() -> None:
