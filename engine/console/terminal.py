@@ -385,8 +385,8 @@ def _loop(
                     )
                 if len(rest.strip()) > 9:
                     raise InputError(tr("There is no region {typed}.", typed=_shown(rest.strip())))
-                told = render_region if verb == "region" else render_cost
-                say(*told(s, rid, seat))
+                shown = render_region if verb == "region" else render_cost
+                say(*shown(s, rid, seat))
                 continue
             if whole == "undo":
                 game.undo(seat)
