@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
 
 from engine.tutorial.arrangement import arrangement, arrangements
 from engine.tutorial.tracker import Progress, skip, waiting
@@ -43,10 +42,10 @@ class Running:
     world: str
 
 
-@cache
 def drawn_boards() -> list[str]:
-    """Give the renderer the drawing of each tutorial board (the geometry of the built-in
-    board it copies), once per process; the boards' game keys."""
+    """Register each tutorial board with the engine and give the renderer its drawing (the
+    geometry of the built-in board it copies); the boards' game keys. Done again at each
+    opening (two small files), so a registry cleared meanwhile is filled again."""
     keys = []
     for plan in arrangements().values():
         key = plan.map_key()

@@ -90,8 +90,10 @@ class Arrangement:
         }
 
 
-@cache
 def _registered(path: Path) -> str:
+    # Registered at each use, not once per process: registering is idempotent and cheap,
+    # and the engine's registry can be cleared (``content.clear_maps``) under a running
+    # process, as tests of servers' own maps do.
     return register_board(path)
 
 
