@@ -68,7 +68,8 @@ class TutorialGuide:
 def tutorial(world: str, *, inp: TextIO, out: TextIO) -> int:
     """Play ``world``'s tutorial on the streams; 0, or ``INTERRUPTED`` after Ctrl-C."""
     plan = arrangement(world)
-    game = plan.new_game(tr("You"), tr("Computer"))
+    # i18n: the learner's name on the screen, in "Player's turn" and "Your coins (Player)".
+    game = plan.new_game(tr("Player"), tr("Computer"))
     out.write(tr(WELCOME) + "\n")
     again = f"python -m engine tutorial --world {world}"
     return run_play(game, inp, out, again=again, guide=TutorialGuide(plan, game.state))

@@ -56,9 +56,11 @@ def test_the_tutorial_is_played_to_its_end(world: str, language: str) -> None:
     # The learner who followed every suggestion was never refused, and won.
     assert "error:" not in out and "erreur" not in out
     with speaking(language):
-        you = tr("You")
+        you = tr("Player")
     ranking = out[out.rindex(final) :]
     assert ranking.splitlines()[1].strip().startswith(f"1. {you}")
+    # The header reads as a sentence in both languages ("Player's turn", "tour de Joueur").
+    assert "You's" not in out
     # Each suggestion was the move typed next: every "Next, tap" names an action the
     # learner then played.
     assert out.count("» ") == len(arrangement(world).order)
