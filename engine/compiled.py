@@ -34,32 +34,36 @@ from types import ModuleType
 PACKAGE = Path(__file__).resolve().parent
 
 #: The modules compiled, chosen by profile (``bench/action_costs.py``): every call of
-#: ``legal_actions``, ``apply`` and ``clone`` and what they ask on the way. Not compiled: the
-#: classes other modules subclass (``protocol.Ability``, ``actions.Action``; a compiled class
-#: takes no subclass from the source), the worlds' small classes, and what runs once a game.
-MODULES: tuple[str, ...] = tuple(
-    f"engine.core.{name}"
-    for name in (
-        "abilities",
-        "board",
-        "conquest",
-        "defences",
-        "gamehooks",
-        "interrupts",
-        "legal",
-        "market",
-        "markers",
-        "readying",
-        "rng",
-        "rules",
-        "scoring",
-        "state",
-        "taking",
-        "turn",
-        "turns",
-        "validation",
-        "withdrawal",
-    )
+#: ``legal_actions``, ``apply`` and ``clone`` and what they ask on the way, and the random
+#: player of the AI's playouts (``engine.simulate``). Not compiled: the classes other modules
+#: subclass (``protocol.Ability``, ``actions.Action``: a compiled class takes no subclass from
+#: the source), the worlds' small classes, what runs once a game, and the words for people.
+MODULES: tuple[str, ...] = (
+    *(
+        f"engine.core.{name}"
+        for name in (
+            "abilities",
+            "board",
+            "conquest",
+            "defences",
+            "gamehooks",
+            "interrupts",
+            "legal",
+            "market",
+            "markers",
+            "readying",
+            "rng",
+            "rules",
+            "scoring",
+            "state",
+            "taking",
+            "turn",
+            "turns",
+            "validation",
+            "withdrawal",
+        )
+    ),
+    "engine.simulate",
 )
 
 #: The shared library of the compiled modules' code (mypyc's "group"), inside the package.
