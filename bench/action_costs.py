@@ -3,26 +3,24 @@
     python bench/action_costs.py [--players 4] [--games 20] [--seed 1] [--repeats 5]
         [--world both] [--profile]
 
-Plays ``--games`` random games (``engine.simulate``'s player, the AI's playouts and the
-benchmarks' games) and keeps, before every action, a copy of the state with the seat to act
-and the action chosen. Then it times each call over that whole sample, on fresh copies so
-that no cache of an earlier call helps a later one:
+Plays ``--games`` random games (``engine.simulate``'s player: the AI's playouts and the
+benchmarks' games) and, before every action, times on the live state:
 
 - ``legal_actions``: the list of the seat to act;
-- ``priced_targets``: the regions the active race may attack and their costs, asked exactly
-  as ``legal_actions`` asks it during a conquest (its arguments are worked out untimed);
+- ``priced_targets``: the regions the active race may attack and their costs, asked again
+  exactly as ``legal_actions`` asks it during a conquest (its arguments worked out untimed);
 - ``clone``: one copy of the state (what search pays per copy);
 - ``apply``: the chosen action, unvalidated as playouts apply it; ``apply_checked`` the same
-  with validation, as the bot applies a member's action.
+  action with validation (as the bot applies a member's), on the copy, which is dropped.
 
 Prints one line per world and call: ``world=W call=C us_per_action=X us_per_call=Y
-calls=N actions=M``; ``us_per_action`` spreads the call's total time over every action of
-the sample (``priced_targets`` runs only in some of them), ``us_per_call`` is its time per
-call. Each figure is the median of ``--repeats`` passes. The engine measured is whichever
-this interpreter imports: the compiled one after ``python -m engine build``, the pure one
-with ``ENGINE_PURE=1`` (see ``docs/engine.md``); the first line says which.
-``--profile`` then prints cProfile's view of the same random games (pure Python only: a
-compiled function is one opaque call to the profiler).
+calls=N actions=M``; ``us_per_action`` spreads the call's total time over every action
+(``priced_targets`` runs only during conquests), ``us_per_call`` is its time per call, each
+less the cost of reading the clock, and the median of ``--repeats`` passes over the same
+games. The engine measured is whichever this interpreter imports: the compiled one after
+``python -m engine build``, the pure one with ``ENGINE_PURE=1`` (``docs/engine.md``); the
+first line says which. ``--profile`` then prints cProfile's view of the same games (pure
+Python only: a compiled function is one opaque call to the profiler).
 """
 
 from __future__ import annotations
@@ -33,17 +31,14 @@ import pstats
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
+from time import perf_counter
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.compiled import engine_status
 from engine.core.abilities import cost_abilities, in_force
-from engine.core.actions import Action
 from engine.core.board import held_regions
 from engine.core.conquest import priced_targets
 from engine.core.legal import legal_actions
@@ -61,22 +56,8 @@ WORLDS = {
     "underground": ("underground",),
 }
 
-#: One step of a sample: the state before the action, the seat to act and its action.
-Step = tuple[GameState, int, Action]
-
-
-def sample(world: str, players: int, games: int, seed: int) -> list[Step]:
-    """Every step of ``games`` random games, each state copied before its action."""
-    steps: list[Step] = []
-    options = options_for(players)
-    for g in range(games):
-        s = new_game([f"P{i + 1}" for i in range(players)], seed + g, world=world, options=options)
-        rng = random.Random(seed + g)
-        while (seat := to_act(s)) is not None:
-            action = choose(rng, s, legal_actions(s, seat))
-            steps.append((clone(s), seat, action))
-            apply(s, seat, action, validate=False)
-    return steps
+#: The calls timed, in print order.
+CALLS = ("legal_actions", "priced_targets", "clone", "apply", "apply_checked")
 
 
 def _conquest_args(s: GameState) -> tuple[Any, ...] | None:
@@ -92,49 +73,47 @@ def _conquest_args(s: GameState) -> tuple[Any, ...] | None:
     return (s, race, cost_abilities(race, s), working, held_regions(s, race.name))
 
 
-def timed(run: Callable[[], int]) -> tuple[float, int]:
-    """Seconds ``run`` takes and the calls it made."""
-    start = time.perf_counter()
-    calls = run()
-    return time.perf_counter() - start, calls
+def clock_cost() -> float:
+    """Seconds between two reads of the clock, taken off every timed call."""
+    gaps = []
+    for _ in range(10_000):
+        a = perf_counter()
+        gaps.append(perf_counter() - a)
+    return statistics.median(gaps)
 
 
-def one_pass(steps: list[Step]) -> dict[str, tuple[float, int]]:
-    """Each call timed once over the whole sample, on fresh copies."""
-    out: dict[str, tuple[float, int]] = {}
-    states = [clone(s) for s, _, _ in steps]
-
-    def legal() -> int:
-        for st, (_, seat, _) in zip(states, steps, strict=True):
-            legal_actions(st, seat)
-        return len(states)
-
-    out["legal_actions"] = timed(legal)
-    args = [a for a in (_conquest_args(clone(s)) for s, _, _ in steps) if a is not None]
-
-    def priced() -> int:
-        for a in args:
-            priced_targets(*a)
-        return len(args)
-
-    out["priced_targets"] = timed(priced)
-
-    def copies() -> int:
-        for s, _, _ in steps:
-            clone(s)
-        return len(steps)
-
-    out["clone"] = timed(copies)
-    for name, validate in (("apply", False), ("apply_checked", True)):
-        out[name] = timed(partial(applying, steps, [clone(s) for s, _, _ in steps], validate))
-    return out
-
-
-def applying(steps: list[Step], states: list[GameState], validate: bool) -> int:
-    """Each step's action applied to its fresh copy of the state."""
-    for st, (_, seat, action) in zip(states, steps, strict=True):
-        apply(st, seat, action, validate=validate)
-    return len(states)
+def one_pass(world: str, players: int, games: int, seed: int) -> dict[str, tuple[float, int]]:
+    """Seconds spent in each call and how many calls, over ``games`` random games."""
+    spent = dict.fromkeys(CALLS, 0.0)
+    calls = dict.fromkeys(CALLS, 0)
+    options = options_for(players)
+    for g in range(games):
+        s = new_game([f"P{i + 1}" for i in range(players)], seed + g, world=world, options=options)
+        rng = random.Random(seed + g)
+        while (seat := to_act(s)) is not None:
+            a = perf_counter()
+            actions = legal_actions(s, seat)
+            b = perf_counter()
+            spent["legal_actions"] += b - a
+            args = _conquest_args(s)
+            if args is not None:
+                a = perf_counter()
+                priced_targets(*args)
+                spent["priced_targets"] += perf_counter() - a
+                calls["priced_targets"] += 1
+            a = perf_counter()
+            copy = clone(s)
+            spent["clone"] += perf_counter() - a
+            action = choose(rng, s, actions)
+            a = perf_counter()
+            apply(copy, seat, action)
+            b = perf_counter()
+            apply(s, seat, action, validate=False)
+            spent["apply_checked"] += b - a
+            spent["apply"] += perf_counter() - b
+            for call in ("legal_actions", "clone", "apply", "apply_checked"):
+                calls[call] += 1
+    return {call: (spent[call], calls[call]) for call in CALLS}
 
 
 def main() -> None:
@@ -148,17 +127,18 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true")
     args = ap.parse_args()
     print(engine_status(), flush=True)
+    tick = clock_cost()
     for world in WORLDS[args.world]:
-        steps = sample(world, args.players, args.games, args.seed)
-        passes = [one_pass(steps) for _ in range(args.repeats)]
-        for call in passes[0]:
-            seconds = statistics.median(p[call][0] for p in passes)
+        passes = [one_pass(world, args.players, args.games, args.seed) for _ in range(args.repeats)]
+        actions = passes[0]["apply"][1]
+        for call in CALLS:
             calls = passes[0][call][1]
+            seconds = statistics.median(p[call][0] for p in passes) - calls * tick
             print(
                 f"world={world} players={args.players} call={call} "
-                f"us_per_action={seconds / len(steps) * 1e6:.1f} "
+                f"us_per_action={seconds / actions * 1e6:.1f} "
                 f"us_per_call={seconds / max(calls, 1) * 1e6:.1f} "
-                f"calls={calls} actions={len(steps)}",
+                f"calls={calls} actions={actions}",
                 flush=True,
             )
         if args.profile:

@@ -394,7 +394,7 @@ def clone(s: GameState) -> GameState:
     comparison.
     """
     t = s.turn
-    turn = TurnState.__new__(TurnState)
+    turn = _new_turn(TurnState)
     turn.seat = t.seat
     turn.phase = t.phase
     turn.race = t.race
@@ -415,7 +415,7 @@ def clone(s: GameState) -> GameState:
     turn.steps = t.steps
     players: list[PlayerState] = []
     for p in s.players:
-        q = PlayerState.__new__(PlayerState)
+        q = _new_player(PlayerState)
         q.name = p.name
         q.coins = p.coins
         q.active = p.active
@@ -426,7 +426,7 @@ def clone(s: GameState) -> GameState:
         players.append(q)
     regions: list[RegionState] = []
     for r in s.regions:
-        c = RegionState.__new__(RegionState)
+        c = _new_region(RegionState)
         c.race = r.race
         c.owner = r.owner
         c.tokens = r.tokens
@@ -434,7 +434,7 @@ def clone(s: GameState) -> GameState:
         regions.append(c)
     races: dict[str, RaceState] = {}
     for n, rs in s.races.items():
-        a = RaceState.__new__(RaceState)
+        a = _new_race(RaceState)
         a.name = rs.name
         a.power = rs.power
         a.owner = rs.owner
@@ -449,7 +449,7 @@ def clone(s: GameState) -> GameState:
         races[n] = a
     market: list[Combo] = []
     for m in s.market:
-        k = Combo.__new__(Combo)
+        k = _new_combo(Combo)
         k.race = m.race
         k.power = m.power
         k.coins = m.coins
@@ -485,3 +485,13 @@ def clone(s: GameState) -> GameState:
         s.map_hooks,
         None if s.held is None else {k: v[:] for k, v in s.held.items()},
     )
+
+
+# Each record's own ``__new__``, read once, for ``clone`` to make empty instances whose slots
+# it fills: ``object.__new__`` in pure Python; a compiled class (``engine.compiled``) brings
+# its own, which ``object.__new__`` refuses.
+_new_turn = TurnState.__new__
+_new_player = PlayerState.__new__
+_new_region = RegionState.__new__
+_new_race = RaceState.__new__
+_new_combo = Combo.__new__
