@@ -21,12 +21,10 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -67,27 +65,16 @@ class Tally:
             self.held[i] += n
 
 
-@contextmanager
-def watching(seen: list[bool]) -> Iterator[None]:
-    """While active, every action ``random_game`` applies marks the regions then held.
+def marking(seen: list[bool]) -> Callable[[GameState], None]:
+    """A ``watch`` for ``random_game`` that marks in ``seen`` every region a race stands in
+    after an action: the regions ever held in that game."""
 
-    ``random_game`` calls ``engine.simulate.apply``; wrapping that name keeps the games
-    exactly those of ``random_game`` while recording every region a race ever stood in.
-    """
-    real: Callable[..., GameState] = simulate.apply
-
-    def apply(s: GameState, seat: int, action: Any, *, validate: bool = True) -> GameState:
-        out = real(s, seat, action, validate=validate)
+    def mark(s: GameState) -> None:
         for i, r in enumerate(s.regions):
             if r.race is not None:
                 seen[i] = True
-        return out
 
-    simulate.apply = apply  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        simulate.apply = real  # type: ignore[assignment]
+    return mark
 
 
 def play(map_id: str, seeds: range) -> Tally:
@@ -102,10 +89,10 @@ def play(map_id: str, seeds: range) -> Tally:
     )
     for seed in seeds:
         seen = [False] * len(m.regions)
-        with watching(seen):
-            s = simulate.random_game(players, seed, world=m.world, map_id=map_id).state
+        watch = marking(seen)
+        s = simulate.random_game(players, seed, world=m.world, map_id=map_id, watch=watch).state
         if not any(seen):
-            raise RuntimeError("no region was ever held: random_game no longer calls apply")
+            raise RuntimeError("no region was ever held: random_game no longer calls watch")
         assert s.result is not None
         winners = s.result["winners"]
         for w in winners:

@@ -13,6 +13,7 @@ starts.
 """
 
 from . import (
+    compiled,  # noqa: F401  (first: the compiled modules, or the source, for this process)
     rulesets,  # noqa: F401  (registers every rule set: team play)
     worlds,  # noqa: F401  (registers every world, its races, powers and treasures)
 )

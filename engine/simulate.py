@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 from typing import Any
@@ -55,10 +56,13 @@ def random_game(
     world: str = DEFAULT_WORLD,
     map_id: str | None = None,
     options: dict[str, Any] | None = None,
+    watch: Callable[[GameState], None] | None = None,
 ) -> SimResult:
     """Play one random game to the end on ``world`` (or ``map_id``, a path ending in
     ``.json`` included) with ``options`` (``{"teams": True}``); ``record`` keeps the action
-    log."""
+    log; ``watch`` sees the state after every action (``bench/maps.py``: the regions ever
+    held), a hook that works on the compiled engine too, where replacing a function of this
+    module would not reach this loop."""
     s = new_game([f"P{i + 1}" for i in range(players)], seed, map_id, options, world=world)
     rng = random.Random(seed)
     log: list[tuple[int, str]] = []
@@ -68,6 +72,8 @@ def random_game(
             break
         action = choose(rng, s, legal_actions(s, seat))
         apply(s, seat, action, validate=False)
+        if watch is not None:
+            watch(s)
         if record:
             log.append((seat, action.text))
     else:

@@ -41,6 +41,13 @@ for _name in ("LC_ALL", "LC_MESSAGES"):
 os.environ["LANG"] = "C.UTF-8"
 
 
+def pytest_report_header() -> str:
+    """Which engine the suite runs on (``engine.compiled``): compiled or pure Python."""
+    from engine.compiled import engine_status
+
+    return engine_status()
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The run's last word on the tests skipped for want of PostgreSQL or Chromium
     (``tests.machine``): one line naming them and how to get what they need, written to the

@@ -22,9 +22,20 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Left out of the copy: what a clone does not have (virtualenv, caches, builds, catalogs).
+#: Left out of the copy: what a clone does not have (virtualenv, caches, builds, catalogs,
+#: the compiled engine).
 NOT_IN_A_CLONE = shutil.ignore_patterns(
-    ".git", ".venv", "__pycache__", "*.mo", "build", "*.egg-info", ".*_cache", ".hypothesis"
+    ".git",
+    ".venv",
+    "__pycache__",
+    "*.mo",
+    "build",
+    "*.egg-info",
+    ".*_cache",
+    ".hypothesis",
+    # The compiled engine (python -m engine build).
+    "*.so",
+    "compiled.stamp",
 )
 
 

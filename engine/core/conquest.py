@@ -236,7 +236,7 @@ def priced_targets(
             or (
                 memo is not None
                 and holder is not None
-                and (traits.get(holder) or memo.fill(s, holder)) is not PLAIN_DEFENCE
+                and (traits.get(holder) or memo.fill(s, holder)) != PLAIN_DEFENCE
             )
         ):
             rdef = mapdef(s).regions[rid]
@@ -350,7 +350,7 @@ def region_problem(
             found = defence_traits(holder, s)
             if memo is not None:
                 memo.traits[holder.name] = found
-        if found is PLAIN_DEFENCE:
+        if found == PLAIN_DEFENCE:
             return None
         guarding, proof = found
         for a in guarding:

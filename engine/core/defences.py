@@ -31,7 +31,9 @@ def defence_traits(
     found = _TRAITS.get(key)
     if found is None:
         found = (overriding(race, "guard"), own_flag(race, "power_proof"))
-        # The common case is one shared object, so callers may test it with ``is``.
+        # The common case is one shared object. Callers compare with ``==``, not ``is``: the
+        # compiled engine copies such a tuple (``engine.compiled``), and equality of the
+        # same object is one identity check per item in pure Python.
         found = _TRAITS[key] = PLAIN_DEFENCE if found == PLAIN_DEFENCE else found
     if not (lends_defence(s) if lending is None else lending):
         return found  # nothing lent now may guard the race or make it power-proof

@@ -385,14 +385,16 @@ def clone(s: GameState) -> GameState:
     faster than a JSON round trip. Event dicts are copied one level deep (the engine only
     ever appends new ones); ``custom_map`` is shared, as the engine never writes to it.
 
-    The many small records (regions above all) are made with ``object.__new__`` and their
-    slots set directly: a copy needs none of the generated ``__init__``'s defaults, and
-    skipping that call makes a clone about twice as fast. A field added to one of these
-    records must be copied here too: ``tests/engine/test_clone.py`` compares a clone with its
-    source field by field, and a slot left unset fails that comparison.
+    The many small records (regions above all) are made with their class's ``__new__`` and
+    their slots set directly (``object.__new__`` in pure Python; the compiled engine's classes
+    bring their own, which ``object.__new__`` refuses): a copy needs none of the generated
+    ``__init__``'s defaults, and skipping that call makes a clone about twice as fast. A field
+    added to one of these records must be copied here too: ``tests/engine/test_clone.py``
+    compares a clone with its source field by field, and a slot left unset fails that
+    comparison.
     """
     t = s.turn
-    turn = _new(TurnState)
+    turn = _new_turn(TurnState)
     turn.seat = t.seat
     turn.phase = t.phase
     turn.race = t.race
@@ -413,7 +415,7 @@ def clone(s: GameState) -> GameState:
     turn.steps = t.steps
     players: list[PlayerState] = []
     for p in s.players:
-        q = _new(PlayerState)
+        q = _new_player(PlayerState)
         q.name = p.name
         q.coins = p.coins
         q.active = p.active
@@ -424,7 +426,7 @@ def clone(s: GameState) -> GameState:
         players.append(q)
     regions: list[RegionState] = []
     for r in s.regions:
-        c = _new(RegionState)
+        c = _new_region(RegionState)
         c.race = r.race
         c.owner = r.owner
         c.tokens = r.tokens
@@ -432,7 +434,7 @@ def clone(s: GameState) -> GameState:
         regions.append(c)
     races: dict[str, RaceState] = {}
     for n, rs in s.races.items():
-        a = _new(RaceState)
+        a = _new_race(RaceState)
         a.name = rs.name
         a.power = rs.power
         a.owner = rs.owner
@@ -447,7 +449,7 @@ def clone(s: GameState) -> GameState:
         races[n] = a
     market: list[Combo] = []
     for m in s.market:
-        k = _new(Combo)
+        k = _new_combo(Combo)
         k.race = m.race
         k.power = m.power
         k.coins = m.coins
@@ -485,5 +487,11 @@ def clone(s: GameState) -> GameState:
     )
 
 
-#: Makes an empty instance of a slotted record for ``clone`` to fill.
-_new = object.__new__
+# Each record's own ``__new__``, read once, for ``clone`` to make empty instances whose slots
+# it fills: ``object.__new__`` in pure Python; a compiled class (``engine.compiled``) brings
+# its own, which ``object.__new__`` refuses.
+_new_turn = TurnState.__new__
+_new_player = PlayerState.__new__
+_new_region = RegionState.__new__
+_new_race = RaceState.__new__
+_new_combo = Combo.__new__

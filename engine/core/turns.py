@@ -249,7 +249,7 @@ def new_turn(seat: int) -> TurnState:
     """``TurnState(seat=seat)``, made as ``state.clone`` makes records (every slot set directly):
     a turn begins some forty times a game. ``tests/engine/test_clone.py`` checks that it
     equals the generated ``__init__``'s, field by field."""
-    t = object.__new__(TurnState)
+    t = TurnState.__new__(TurnState)
     t.seat = seat
     t.phase = PICK
     t.race = None

@@ -27,7 +27,7 @@ from engine.core.abilities import (
     overriding,
     works,
 )
-from engine.core.defences import PLAIN_DEFENCE, defence_traits
+from engine.core.defences import defence_traits
 from engine.core.gamehooks import hooked
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import GameState, RaceState
@@ -111,8 +111,6 @@ def _check(s: GameState) -> None:
         assert cost_abilities(race, s) == costers
         traits = defence_traits(race, s)
         assert traits == _long_lent_traits(s, race)
-        if traits == PLAIN_DEFENCE:
-            assert traits is PLAIN_DEFENCE
     for lender in LENDERS.values():
         if lender.lendable is not None:
             for race in s.races.values():
