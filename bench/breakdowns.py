@@ -25,11 +25,15 @@ power; this is the issue's "at least 2,000 random games per world and option set
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The score check stands in for ``turns.score``, which the compiled engine never looks up:
+# the pure engine plays here (the compiled one plays the same games, tests/engine/test_engines.py).
+os.environ["ENGINE_PURE"] = "1"
 
 from engine.core.abilities import POWERS, RACES
 from tests.engine.helpers_breakdowns import Counts, play_many
