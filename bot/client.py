@@ -30,6 +30,10 @@ from .desk import Desk
 from .league_desk import LeagueDesk
 from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
+from .seasons.poster import Poster
+from .seasons.round_desk import RoundDesk
+from .seasons.rounds import Rounds
+from .seasons.season_desk import SeasonDesk
 from .seasons.table_desk import TableDesk
 from .seasons.tables import Tables
 from .service import GameService
@@ -102,9 +106,16 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
-        #: The games a league opens by itself: planned as tables, opened in threads.
+        #: The games a league opens by itself: planned as tables, opened in threads; the
+        #: seasons of scheduled rounds that plan them, and what those seasons post.
         self.tables = Tables(self.service)
         self.table_desk = TableDesk(self.tables, self, self.desk, self.claims)
+        self.rounds = Rounds(self.service, self.tables)
+        poster = Poster(self.storage, self, now, self.claims, self.workers, self.owns)
+        self.round_desk = RoundDesk(
+            self.rounds, self.table_desk, poster, self.desk, self, self.claims
+        )
+        self.season_desk = SeasonDesk(self.rounds, self.service.league, self.desk)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for
@@ -145,6 +156,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.game")
         await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
+        await self.load_extension("cogs.rounds")
         await self.load_extension("cogs.maps")
         self.add_dynamic_items(TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect)
         if self.settings.dev_guild_id:
@@ -184,7 +196,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         async with self.passing:
             try:
                 await self.desk.tick()
-                await self.table_desk.open_due()
+                # Rounds formed, ended and closed; tables opened; the seasons' posts.
+                await self.round_desk.tick()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
             except Exception:  # deadlines must keep running whatever one pass hit

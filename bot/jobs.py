@@ -69,6 +69,11 @@ def standings_png(data: dict[str, Any]) -> bytes:
     return renderer.render_standings(data)
 
 
+def points_png(data: dict[str, Any]) -> bytes:
+    """A rounds season's standings by points (``bot.seasons.reports`` builds ``data``)."""
+    return renderer.render_points(data)
+
+
 def card_png(data: dict[str, Any]) -> bytes:
     """A player's league card, as PNG."""
     return renderer.render_card(data)
@@ -96,6 +101,7 @@ __all__ = [
     "choose_move",
     "combos_png",
     "map_preview_png",
+    "points_png",
     "replay_image",
     "standings_png",
     "turn_views",

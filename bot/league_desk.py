@@ -19,6 +19,7 @@ from . import stats
 from .errors import ServiceError
 from .jobs import card_png, replay_image, standings_png
 from .league import PAGE, League, LeagueError, Season
+from .league_export import export_csv
 from .league_tables import names_played, player_card, standings_table
 from .options import chosen, stored, title
 from .service import GameService
@@ -261,10 +262,10 @@ class LeagueDesk:
         """``/league export``: the season's games and ratings as CSV."""
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
-        data = await self.league.export_csv(season)
+        data = await export_csv(self.league, season)
         safe = "".join(c if c.isalnum() else "-" for c in season.name).strip("-") or "season"
         await interaction.response.send_message(
-            # The file's columns stay in English (``League.export_csv``): only this line is
+            # The file's columns stay in English (``bot.league_export``): only this line is
             # the member's language.
             tr("Season **{season}**: games and ratings.", season=season.name),
             file=discord.File(io.BytesIO(data), f"{safe}.csv"),

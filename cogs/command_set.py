@@ -1,5 +1,5 @@
 """The bot's slash commands as Discord gets them, for the catalogs and their tests: ``/sw``
-with its ``settings`` group, ``/league`` and ``/maps``."""
+with its ``settings`` group, ``/league`` with its ``round`` group, and ``/maps``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from discord import app_commands
 from cogs.game import GameCog
 from cogs.league import LeagueCog
 from cogs.maps import MapsCog
+from cogs.rounds import RoundGroup
 from cogs.settings import Settings
 
 
@@ -22,4 +23,5 @@ def command_groups() -> list[app_commands.Group]:
     sw.add_command(Settings(nobody))
     league, maps = LeagueCog(nobody).app_command, MapsCog(nobody).app_command
     assert league is not None and maps is not None
+    league.add_command(RoundGroup(nobody))
     return [sw, league, maps]
