@@ -2,6 +2,7 @@
 
     python bench/processes.py --processes 2 --games 100 --database postgresql [--rounds 2]
     python bench/processes.py --processes 1 --games 100 --database sqlite [--pace 2]
+    python bench/processes.py --processes 2 --games 50 --database postgresql --setup-burst
 
 Each process is the real bot under simcord's in-memory Discord, on its own server (as a
 shard would be), with ``--games`` 3-player games, played turn after turn (pick, conquer,
@@ -21,7 +22,10 @@ process:
 - press → first answer (reply or defer), p50 / p99 / max, in the bot (Discord's network
   comes on top);
 - ``/sw end`` → the turn's board posted (the message carrying ``board.png``), p50 / p99 / max;
-- the event loop's longest stall and p99 lag in each process (``bot.health.LoopLag``).
+- the event loop's longest stall and p99 lag in each process (``bot.health.LoopLag``);
+- with ``--setup-burst``, the lobbies are opened, joined and started by every game's command
+  at once: each lobby command's first answer (how many after Discord's 3 s, and unanswered),
+  ``/sw start`` → the first turn posted, and how often anything said "went wrong".
 
 The driver and the simulated Discord run in the bot's own process and share its cores, as a
 load from outside would. Each process makes its server and channels at its own simulated
@@ -47,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 import simcord
 
-from bench.bot import next_command, pct, play_round, server
+from bench.bot import burst, next_command, pct, play_round, server
 from bot.client import SmallWorldBot
 from bot.health import LoopLag
 from bot.settings import Settings
@@ -56,6 +60,12 @@ from tests.bot.presses import emit_slash
 ARRIVED: dict[int, tuple[float, int, str]] = {}
 FIRST: dict[int, float] = {}
 BOARDS: list[tuple[int, float]] = []
+#: Every text the bot said (answers, follow-ups, channel posts), to find a false "went wrong".
+SAID: list[str] = []
+#: What a member must never read after their command was done and saved.
+WRONG = "went wrong"
+#: Discord's limit for a first answer to an interaction.
+DISCORD_WINDOW = 3.0
 
 
 def instrument(bot: SmallWorldBot) -> None:
@@ -80,6 +90,7 @@ def instrument(bot: SmallWorldBot) -> None:
         def wrap(real: Any = real) -> Any:
             async def first(self: Any, *args: Any, **kwargs: Any) -> Any:
                 FIRST.setdefault(self._parent.id, time.perf_counter())
+                SAID.append(str(kwargs.get("content") or (args[0] if args else "")))
                 return await real(self, *args, **kwargs)
 
             return first
@@ -88,6 +99,7 @@ def instrument(bot: SmallWorldBot) -> None:
     send = discord.abc.Messageable.send
 
     async def sent(self: Any, *args: Any, **kwargs: Any) -> Any:
+        SAID.append(str(kwargs.get("content") or (args[0] if args else "")))
         message = await send(self, *args, **kwargs)
         files = kwargs.get("files") or ([kwargs["file"]] if kwargs.get("file") else [])
         if any(getattr(f, "filename", "") == "board.png" for f in files):
@@ -95,6 +107,41 @@ def instrument(bot: SmallWorldBot) -> None:
         return message
 
     discord.abc.Messageable.send = sent  # type: ignore[method-assign]
+    followup = discord.Webhook.send
+
+    async def followed(self: Any, *args: Any, **kwargs: Any) -> Any:
+        SAID.append(str(kwargs.get("content") or (args[0] if args else "")))
+        return await followup(self, *args, **kwargs)
+
+    discord.Webhook.send = followed  # type: ignore[method-assign]
+
+
+async def open_games_in_bursts(env: Any, members: list[Any], channels: list[Any]) -> None:
+    """Every game's ``/sw new``, then each ``/sw join``, then ``/sw start``, sent to all the
+    channels at the same instant (``bench.bot.burst``): the lobbies' worst case."""
+    await burst(env, [(members[0], ch, "sw new", {"players": 3}) for ch in channels])
+    for member in members[1:]:
+        await burst(env, [(member, ch, "sw join", {}) for ch in channels])
+    await burst(env, [(members[0], ch, "sw start", {}) for ch in channels])
+
+
+def setup_figures(arrived: dict[int, tuple[float, int, str]]) -> dict[str, Any]:
+    """Per lobby command: its first answers' times, and for ``start`` the time until the
+    game's first turn (its board) was posted in the channel."""
+    out: dict[str, Any] = {}
+    for name in ("new", "join", "start"):
+        out[name] = [FIRST[i] - t for i, (t, _c, n) in arrived.items() if n == name and i in FIRST]
+        out[name + "_unanswered"] = sum(
+            1 for i, (_t, _c, n) in arrived.items() if n == name and i not in FIRST
+        )
+    turns = []
+    for t, channel, name in arrived.values():
+        if name == "start":
+            after = [b for c, b in BOARDS if c == channel and b >= t]
+            if after:
+                turns.append(min(after) - t)
+    out["first_turn"] = turns
+    return out
 
 
 async def paced_game(
@@ -131,6 +178,7 @@ async def drive(
     rounds: int,
     workers: int,
     pace: float = 0.0,
+    setup_burst: bool = False,
 ) -> dict[str, Any]:
     """One process: its server, its games, its rounds; the raw figures."""
     url = target if target.startswith("postgresql://") else None
@@ -155,7 +203,17 @@ async def drive(
         # Snowflakes carry the simulated clock's time: each process makes its objects at
         # another moment, so their ids differ, as Discord's do.
         env.backend.clock.elapsed = max(env.backend.clock.elapsed, 3600.0 * (index + 1))
-        members, channels = await server(env, bot, games, shard_id=index)
+        if setup_burst:
+            guild = env.create_guild(shard_id=index)
+            members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]
+            await bot.tree.sync()
+            channels = [guild.create_text_channel(f"game-{i}") for i in range(games)]
+            await open_games_in_bursts(env, members, channels)
+            await bot.announcer.deliver_due()
+            setup = setup_figures(dict(ARRIVED))
+        else:
+            members, channels = await server(env, bot, games, shard_id=index)
+            setup = {}
         ARRIVED.clear()
         FIRST.clear()
         BOARDS.clear()
@@ -186,6 +244,8 @@ async def drive(
         if after:
             boards.append(min(after) - t)
     return {
+        "setup": setup,
+        "wrong": sum(WRONG in text for text in SAID),
         "answered": len(first),
         "seconds": took,
         "first": first,
@@ -210,6 +270,12 @@ def main() -> None:
         help="mean seconds a member takes before each command (0: every game's command"
         " sent at the same instant, step after step)",
     )
+    ap.add_argument(
+        "--setup-burst",
+        action="store_true",
+        help="open, join and start every game's lobby by commands sent to all channels at once,"
+        " and report those commands' answers (late: after Discord's 3 s) and the first turn",
+    )
     ap.add_argument("--child", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--target", help=argparse.SUPPRESS)
     ap.add_argument("--out", help=argparse.SUPPRESS)
@@ -225,6 +291,7 @@ def main() -> None:
                 args.rounds,
                 args.workers,
                 args.pace,
+                args.setup_burst,
             )
         )
         Path(args.out).write_text(json.dumps(figures))
@@ -277,6 +344,20 @@ def main() -> None:
             f"/sw end → board posted: p50 {pct(boards, 50):.0f} ms, p99 {pct(boards, 99):.0f} ms,"
             f" max {max(boards) * 1000:.0f} ms ({len(boards)} boards)"
         )
+    if args.setup_burst:
+        for name in ("new", "join", "start", "first_turn"):
+            times = [x for r in results for x in r["setup"][name]]
+            late = sum(x > DISCORD_WINDOW for x in times)
+            what = f"/sw {name} → first answer"
+            if name == "first_turn":
+                what = "start → first turn posted"
+            unanswered = sum(r["setup"].get(name + "_unanswered", 0) for r in results)
+            print(
+                f"{what}: p50 {pct(times, 50):.0f} ms, p99 {pct(times, 99):.0f} ms,"
+                f" max {max(times) * 1000:.0f} ms, after 3 s {late} of {len(times)}"
+                + (f", unanswered {unanswered}" if name != "first_turn" else "")
+            )
+    print(f'said "{WRONG}": {sum(r["wrong"] for r in results)} times')
     for i, r in enumerate(results):
         print(
             f"process {i}: loop lag max {r['lag_max'] * 1000:.0f} ms,"

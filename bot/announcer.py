@@ -23,7 +23,6 @@ Guarantees, for each outbox row:
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,9 +34,10 @@ import discord
 from lang import speaking
 
 from . import outbox
+from .attachments import attach
 from .claims import OUTBOX, Claims
 from .controls import turn_view
-from .jobs import announcement_pngs
+from .jobs import announcement_pictures
 from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
 from .retries import BACKOFF, is_permanent, posted_around, reason_of, retry_at
@@ -399,13 +399,13 @@ class Announcer:
 
     async def _images(self, a: Announcement) -> list[discord.File]:
         """The announcement's images, drawn by a worker; the files are made here, on the
-        loop (a worker returns PNG bytes: a ``discord.File`` holds an open stream)."""
+        loop (a worker returns the pictures: a ``discord.File`` holds an open stream)."""
         try:
             assert a.view is not None and a.image is not None
-            pngs = await self.workers.run(
-                announcement_pngs, a.view, a.image, map_key=a.view.get("map")
+            pictures = await self.workers.run(
+                announcement_pictures, a.view, a.image, map_key=a.view.get("map")
             )
-            return [discord.File(io.BytesIO(png), name) for name, png in pngs]
+            return [attach(picture) for picture in pictures]
         except Exception as exc:
             # A drawing bug must not stop the game: the turn goes out as text.
             log.exception("rendering failed")

@@ -40,6 +40,7 @@ from .service import GameService
 from .settings import Settings
 from .speech import SpeakingTree
 from .storage import storage_for
+from .text_board import TextPage
 from .web.app import Site
 from .web.server import serve
 from .workers import Workers
@@ -158,7 +159,9 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.league")
         await self.load_extension("cogs.rounds")
         await self.load_extension("cogs.maps")
-        self.add_dynamic_items(TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect)
+        self.add_dynamic_items(
+            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage
+        )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -86,8 +86,9 @@ def _everything(prefix: str) -> str:
 
 
 #: The prefixes of the custom ids of the bot's controls: each is claimed by one item class
-#: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``).
-PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:")
+#: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``; ``swt:``: the pages of the
+#: board in words, ``bot.text_board``).
+PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swt:")
 
 
 def claimed(custom_id: str) -> bool:

@@ -9,7 +9,6 @@ the channel did not get the message.
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -22,9 +21,10 @@ from engine.core.view import visible_events
 from lang import current, ntr, slash, speaking, tr
 
 from .announcer import Announcer, Delivery
+from .attachments import attach
 from .claims import DEADLINE
 from .controls import panel_view
-from .jobs import board_png, combos_png
+from .jobs import board_picture, combos_picture
 from .messages import CHANNEL
 from .narrate import combo_line, describe_event
 from .once import Once, answered, refused
@@ -434,10 +434,8 @@ class Desk:
                         "Round {round}/{turns} · you have nothing to conquer right now.", **at
                     )
             await interaction.response.defer(ephemeral=mine, thinking=True)
-            png = await self.workers.run(board_png, board, map_key=s.map_id)
-            await interaction.followup.send(
-                text, file=discord.File(io.BytesIO(png), "board.png"), ephemeral=mine
-            )
+            picture = await self.workers.run(board_picture, board, map_key=s.map_id)
+            await interaction.followup.send(text, file=attach(picture), ephemeral=mine)
 
     async def show_coins(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The coins of the member playing ``seat``, to them alone."""
@@ -455,11 +453,9 @@ class Desk:
         assert lg.game is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         public = view(lg.game.state)
-        png = await self.workers.run(combos_png, public)
+        picture = await self.workers.run(combos_picture, public)
         lines = [combo_line(c) for c in public["market"]]
-        await interaction.followup.send(
-            "\n".join(lines), file=discord.File(io.BytesIO(png), "combos.png"), ephemeral=True
-        )
+        await interaction.followup.send("\n".join(lines), file=attach(picture), ephemeral=True)
 
     # --- deadlines ----------------------------------------------------------------------
 

@@ -3,9 +3,9 @@
 Each function here runs in a worker process (``bot.workers``) or, with ``WORKERS=0``, in a
 thread; either way it is given what it needs as plain, picklable data (a state's JSON, a view
 dict, a league table's dict) and rebuilds the rest itself, and it returns plain data too:
-an action's text, PNG bytes. Nothing here touches Discord or the database, and the module
-imports only the engine, the AI and the renderer, so a worker starts without the bot's
-Discord and database libraries.
+an action's text, PNG bytes, a picture with its description (``Picture``). Nothing here
+touches Discord or the database, and the module imports only the engine, the AI and the
+renderer, so a worker starts without the bot's Discord and database libraries.
 
 A server's own map reaches a worker with the job (``bot.workers`` registers it there first),
 so the functions below may name any map the bot process knows.
@@ -19,6 +19,8 @@ import renderer
 from ai import make_player
 from engine import from_json, new_game, view
 from engine.core.game import GameConfig, turn_ends
+from renderer import describe
+from renderer.describe import Picture
 
 
 def choose_move(
@@ -40,43 +42,60 @@ def choose_move(
 
 
 def board_png(state_view: dict[str, Any]) -> bytes:
-    """The board image of a view (``engine.view``), as PNG."""
+    """The board image of a view (``engine.view``), as PNG (the web pages' picture; its
+    words are ``renderer.describe.board``)."""
     # ``renderer.x`` looked up at each call, not imported by name: tests may replace one.
     return renderer.render_board(state_view)
 
 
 def final_png(state_view: dict[str, Any]) -> bytes:
-    """The score sheet of a finished game's view, as PNG."""
+    """The score sheet of a finished game's view, as PNG (the web pages' picture)."""
     return renderer.render_final(state_view)
 
 
-def combos_png(state_view: dict[str, Any]) -> bytes:
-    """The combos panel of a public view, as PNG."""
-    return renderer.render_combos(state_view)
+# Every picture the bot posts comes as a ``Picture``: drawn and described together, in the
+# language of the job (``bot.attachments`` turns it into the one kind of file it posts).
 
 
-def announcement_pngs(state_view: dict[str, Any], image: str) -> list[tuple[str, bytes]]:
-    """The images of a turn announcement, as (file name, PNG bytes): the board, and first
-    the score sheet when ``image`` is ``"final"``."""
-    board = ("board.png", renderer.render_board(state_view))
+def board_picture(state_view: dict[str, Any]) -> Picture:
+    """The board of a view, described."""
+    return Picture("board.png", renderer.render_board(state_view), describe.board(state_view))
+
+
+def final_picture(state_view: dict[str, Any]) -> Picture:
+    """The score sheet of a finished game's view, described."""
+    return Picture("final.png", renderer.render_final(state_view), describe.final(state_view))
+
+
+def combos_picture(state_view: dict[str, Any]) -> Picture:
+    """The combos panel of a public view, described."""
+    drawn = renderer.render_combos(state_view)
+    return Picture("combos.png", drawn, describe.combos(state_view))
+
+
+def announcement_pictures(state_view: dict[str, Any], image: str) -> list[Picture]:
+    """The images of a turn announcement: the board, and first the score sheet when
+    ``image`` is ``"final"``."""
+    board = board_picture(state_view)
     if image == "final":
-        return [("final.png", renderer.render_final(state_view)), board]
+        return [final_picture(state_view), board]
     return [board]
 
 
-def standings_png(data: dict[str, Any]) -> bytes:
-    """A season's standings table (``bot.league_desk`` builds ``data``), as PNG."""
-    return renderer.render_standings(data)
+def standings_picture(data: dict[str, Any]) -> Picture:
+    """A season's standings table (``bot.league_desk`` builds ``data``), described."""
+    return Picture("standings.png", renderer.render_standings(data), describe.standings(data))
 
 
-def points_png(data: dict[str, Any]) -> bytes:
-    """A rounds season's standings by points (``bot.seasons.reports`` builds ``data``)."""
-    return renderer.render_points(data)
+def points_picture(data: dict[str, Any]) -> Picture:
+    """A rounds season's standings by points (``bot.seasons.reports`` builds ``data``),
+    described."""
+    return Picture("standings.png", renderer.render_points(data), describe.points(data))
 
 
-def card_png(data: dict[str, Any]) -> bytes:
-    """A player's league card, as PNG."""
-    return renderer.render_card(data)
+def card_picture(data: dict[str, Any]) -> Picture:
+    """A player's league card, described."""
+    return Picture("player.png", renderer.render_card(data), describe.card(data))
 
 
 def turn_views(config: GameConfig, log: list[tuple[int, str]]) -> list[dict[str, Any]]:
@@ -84,25 +103,31 @@ def turn_views(config: GameConfig, log: list[tuple[int, str]]) -> list[dict[str,
     return [view(state) for state, _seat in turn_ends(config, log)]
 
 
-def replay_image(config: GameConfig, log: list[tuple[int, str]]) -> tuple[bytes, str]:
-    """A finished game turn by turn, as an animated image: (bytes, file extension)."""
-    return renderer.render_replay(turn_views(config, log))
+def replay_picture(config: GameConfig, log: list[tuple[int, str]], name: str) -> Picture:
+    """A finished game turn by turn, as an animated image named ``name`` plus the format's
+    extension (WebP, or GIF), described."""
+    views = turn_views(config, log)
+    data, ext = renderer.render_replay(views)
+    return Picture(f"{name}.{ext}", data, describe.replay(views))
 
 
-def map_preview_png(map_key: str, players: int) -> bytes:
-    """A map's board as set up for ``players`` players, as PNG (``/maps add`` shows it)."""
-    return renderer.render_board(view(new_game([f"P{i + 1}" for i in range(players)], 1, map_key)))
+def map_preview_picture(map_key: str, players: int) -> Picture:
+    """A map's board as set up for ``players`` players (``/maps add`` shows it), described."""
+    return board_picture(view(new_game([f"P{i + 1}" for i in range(players)], 1, map_key)))
 
 
 __all__ = [
-    "announcement_pngs",
+    "announcement_pictures",
+    "board_picture",
     "board_png",
-    "card_png",
+    "card_picture",
     "choose_move",
-    "combos_png",
-    "map_preview_png",
-    "points_png",
-    "replay_image",
-    "standings_png",
+    "combos_picture",
+    "final_picture",
+    "final_png",
+    "map_preview_picture",
+    "points_picture",
+    "replay_picture",
+    "standings_picture",
     "turn_views",
 ]

@@ -6,7 +6,6 @@ Standings, player cards and replays are drawn off the event loop, by the worker 
 
 from __future__ import annotations
 
-import io
 import logging
 from datetime import timedelta
 from typing import Any
@@ -16,8 +15,9 @@ import discord
 from lang import decimal, ntr, option, ptr, slash, speaking, tr
 
 from . import stats
+from .attachments import attach, document
 from .errors import ServiceError
-from .jobs import card_png, replay_image, standings_png
+from .jobs import card_picture, replay_picture, standings_picture
 from .league import PAGE, League, LeagueError, Season
 from .league_export import export_csv
 from .league_tables import names_played, player_card, standings_table
@@ -168,7 +168,7 @@ class LeagueDesk:
         data, ids, team = standing.data, standing.ids, standing.team
         page, pages = data["page"], data["pages"]
         start = (page - 1) * PAGE
-        png = await self.workers.run(standings_png, data)
+        picture = await self.workers.run(standings_picture, data)
         fields = {"season": season.name, "page": page, "pages": pages}
         if final:
             lines = [tr("**🏆 Final standings · {season}** (page {page}/{pages})", **fields)]
@@ -187,7 +187,7 @@ class LeagueDesk:
                     records=" · ".join(f"<@{uid}> {g} ({w})" for uid, (g, w) in teamed[:10]),
                 )
             )
-        return "\n".join(lines), discord.File(io.BytesIO(png), "standings.png")
+        return "\n".join(lines), attach(picture)
 
     async def show_standings(
         self, interaction: Interaction, page: int, season_name: str | None
@@ -242,7 +242,7 @@ class LeagueDesk:
         with speaking(language):
             rank = data["rank"]
             await interaction.response.defer(thinking=True)
-            png = await self.workers.run(card_png, data)
+            picture = await self.workers.run(card_picture, data)
             where = f"#{rank}" if rank else tr("provisional")
             text = f"**{member.display_name}** · {data['rating']} ({where}) · {season.name}"
             if data["team_games"]:
@@ -252,9 +252,7 @@ class LeagueDesk:
                     data["team_games"],
                     wins=data["team_wins"],
                 )
-            await interaction.followup.send(
-                text, file=discord.File(io.BytesIO(png), "player.png"), allowed_mentions=QUIET
-            )
+            await interaction.followup.send(text, file=attach(picture), allowed_mentions=QUIET)
 
     # --- export ---------------------------------------------------------------------------
 
@@ -268,7 +266,7 @@ class LeagueDesk:
             # The file's columns stay in English (``bot.league_export``): only this line is
             # the member's language.
             tr("Season **{season}**: games and ratings.", season=season.name),
-            file=discord.File(io.BytesIO(data), f"{safe}.csv"),
+            file=document(f"{safe}.csv", data),
             ephemeral=True,
         )
 
@@ -404,9 +402,10 @@ class LeagueDesk:
             )
         await interaction.response.defer(thinking=True)
         game = lg.game
-        data, ext = await self.workers.run(
-            replay_image, game.config, list(game.log), map_key=game.config.map_id
-        )
+        picture = await self.workers.run(
+            replay_picture, game.config, list(game.log), f"game-{game_id}",
+            map_key=game.config.map_id,
+        )  # fmt: skip
         text = tr(
             "Game `#{game}` on `{map}`, turn by turn.", game=game_id, map=stats.map_name(lg.map_id)
         )
@@ -419,6 +418,4 @@ class LeagueDesk:
             )  # fmt: skip
         if page:
             text += "\n" + tr("🌐 Step through it on the web: {link}", link=f"{page}/replay/0")
-        await interaction.followup.send(
-            text, file=discord.File(io.BytesIO(data), f"game-{game_id}.{ext}")
-        )
+        await interaction.followup.send(text, file=attach(picture))

@@ -23,6 +23,7 @@ from bot.once import answered
 from bot.public import publish
 from bot.service import GameService
 from bot.service.lobby import WORLD_NAMES
+from bot.text_board import show_text_board
 from bot.web.links import game_link
 from cogs.choices import member_choices
 from cogs.help import help_text
@@ -433,17 +434,20 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
     @app_commands.describe(
         mine="Only for you, with the regions you can conquer and their cost",
         combos="The six combos for sale instead of the board",
+        text="The board in words, region by region, only for you (for a screen reader)",
     )
     @app_commands.guild_only()
     @refusals
     async def board(
-        self, interaction: Interaction, mine: bool = False, combos: bool = False
+        self, interaction: Interaction, mine: bool = False, combos: bool = False, text: bool = False
     ) -> None:
         lg = await self.service.last_game(interaction.channel_id)
         if lg.game is None:
             raise ServiceError(tr("The game has not started yet."))
         if combos:
             await self.bot.desk.show_combos(interaction, lg)
+        elif text:
+            await show_text_board(interaction, lg)
         else:
             await self.bot.desk.show_board(interaction, lg, lg.seat_of(interaction.user.id), mine)
 
@@ -457,12 +461,9 @@ class GameCog(commands.GroupCog, group_name="sw", group_description="Play Small 
             return
         text = await status_text(self.service, lg, lg.game.state)
         link = await game_link(
-            self.service.storage,
-            self.bot.settings.web_url,
-            lg.guild_id,
-            lg.id,
+            self.service.storage, self.bot.settings.web_url, lg.guild_id, lg.id,
             self.service.clock(),
-        )
+        )  # fmt: skip
         if link:
             text += "\n" + tr("🌐 This game on the web: {link}", link=link)
         await interaction.response.send_message(text, ephemeral=True)

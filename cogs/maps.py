@@ -10,7 +10,6 @@ fit the lobby's player count and world (``map_choices``). The storage is ``bot.c
 from __future__ import annotations
 
 import functools
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -18,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.attachments import attach
 from bot.club_maps import MAX_BYTES, ClubMaps, MapRefused, too_big
 from bot.desk import answer, reply_error
 from bot.errors import ServiceError
 from bot.glossary import folded
-from bot.jobs import map_preview_png
+from bot.jobs import map_preview_picture
 from cogs.choices import in_every_language
 from engine.core.content import builtin_maps, load_map
 from engine.text.names import map_name
@@ -164,8 +164,8 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
             await reply_error(interaction, tr("Discord would not give me the file; try again."))
             return
         # The board as set up for the map's smallest player count, drawn by a worker.
-        png = await club_maps(interaction).workers.run(
-            map_preview_png, added.key, min(added.players), map_key=added.key
+        preview = await club_maps(interaction).workers.run(
+            map_preview_picture, added.key, min(added.players), map_key=added.key
         )
         counts = tr(" or ").join(str(n) for n in added.players)
         await answer(
@@ -185,7 +185,7 @@ class MapsCog(commands.GroupCog, group_name="maps", group_description="This serv
             ),
             ephemeral=True,
             allowed_mentions=QUIET,
-            file=discord.File(io.BytesIO(png), "board.png"),
+            file=attach(preview),
         )
 
     @app_commands.command(name="list", description="This server's own maps")

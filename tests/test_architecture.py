@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -56,18 +57,23 @@ def _private_imports(path: Path) -> list[str]:
     here = _name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found = []
+    for node, source in _from_imports(path, package):
+        if source.split(".")[0] not in PACKAGES or source == here:
+            continue
+        found += [f"{here}:{node.lineno} {source}.{a.name}" for a in node.names if _private(a)]
+    return found
+
+
+def _from_imports(path: Path, package: str) -> Iterator[tuple[ast.ImportFrom, str]]:
+    """Each ``from X import ...`` of a module in ``package``, with X made absolute."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.ImportFrom):
             continue
         if node.level:
             base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            source = ".".join([*base, node.module] if node.module else base)
+            yield node, ".".join([*base, node.module] if node.module else base)
         else:
-            source = node.module or ""
-        if source.split(".")[0] not in PACKAGES or source == here:
-            continue
-        found += [f"{here}:{node.lineno} {source}.{a.name}" for a in node.names if _private(a)]
-    return found
+            yield node, node.module or ""
 
 
 def _private(alias: ast.alias) -> bool:
@@ -85,14 +91,7 @@ def _face_imports(path: Path) -> list[str]:
     here = _name(path)
     package = here.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            source = ".".join([*base, node.module] if node.module else base)
-        else:
-            source = node.module or ""
+    for node, source in _from_imports(path, package):
         if not source or not (package == source or package.startswith(source + ".")):
             continue
         folder = ROOT.joinpath(*source.split("."))

@@ -33,7 +33,7 @@ queue. The rules:
 Defaults (``TOLERANCE``): 100 display points at once, 25 more per hour waited. 100 display
 points is 5 μ, a gap between two members that the ratings themselves would need several
 games to tell apart; after a day (700) nearly any two regular members of a server may
-meet. ``bench/queue.py`` measures them over a simulated week against the
+meet. ``bench/queue_wait.py`` measures them over a simulated week against the
 first-come-first-served baseline (``first_come``): with one member arriving an hour, the
 games' skill spread falls from 195 to 151 display points for a mean wait of 4.3 hours
 instead of 4.2; with three an hour, from 170 to 116, for 2.3 hours instead of 1.9. A
@@ -248,7 +248,7 @@ def form_games(
 def first_come(
     waiting: Iterable[Waiting], now: datetime, tolerance: Tolerance = TOLERANCE
 ) -> list[Match]:
-    """The first-come-first-served baseline, for ``bench/queue.py``: the longest waiter's
+    """The first-come-first-served baseline, for ``bench/queue_wait.py``: the longest waiter's
     largest accepted game that the earliest compatible members can fill forms at once, skill
     unseen (``tolerance`` is taken for the same interface and ignored); then the next."""
     queue = _Queue(_checked(waiting), now)

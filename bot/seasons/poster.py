@@ -12,7 +12,6 @@ may not manage roles, or the role is above its own), the organiser is told once,
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -23,7 +22,8 @@ import discord
 from lang import speaking
 
 from ..claims import POST, Claims
-from ..jobs import points_png
+from ..attachments import attach
+from ..jobs import points_picture
 from ..retries import BACKOFF, is_permanent, posted_around, reason_of
 from ..storage import Storage
 from ..workers import Workers
@@ -102,8 +102,8 @@ class Poster:
             "nonce": f"lp{row.id}",
         }
         if row.post.picture is not None:
-            png = await self.workers.run(points_png, row.post.picture)
-            out["file"] = discord.File(io.BytesIO(png), "standings.png")
+            picture = await self.workers.run(points_picture, row.post.picture)
+            out["file"] = attach(picture)
         return out
 
     async def _role(self, row: posts.Row) -> None:

@@ -11,6 +11,7 @@ from aiohttp import web
 from engine import Game, view
 from engine.core.state import OVER
 from lang import ntr, speaking, tr
+from renderer import describe
 
 from ..jobs import board_png, final_png
 from ..service.loaded import LoadedGame
@@ -55,7 +56,6 @@ class GameViews:
                 "deadline": tr("deadline"),
                 "none_live": tr("No game under way."),
                 "none_done": tr("No finished game yet."),
-                "board": tr("The board"),
                 "won_by": tr("won by"),
             }
             title = tr("Small World on this server")
@@ -75,8 +75,6 @@ class GameViews:
                 return not_found()
             words = {
                 "round": tr("Round {round}/{turns}", round=page.round, turns=page.turns),
-                "board": tr("The board"),
-                "sheet": tr("The final scores"),
                 "players": tr("Players"),
                 "in_decline": tr("in decline:"),
                 "this_turn": tr("This turn"),
@@ -183,7 +181,7 @@ class GameViews:
                 "next": tr("next →"),
                 "first": tr("first"),
                 "last": tr("last"),
-                "board": tr("The board"),
+                "board": describe.board(at.view),
                 "quiet": tr("No conquest and no change on the board."),
             }
             title = tr("Game #{game}, turn by turn", game=game_id)

@@ -14,6 +14,7 @@ from engine import to_act, view
 from engine.core.content import load_map
 from engine.core.state import OVER
 from engine.text import names
+from renderer import describe
 
 from ..errors import ServiceError
 from ..narrate import told_lines
@@ -47,6 +48,8 @@ class GameSummary:
     version: int
     #: A finished game's winners (more than one on a tie).
     winners: list[str] = field(default_factory=list)
+    #: Its board in words (``renderer.describe``), the picture's ``alt``; empty for a lobby.
+    described: str = ""
 
 
 @dataclass
@@ -59,20 +62,25 @@ class GamePage:
     turns: int
     last_turn: list[str] = field(default_factory=list)
     this_turn: list[str] = field(default_factory=list)
+    #: The final sheet in words, its picture's ``alt`` (once the game is over).
+    described_sheet: str = ""
 
 
 def _summary(lg: LoadedGame) -> GameSummary:
     names_ = [s.name for s in sorted(lg.seats, key=lambda s: (s.seat is None, s.seat or 0))]
-    turn, version = "", 0
+    turn, version, described = "", 0, ""
     if lg.game is not None:
         state = lg.game.state
         version = state.version
         # Nobody is to act in a finished game.
         seat = to_act(state)
         turn = state.players[seat].name if seat is not None else ""
+        # The words of the board picture the pages show: drawn from the same view.
+        described = describe.board(view(state))
     return GameSummary(
-        lg.id, lg.status, _map_shown(lg.map_id), names_, turn, lg.deadline_at, version
-    )
+        lg.id, lg.status, _map_shown(lg.map_id), names_, turn, lg.deadline_at, version,
+        described=described,
+    )  # fmt: skip
 
 
 def _map_shown(map_id: str) -> str:
@@ -177,4 +185,5 @@ async def game_page(service: GameService, guild_id: int, game_id: int) -> GamePa
         state.turns,
         last_turn=told_lines(state, state.last_events),
         this_turn=told_lines(state, state.events),
+        described_sheet=describe.final(public) if over else "",
     )

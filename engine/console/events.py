@@ -12,28 +12,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.content import treasures
-from engine.core.markers import MARKER_NAMES
 from engine.text import names as named
+from engine.text.board import and_list, piece_name
 from engine.text.narration import underground_sentence
 from lang import ntr, tr
 
 __all__ = ["and_list", "coins", "describe_any", "describe_event", "piece_name", "tokens"]
-
-
-def piece_name(key: str) -> str:
-    """The readable name of a marker key: a piece of the box, or a Place or Relic."""
-    if key in MARKER_NAMES:
-        return named.piece(key)
-    if key in treasures():
-        return named.treasure(key)
-    return key.replace("_", " ")
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``12``, ``12 and 14``, ``3, 5 and 9``: items joined for a sentence."""
-    if len(items) <= 1:
-        return "".join(items)
-    return tr("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def tokens(n: int) -> str:

@@ -43,6 +43,7 @@ from engine.core.state import GameState
 from engine.core.turn import to_act
 from engine.core.view import label, view, visible_events
 from engine.core.worlds import DEFAULT_WORLD
+from engine.text.board import board_lines
 from lang import N_, ntr, ptr, tr
 
 #: The help the ``help`` command prints: the typed words (``region``, ``rules``, ``undo``...)
@@ -57,6 +58,7 @@ Commands:
   default         play what a deadline would play for you now (free combo, stop, end...)
   undo            take back your last action of this turn (not past a pick, roll or turn end)
   region N        region N: terrain, features, who holds it, and its neighbours ("adj N" too)
+  board           every region in words, grouped by who holds it (as /sw board text:true)
   rules [NAME]    what a race, special power or rule term means ("rules" alone lists them)
   help            show this list
   quit            leave the game (it prints how to pick the game up again)
@@ -122,12 +124,13 @@ ENGLISH_WORDS = {
     "adj": "region",
     "undo": "undo",
     "default": "default",
+    "board": "board",
 }
 
 
 def typed_words() -> dict[str, str]:
     """Each command's word in the language spoken (French: ``aide``, ``quitter``,
-    ``règles``, ``région``, ``annuler``, ``défaut``), by the command it names."""
+    ``règles``, ``région``, ``annuler``, ``défaut``, ``plateau``), by the command it names."""
     return {
         ptr("typed command", "help"): "help",
         ptr("typed command", "quit"): "quit",
@@ -135,6 +138,7 @@ def typed_words() -> dict[str, str]:
         ptr("typed command", "region"): "region",
         ptr("typed command", "undo"): "undo",
         ptr("typed command", "default"): "default",
+        ptr("typed command", "board"): "board",
     }
 
 
@@ -309,6 +313,9 @@ def _loop(game: Game, read: LineReader, say: Callable[..., None]) -> str | None:
             continue
         if whole == "quit":
             return tr("Bye.")
+        if whole == "board":
+            say(*board_lines(view(s, seat)))
+            continue
         word, _, rest = command.partition(" ")
         verb = command_word(word)
         try:

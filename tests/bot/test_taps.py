@@ -65,6 +65,26 @@ async def tap(member: Any, panel: Any, choice: tuple[str, str, str]) -> Any:
     return await member.select(panel, [payload], custom_id=custom_id)
 
 
+async def tap_out_the_decision(
+    w: Any, member: Any, panel: Any, rng: random.Random, seat: int, state: Any
+) -> int:
+    """Tap random choices of ``member``'s panel (``weight``) until the decision leaves
+    ``seat`` or the turn of ``state`` passes; how many taps it took."""
+    taps = 0
+    while True:
+        options = choices(panel)
+        assert options, panel.content
+        pick = rng.choices(options, [weight(p) for _, _, p in options])[0]
+        r = await tap(member, panel, pick)
+        taps += 1
+        assert taps < 2000
+        if pick[2] != "board":  # the board comes as a message of its own
+            panel = r.response or panel
+        now = (await game_of(w)).game.state
+        if to_act(now) != seat or (now.round, now.turn.seat) != (state.round, state.turn.seat):
+            return taps
+
+
 async def test_a_whole_game_by_taps_one_summary_per_turn(simcord_env) -> None:
     w = await world(simcord_env)
     await started_game(w)

@@ -16,7 +16,7 @@ from engine import to_act
 from engine.rulesets.teams import seat_name
 
 from .conftest import make_bot
-from .test_taps import LEAKS, choices, play_button, tap, weight
+from .test_taps import LEAKS, play_button, tap_out_the_decision
 from .test_teams_lobby import SIX
 from .world import game_of, public, world
 
@@ -43,18 +43,8 @@ async def test_a_whole_team_game_by_taps_with_a_restart(simcord_env, db_path) ->
             continue
         member = w.member(lg.user_at(seat))
         panel = (await member.click(play_button(w), label="▶ Play")).response
-        while True:
-            options = choices(panel)
-            assert options, panel.content
-            pick = rng.choices(options, [weight(p) for _, _, p in options])[0]
-            r = await tap(member, panel, pick)
-            taps += 1
-            assert taps < 6000
-            if pick[2] != "board":
-                panel = r.response or panel
-            now = (await game_of(w)).game.state
-            if to_act(now) != seat or (now.round, now.turn.seat) != (state.round, state.turn.seat):
-                break
+        taps += await tap_out_the_decision(w, member, panel, rng, seat, state)
+        assert taps < 6000
     assert restarted
     lg = await game_of(w)
     s = lg.game.state

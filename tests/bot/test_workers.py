@@ -21,7 +21,7 @@ import pytest
 
 from ai import make_player
 from bot import outbox
-from bot.jobs import board_png, choose_move, map_preview_png
+from bot.jobs import board_png, choose_move, map_preview_picture
 from bot.messages import CHANNEL, Announcement
 from bot.outbox import PARTIAL
 from bot.settings import MAX_DEFAULT_WORKERS, Settings, default_workers
@@ -30,6 +30,7 @@ from engine import apply, legal_actions, new_game, parse, to_act, to_json, view
 from engine.core.content import register_map
 from engine.core.state import GameState, clone
 from engine.simulate import choose
+from lang import speaking
 from renderer.mapcheck import board_geometry
 from renderer.static import use_geometry
 from tests.docs_example import docs_example
@@ -114,8 +115,13 @@ async def test_a_servers_own_map_is_drawn_and_played_in_a_worker(pool: Workers) 
     board = view(s)
     drawn = await pool.run(board_png, board, map_key=key)
     assert drawn == await Workers(0).run(board_png, board)
-    preview = await pool.run(map_preview_png, key, 2, map_key=key)
-    assert preview == await Workers(0).run(map_preview_png, key, 2)
+    preview = await pool.run(map_preview_picture, key, 2, map_key=key)
+    assert preview == await Workers(0).run(map_preview_picture, key, 2)
+    # Described in the language of the job's caller, in the worker too.
+    with speaking("fr"):
+        french = await pool.run(map_preview_picture, key, 2, map_key=key)
+    assert french.description != preview.description
+    assert french.description.startswith("Le plateau, tour 1 sur ")
     # The AI gets the map with the state (its JSON carries a server's own map).
     [mid] = positions(2, seed=5, count=1, map_id=key)
     seat = to_act(mid)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urlsplit
 
+from axe_core_python.selenium import Axe
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
@@ -39,6 +40,7 @@ return {
   alerts: window.__alerts === undefined ? null : window.__alerts,
   refused: window.__refused === undefined ? null : window.__refused,
   planted: document.querySelectorAll('img[src="x"], [onerror]').length,
+  alts: [...document.querySelectorAll("img")].map((img) => img.getAttribute("alt")),
 };
 """
 
@@ -64,6 +66,10 @@ class Page:
     screenshot: Path | None = None
     #: Image addresses this page was the first to show (each checked once).
     first_images: list[str] = field(default_factory=list)
+    #: What axe-core found wrong with the page (``accessibility``): its violations.
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    #: The page's images' ``alt`` texts, in order.
+    alts: list[str | None] = field(default_factory=list)
 
 
 def shot_name(url: str, prefix: str) -> str:
@@ -102,11 +108,26 @@ def look(driver: webdriver.Chrome, url: str, shots: Path | None, prefix: str) ->
         planted=facts["planted"],
         text=driver.find_element(By.TAG_NAME, "body").text,
         errors=chrome.errors(driver),
+        alts=facts["alts"],
     )
+    # After the facts: what axe's script does on the page is not the page's own doing.
+    page.violations = accessibility(driver)
     if shots is not None:
         page.screenshot = shots / shot_name(url, prefix)
         chrome.screenshot(driver, page.screenshot)
     return page
+
+
+#: The rules axe-core checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and its own best
+#: practices (headings in order, a main landmark…).
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def accessibility(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """The violations axe-core (bundled by ``axe-core-python``) finds on the page shown:
+    each with its rule ``id``, its ``impact`` (minor to critical) and the ``nodes`` at fault."""
+    found = Axe().run(driver, options={"runOnly": {"type": "tag", "values": AXE_TAGS}})
+    return list(found["violations"])
 
 
 def crawl(driver: webdriver.Chrome, start: str, shots: Path, limit: int = 200) -> list[Page]:

@@ -1,7 +1,7 @@
 """Benchmark: the open-play queue over a simulated week (issue 38, "Measured"), the algorithm
 alone.
 
-    python bench/queue.py [--hours 168] [--rate 1.0] [--tick 10] [--seed 1]
+    python bench/queue_wait.py [--hours 168] [--rate 1.0] [--tick 10] [--seed 1]
 
 Members arrive at random times (a Poisson process of ``--rate`` arrivals an hour over
 ``--hours`` hours), each new, with a skill drawn from a normal law (display points 500 ± 100,
