@@ -21,8 +21,8 @@ import discord
 
 from lang import speaking
 
-from ..claims import POST, Claims
 from ..attachments import attach
+from ..claims import POST, Claims
 from ..jobs import points_picture
 from ..retries import BACKOFF, is_permanent, posted_around, reason_of
 from ..storage import Storage

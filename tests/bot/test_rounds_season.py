@@ -140,7 +140,7 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     # A member who made no move of their own in round 2 is dropped by the organiser; one who
     # did cannot be.
     seats = (await bot.service.load(games2[1].id)).seats
-    idle = [s.user_id for s in seats if not await _own_moves(bot, games2[1].id, s.user_id)][0]
+    idle = [s.user_id for s in seats if not await _own_moves(bot, games2[1].id, s.user_id)].pop()
     refused = await org.slash(w.channel, "league round drop", member=tapped)
     assert refused.ephemeral and "did not miss every deadline" in refused.response.content
     dropped = await org.slash(w.channel, "league round drop", member=w.member(idle))
@@ -177,7 +177,7 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     pinged = [users for content, users, _r, _e in pings.records if "is the champion" in content]
     assert pinged == [[champion]]
     member = simcord_env.backend.get_guild(w.guild.id).members[champion]
-    assert role.id in member.roles
+    assert role.id in member.role_ids
     # Every point handed out is in the standings, the substitute's included.
     standing = await bot.storage.fetchone("SELECT standings, closed_at FROM seasons")
     assert standing["closed_at"] is not None
