@@ -33,6 +33,7 @@ from .lobby_desk import LobbyButton, LobbySelect
 from .seasons.poster import Poster
 from .seasons.round_desk import RoundDesk
 from .seasons.rounds import Rounds
+from .seasons.season_buttons import SeasonButton
 from .seasons.season_desk import SeasonDesk
 from .seasons.table_desk import TableDesk
 from .seasons.tables import Tables
@@ -160,7 +161,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.rounds")
         await self.load_extension("cogs.maps")
         self.add_dynamic_items(
-            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage
+            TurnButton, PanelButton, PanelSelect, LobbyButton, LobbySelect, TextPage, SeasonButton
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)

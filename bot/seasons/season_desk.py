@@ -22,6 +22,7 @@ from . import members as signups
 from .points import describe_table
 from .rounds import ENDING, PLAYING, Rounds
 from .season import RoundsSeason, current, open_rounds, set_points, set_role
+from .season_buttons import signup_view
 from .tables import ROUND as FROM_ROUND
 
 Interaction = discord.Interaction[Any]
@@ -93,15 +94,18 @@ class SeasonDesk:
                     world=WORLDS[season.world].display_name,
                 ),
                 tr(
-                    "Sign up with `{signup}` before the first round starts {when}; `{withdraw}` "
-                    "takes you out of the next rounds.",
+                    "Sign up with the button below or `{signup}` before the first round starts "
+                    "{when}; `{withdraw}` takes you out of the next rounds.",
                     signup=slash("league signup"),
                     withdraw=slash("league withdraw"),
                     when=ts(season.next_round_at),
                 ),
                 tr("Points by place: {table}.", table="; ".join(describe_table(season.table))),
             ]
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+            buttons = signup_view(season.id)
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=QUIET, view=buttons
+        )
 
     # --- members --------------------------------------------------------------------------
 
