@@ -50,7 +50,7 @@ class Channel:
         if not event["dm"]:
             if event["event"] == "delete":
                 self.held.pop(event["id"], None)
-            elif event["event"] == "create" or event["id"] in self.held:
+            elif event["event"] in ("create", "thread") or event["id"] in self.held:
                 self.held[event["id"]] = event
         for other in self.bots:
             if other is not source and other.alive:
@@ -104,10 +104,19 @@ class Bot:
 
     @classmethod
     async def start(
-        cls, target: str, t0: float, channel: Channel, *, skip: float = 0.0, spam: int = 0
+        cls,
+        target: str,
+        t0: float,
+        channel: Channel,
+        *,
+        skip: float = 0.0,
+        spam: int = 0,
+        organiser: bool = False,
+        ai_iterations: int = 0,
     ) -> Bot:
         """Start a process on the database ``target``; its Discord holds what ``channel``
-        holds, then ``spam`` newer messages from a member."""
+        holds, then ``spam`` newer messages from a member (``organiser``: the first member
+        has Manage Server; ``ai_iterations``: the AI seats' playouts a move, 0: as set)."""
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -121,7 +130,14 @@ class Bot:
             limit=2**24,
         )
         me = cls(proc, channel)
-        await me.send(op="setup", skip=skip, messages=channel.messages(), spam=spam)
+        await me.send(
+            op="setup",
+            skip=skip,
+            messages=channel.messages(),
+            spam=spam,
+            organiser=organiser,
+            ai_iterations=ai_iterations,
+        )
         ready = await me.answer()
         assert ready.get("ready"), ready
         me.members = ready["members"]
@@ -289,9 +305,10 @@ class Run:
     #: The wall-clock moment their clocks count from.
     t0: float = field(default_factory=time.time)
 
-    async def start(self, *, skip: float = 0.0, spam: int = 0) -> Bot:
-        """One more process (a restart, a second one): see ``Bot.start``."""
-        return await Bot.start(self.target, self.t0, self.channel, skip=skip, spam=spam)
+    async def start(self, *, skip: float = 0.0, spam: int = 0, **league: Any) -> Bot:
+        """One more process (a restart, a second one): see ``Bot.start`` (``league``: its
+        ``organiser`` and ``ai_iterations``)."""
+        return await Bot.start(self.target, self.t0, self.channel, skip=skip, spam=spam, **league)
 
 
 @contextlib.asynccontextmanager

@@ -6,23 +6,30 @@ channel outlives the process.
 ``tests/bot/crashes.py`` drives it (the crash tests, ``bench/kills.py``). Besides the
 answers to its requests, one JSON line each on stdout, the process writes the journal of
 its Discord there: ``{"event": "create" | "edit" | "delete", ...}`` for every message of
-the server's channel and every DM, written when Discord takes the request, before the bot
-hears back. Whatever moment the process dies at, the driver knows the channel as Discord
-would, and the next process's Discord starts from it (``setup``): the restarted bot finds
-what its predecessor posted, as it would on Discord.
+the server's channel, its threads and every DM (``"thread"`` for a thread opened), written
+when Discord takes the request, before the bot hears back. Whatever moment the process dies
+at, the driver knows the channel as Discord would, and the next process's Discord starts
+from it (``setup``): the restarted bot finds what its predecessor posted, as it would on
+Discord.
 
 Its clock is simcord's, moved on to follow the wall clock from ``T0`` (shared by every
 process of a run, so that they and their successors agree on the time), plus the jumps
 the driver makes (``skip``). Requests, one JSON line each on stdin:
 
 - ``{"op": "setup", "skip": S, "messages": [...], "spam": N}``: the first line. The server
-  (its channel and members ann, bob, cyd, with the same ids in every process), the
+  (its channel and members ann, bob, cyd, with the same ids in every process; with
+  ``"organiser": true``, ann has Manage Server, to run a league; ``"ai_iterations": N``:
+  the AI seats think N playouts a move, to be quick), the
   channel's messages so far (the journal's), then N messages from bob, newer than all;
   then the bot starts, and ``{"ready": ...}`` answers;
-- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command;
+- ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}}``: a slash command
+  (with ``"thread": true``, in the channel's latest thread: a league's game);
 - ``{"op": "crash", "when": "before_post" | "after_post", "match": "text"}``: SIGKILL this
   process when the bot next posts a message holding ``text``: before Discord takes it, or
-  right after (the bot never hears that it went through);
+  right after (the bot never hears that it went through); ``"when": "forming"``: inside the
+  transaction that forms a rounds season's round, once its first table is recorded;
+  ``"formed"``: right after that transaction commits, before any thread is opened;
+  ``"ending"``: right after a round is marked ending, before its games are finished;
 - ``{"op": "skip", "seconds": S}``: the clock jumps S seconds;
 - ``{"op": "idle"}``: answered once the bot's first deadline pass (at start) is over and
   no pass runs;
@@ -40,8 +47,10 @@ import sys
 import time
 from typing import Any
 
+import discord
 import simcord
 
+from bot.seasons import rounds as season_rounds
 from tests.bot.conftest import make_bot
 
 GUILD_ID = 1234567890123456789
@@ -74,18 +83,24 @@ class Discord:
         self._commit = self.backend.commit_message
         self._edit = self.backend.edit_message
         self._delete = self.backend.delete_message
+        self._create_thread = self.backend.create_thread
 
     def target(self) -> float:
         """Where simcord's clock should stand now."""
         return START_AT + self.skip + (time.time() - self.t0)
 
-    def build(self, messages: list[dict[str, Any]], spam: int) -> None:
+    def build(self, messages: list[dict[str, Any]], spam: int, organiser: bool = False) -> None:
         """The server, then the journal's messages, then ``spam`` newer ones."""
         clock = self.backend.clock
         clock.elapsed = WORLD_AT
         guild = self.env.create_guild(id=GUILD_ID)
         self.channel = guild.create_text_channel("smallworld")
-        self.members = [guild.add_member(self.env.create_user(n)) for n in NAMES]
+        manage = discord.Permissions(manage_guild=True)
+        roles = [guild.create_role("organisers", permissions=manage)] if organiser else []
+        self.members = [
+            guild.add_member(self.env.create_user(n), roles=roles if i == 0 else [])
+            for i, n in enumerate(NAMES)
+        ]
         for m in sorted(messages, key=lambda m: m["id"]):
             self.apply(m)
         clock.elapsed = max(clock.elapsed, self.target())
@@ -95,23 +110,32 @@ class Discord:
         self.backend.commit_message = self.commit_message
         self.backend.edit_message = self.edit_message
         self.backend.delete_message = self.delete_message
+        self.backend.create_thread = self.create_thread
 
-    def _message(self, author: int, content: str) -> Any:
-        return self.backend.prepare_message(self.channel.id, author, content)
+    def _message(self, author: int, content: str, channel: int | None = None) -> Any:
+        return self.backend.prepare_message(channel or self.channel.id, author, content)
 
     def apply(self, event: dict[str, Any]) -> None:
         """Make this Discord hold what a journal line says (a restart, a mirror)."""
-        if event.get("channel") != self.channel.id:
-            return  # DMs are counted, not restored
         kind = event.get("event", "create")
-        held = self.backend.messages[self.channel.id]
+        if kind == "thread":
+            if event["id"] not in self.backend.channels:
+                self._create_thread(
+                    event["channel"], event["content"], self.backend.bot_user.id,
+                    message_id=event["id"], broadcast=False,
+                )  # fmt: skip
+            return
+        where = self.backend.channels.get(event.get("channel"))
+        if where is None or event.get("dm"):
+            return  # DMs are counted, not restored
+        held = self.backend.messages[where.id]
         if kind == "delete":
             held.pop(event["id"], None)
         elif kind == "edit" and event["id"] in held:
             held[event["id"]].content = event["content"]
         elif kind == "create" and event["id"] not in held:
             author = self.backend.bot_user.id if event["author"] == "bot" else event["author"]
-            message = self._message(author, event["content"])
+            message = self._message(author, event["content"], where.id)
             message.id = event["id"]
             message.timestamp = event["at"]
             self._commit(message, broadcast=False)
@@ -153,11 +177,56 @@ class Discord:
             out(self._line("edit", done))
         return done
 
+    def create_thread(self, parent_id: int, name: str, owner_id: int, **kw: Any) -> Any:
+        """A thread (a league's game): journaled, so that a restart's Discord holds it."""
+        thread = self._create_thread(parent_id, name, owner_id, **kw)
+        line = {"event": "thread", "id": thread.id, "channel": parent_id, "dm": False}
+        out({**line, "author": "bot", "content": name, "at": None, "clock": time.time()})
+        return thread
+
     def delete_message(self, channel_id: int, message_id: int) -> None:
         message = self.backend.get_message(channel_id, message_id)
         self._delete(channel_id, message_id)
         if not message.is_ephemeral:
             out({**self._line("delete", message), "content": ""})
+
+
+def die() -> None:
+    """SIGKILL this process, wherever it is."""
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def arm_round_crash(bot: Any, when: str) -> None:
+    """SIGKILL the process at a moment of a round's work (see the module's docstring)."""
+    if when == "forming":
+        real_record = season_rounds.record
+
+        async def record(*args: Any, **kwargs: Any) -> int:
+            await real_record(*args, **kwargs)
+            die()  # the round's transaction is still open
+            return 0
+
+        season_rounds.record = record  # type: ignore[assignment]
+    elif when == "formed":
+        real_form = bot.rounds.form
+
+        async def form(*args: Any, **kwargs: Any) -> int | None:
+            formed = await real_form(*args, **kwargs)
+            if formed is not None:
+                die()
+            return formed
+
+        bot.rounds.form = form
+    else:
+        real_end = bot.rounds.end
+
+        async def end(*args: Any, **kwargs: Any) -> bool:
+            ended = await real_end(*args, **kwargs)
+            if ended:
+                die()
+            return ended
+
+        bot.rounds.end = end
 
 
 async def lines(queue: asyncio.Queue[bytes]) -> None:
@@ -178,14 +247,25 @@ async def serve(target: str, t0: float) -> None:
     # No worker processes (a killed bot's pool would hold the pipes open); the clock is
     # simcord's, which follows the wall clock below.
     bot = make_bot(target, seed=5, workers=0)
+    if setup.get("ai_iterations"):
+        bot.ai_seats.iterations = int(setup["ai_iterations"])
+    # The AI seats wait until the bot is attached: a restart's first pass may hand games to
+    # the AI (a round's end), whose thinking would outlast simcord's settling at start.
+    woken: list[int] = []
+    wake, bot.ai_seats.wake = bot.ai_seats.wake, woken.append  # type: ignore[method-assign]
     env = simcord.Env(bot, check_errors=False, settle_timeout=60.0)
     discord = Discord(env, t0)
     discord.skip = float(setup.get("skip", 0.0))
-    discord.build(setup.get("messages", []), int(setup.get("spam", 0)))
+    discord.build(
+        setup.get("messages", []), int(setup.get("spam", 0)), bool(setup.get("organiser"))
+    )
     await env.start()
     with env.time_context():
         await bot.tree.sync()
         out({"ready": True, "pid": os.getpid(), "members": [m.id for m in discord.members]})
+        bot.ai_seats.wake = wake  # type: ignore[method-assign]
+        for game_id in woken:
+            wake(game_id)
         while True:
             # The clock follows the wall clock, and the bot's timers fire as it goes.
             ahead = discord.target() - env.backend.clock.elapsed
@@ -202,9 +282,12 @@ async def serve(target: str, t0: float) -> None:
             answer: dict[str, Any] = {"op": op}
             if op == "slash":
                 member = discord.members[req["member"]]
-                result = await member.slash(discord.channel, req["name"], **req.get("options", {}))
+                where = discord.channel.threads[-1] if req.get("thread") else discord.channel
+                result = await member.slash(where, req["name"], **req.get("options", {}))
                 answer["ephemeral"] = bool(result.ephemeral)
                 answer["content"] = result.response.content if result.response else ""
+            elif op == "crash" and req["when"] in ("forming", "formed", "ending"):
+                arm_round_crash(bot, req["when"])
             elif op == "crash":
                 discord.crash = (req["when"], req["match"])
             elif op == "skip":
