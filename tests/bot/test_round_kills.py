@@ -11,6 +11,8 @@ Each process is the real bot under a simulated Discord whose channel outlives it
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from .crashes import PATIENCE, Bot, Channel, Run, rows
@@ -55,12 +57,22 @@ async def until(target: str, sql: str, check: Any) -> list[dict[str, Any]]:
 TABLES = "SELECT status, game_id, thread_id FROM game_tables"
 
 
+@contextlib.asynccontextmanager
+async def league_run(target: str) -> AsyncIterator[Run]:
+    """Bot processes on ``target``, one after the other, every one stopped afterwards."""
+    run = Run(target, Channel())
+    try:
+        yield run
+    finally:
+        for bot in run.channel.bots:
+            await bot.stop()
+
+
 async def test_a_kill_inside_a_rounds_forming_leaves_none_of_it_and_a_restart_forms_it(
     tmp_path,
 ) -> None:
     target = str(tmp_path / "smallworld.sqlite3")
-    run = Run(target, Channel())
-    try:
+    async with league_run(target) as run:
         first = await run.start(organiser=True)
         await a_season_of_three(first)
         # The process dies inside the round's transaction, its table recorded.
@@ -78,17 +90,13 @@ async def test_a_kill_inside_a_rounds_forming_leaves_none_of_it_and_a_restart_fo
         assert table["game_id"] and table["thread_id"]
         assert len(await rows(target, "SELECT id FROM season_rounds")) == 1
         assert len(await rows(target, "SELECT id FROM games")) == 1
-    finally:
-        for bot in run.channel.bots:
-            await bot.stop()
 
 
 async def test_a_kill_once_a_round_is_recorded_leaves_all_of_it_and_a_restart_opens_it(
     tmp_path,
 ) -> None:
     target = str(tmp_path / "smallworld.sqlite3")
-    run = Run(target, Channel())
-    try:
+    async with league_run(target) as run:
         first = await run.start(organiser=True)
         await a_season_of_three(first)
         await first.ask(op="crash", when="formed", match="")
@@ -109,18 +117,14 @@ async def test_a_kill_once_a_round_is_recorded_leaves_all_of_it_and_a_restart_op
         assert turn["channel"] == table["thread_id"]
         assert len(await rows(target, "SELECT id FROM games")) == 1
         assert len(await rows(target, "SELECT id FROM season_rounds")) == 1
-    finally:
-        for bot in run.channel.bots:
-            await bot.stop()
 
 
 async def test_a_kill_as_a_round_ends_and_the_restart_finishes_closes_and_posts_it_once(
     tmp_path,
 ) -> None:
     target = str(tmp_path / "smallworld.sqlite3")
-    run = Run(target, Channel())
     quick = {"organiser": True, "ai_iterations": 2}
-    try:
+    async with league_run(target) as run:
         first = await run.start(**quick)
         # Rounds of 0.05 days (72 minutes): the game cannot be over by its end.
         await a_season_of_three(first, days=0.05)
@@ -163,6 +167,3 @@ async def test_a_kill_as_a_round_ends_and_the_restart_finishes_closes_and_posts_
                 e for e in run.channel.created if e["author"] == "bot" and words in e["content"]
             ]
             assert len(said) == 1, words
-    finally:
-        for bot in run.channel.bots:
-            await bot.stop()
