@@ -7,13 +7,18 @@ Both processes build the same server (simcord numbers its objects alike in each)
 slash command typed "at once" in both reaches two bots that share only the database, as two
 shards of one bot would. Each request is answered by one JSON line on stdout:
 
-- ``{"op": "world"}``: the server, its #smallworld channel and members ann, bob, cyd;
+- ``{"op": "world"}``: the server, its #smallworld channel and members ann, bob, cyd (with
+  ``"organiser": true``, ann has Manage Server, to run a league);
 - ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}, "at": 60}``: a slash
   command through the real interaction path, made ``at`` seconds after the server (so that
   both processes' Discords date it alike); the answer's ``content`` and ``ephemeral``;
 - ``{"op": "clock", "iso": "..."}``: move the bot's clock (deadlines);
 - ``{"op": "tick"}``: one pass of the deadline loop (announcements, deadlines, reminders);
 - ``{"op": "messages"}``: the channel's messages, oldest first;
+- ``{"op": "rounds"}``: one pass of the rounds seasons' work (``RoundDesk.tick``: rounds
+  formed, ended, closed; tables opened; posts); ``{"op": "form", "season": 1}``: form the
+  season's next round directly, past the claim (the answer's ``round``: its id, or None);
+- ``{"op": "threads"}``: how many threads the channel has;
 - ``{"op": "slow_commit", "seconds": 5}``: the next write holds its transaction open that
   long before committing (the test kills the process meanwhile).
 """
@@ -29,6 +34,7 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import discord
 import simcord
 
 from bot.client import SmallWorldBot
@@ -101,7 +107,14 @@ async def serve(url: str) -> None:
                 clock_now.elapsed = max(clock_now.elapsed, WORLD_AT)
                 guild = env.create_guild(id=GUILD_ID)
                 channel = guild.create_text_channel("smallworld")
-                members = [guild.add_member(env.create_user(n)) for n in NAMES]
+                organisers = []
+                if req.get("organiser"):
+                    manage = discord.Permissions(manage_guild=True)
+                    organisers = [guild.create_role("organisers", permissions=manage)]
+                members = [
+                    guild.add_member(env.create_user(n), roles=organisers if i == 0 else [])
+                    for i, n in enumerate(NAMES)
+                ]
                 await bot.tree.sync()
                 out["members"] = [m.id for m in members]
                 out["channel"] = channel.id
@@ -122,6 +135,12 @@ async def serve(url: str) -> None:
                 await bot.desk.tick()
             elif op == "messages":
                 out["messages"] = [m.content for m in channel.history()]
+            elif op == "rounds":
+                await bot.round_desk.tick()
+            elif op == "form":
+                out["round"] = await bot.rounds.form(int(req["season"]), "en")
+            elif op == "threads":
+                out["threads"] = len(channel.threads)
             elif op == "slow_commit":
                 slow_writes(bot, float(req["seconds"]))
             print(json.dumps(out), flush=True)
