@@ -87,8 +87,9 @@ def _everything(prefix: str) -> str:
 
 #: The prefixes of the custom ids of the bot's controls: each is claimed by one item class
 #: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``; ``swt:``: the pages of the
-#: board in words, ``bot.text_board``).
-PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swt:")
+#: board in words, ``bot.text_board``; ``swr:``: a rounds season's sign-up buttons,
+#: ``bot.seasons.season_buttons``).
+PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swt:", "swr:")
 
 
 def claimed(custom_id: str) -> bool:

@@ -1,7 +1,7 @@
 """The buttons under a rounds season's opening message: a member signs up or withdraws by a
 tap, as by ``/league signup`` and ``/league withdraw``.
 
-Each button names its season (``sws:<season>:signup``), so a tap on the message of a season
+Each button names its season (``swr:<season>:signup``), so a tap on the message of a season
 that has closed since is refused rather than applied to the next one. The answer is the
 member's own (ephemeral), as the commands' are.
 """
@@ -22,7 +22,7 @@ from ..speech import Spoken
 
 Interaction = discord.Interaction[Any]
 
-SEASON_BUTTON = rf"sws:(?P<game>{NUMBER}):(?P<verb>signup|withdraw)"
+SEASON_BUTTON = rf"swr:(?P<game>{NUMBER}):(?P<verb>signup|withdraw)"
 #: The buttons' labels, translated when the message is posted (the server's language).
 LABELS = {"signup": N_("✅ Sign up"), "withdraw": N_("Withdraw")}
 #: A button whose id is not one the bot makes.
@@ -38,14 +38,14 @@ def signup_view(season_id: int) -> discord.ui.View:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=tr(LABELS[verb]),
             style=style or discord.ButtonStyle.secondary,
-            custom_id=f"sws:{season_id}:{verb}",
+            custom_id=f"swr:{season_id}:{verb}",
         )
         view.add_item(button)
     return view
 
 
 class SeasonButton(
-    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sws:(?P<rest>[\s\S]*)"
+    Spoken, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"swr:(?P<rest>[\s\S]*)"
 ):
     """A tap on Sign up or Withdraw (``verb`` empty: forged)."""
 
