@@ -117,7 +117,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.round_desk = RoundDesk(
             self.rounds, self.table_desk, poster, self.desk, self, self.claims
         )
-        self.season_desk = SeasonDesk(self.rounds, self.service.league, self.desk)
+        self.season_desk = SeasonDesk(self.rounds, self.service.league, self.desk, self.workers)
         self.club_maps = ClubMaps(self.storage, self.workers)
         self.sync_on_start = sync_on_start
         #: Whether ``setup_hook`` ends by freezing the heap (``python -m bot``: one bot for

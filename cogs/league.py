@@ -152,6 +152,11 @@ class LeagueCog(
         page: app_commands.Range[int, 1, 1000] = 1,
         season: str | None = None,
     ) -> None:
+        assert interaction.guild_id is not None
+        found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
+        if found.format == ROUNDS:
+            await self.bot.season_desk.standings(interaction, found)
+            return
         await self.bot.league_desk.show_standings(interaction, page, season)
 
     @app_commands.command(name="player", description="A player's card: rating, games, combos")
@@ -165,6 +170,11 @@ class LeagueCog(
         versus: discord.Member | None = None,
         season: str | None = None,
     ) -> None:
+        assert interaction.guild_id is not None
+        found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
+        if found.format == ROUNDS and versus is None:
+            await self.bot.season_desk.player(interaction, found, member or interaction.user)
+            return
         await self.bot.league_desk.show_player(
             interaction, member or interaction.user, versus, season
         )

@@ -15,7 +15,7 @@ from lang import ntr, tr
 from ..league import PAGE
 from .points import Line, game_points, show_points
 from .posts import Post
-from .scoring import Played
+from .scoring import Played, Standing
 from .season import RoundsSeason
 
 #: A message's longest text here (Discord takes 2,000 characters).
@@ -32,15 +32,6 @@ def chunks(lines: Sequence[str]) -> list[str]:
             out[-1] += "\n" + line
         else:
             out.append(line[:LONGEST])
-    return out
-
-
-def round_points(games: Sequence[Played], season: RoundsSeason) -> dict[int, Fraction]:
-    """What each member earned in these games (a round's), by the season's table."""
-    out: dict[int, Fraction] = {}
-    for g in games:
-        for user, points in game_points(g.result.places, season.table, g.result.teams).items():
-            out[user] = out.get(user, Fraction(0)) + points
     return out
 
 
@@ -76,6 +67,8 @@ def standings_post(
     fields = {"season": season.name, "n": number, "rounds": season.rounds}
     if final:
         head = tr("**🏆 {season}: final standings**", **fields)
+    elif number == 0:
+        head = tr("**📊 {season}: standings before the first round**", **fields)
     else:
         head = tr("**📊 {season}: standings after round {n} of {rounds}**", **fields)
     lines = [head]
@@ -97,7 +90,9 @@ def standings_post(
     lines.append(tr("Ties are broken by opponents' points, then by coins."))
     picture = {
         "title": tr("{season} · final standings", season=season.name) if final else season.name,
-        "subtitle": tr("after round {n} of {rounds}", **fields),
+        "subtitle": (
+            tr("after round {n} of {rounds}", **fields) if number else tr("before the first round")
+        ),
         "rows": [
             {
                 "rank": line.rank,
@@ -112,6 +107,46 @@ def standings_post(
         ],
     }
     return Post("\n".join(lines)[:LONGEST], picture=picture)
+
+
+def player_lines(season: RoundsSeason, user_id: int, name: str, now: Standing) -> list[str]:
+    """A member's season in words (``/league player``): rank and points, rounds played and
+    the tie-breaks, then each game of theirs by round: place and points earned. Empty when
+    they have no line in the standings."""
+    line = next((x for x in now.lines if x.user_id == user_id), None)
+    if line is None:
+        return []
+    out = [
+        tr(
+            "**{who}** · {season}: rank {rank}, {points} points.",
+            who=name,
+            season=season.name,
+            rank=line.rank,
+            points=show_points(line.points),
+        ),
+        tr(
+            "{played} · opponents' points {opponents} · coins {coins}",
+            played=ntr("{n} round played", "{n} rounds played", line.games),
+            opponents=show_points(line.opponents),
+            coins=line.coins,
+        ),
+    ]
+    for g in now.games:
+        if user_id not in g.result.places:
+            continue
+        earned = game_points(g.result.places, season.table, g.result.teams)[user_id]
+        out.append(
+            tr(
+                "Round {n}: place {place} of {players} (<#{thread}>), +{points}",
+                n=g.round,
+                place=g.result.places[user_id],
+                players=len(g.result.places),
+                thread=g.thread_id,
+                points=show_points(earned),
+            )
+        )
+    out.append(tr("Ties are broken by opponents' points, then by coins."))
+    return out
 
 
 def champion_post(season: RoundsSeason, champions: Sequence[int]) -> Post:

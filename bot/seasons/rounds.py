@@ -45,7 +45,7 @@ from . import posts, reports
 from .balance import skill
 from .pods import Entrant, form_pods
 from .schedule import decision_hours, game_turns, round_end
-from .scoring import met_before, played, season_standings
+from .scoring import met_before, played, season_standings, standing
 from .season import ROUNDS, RoundsSeason, by_id
 from .tables import ROUND, STARTED, VOID, WAITING, Member, Table, Tables, record
 
@@ -279,22 +279,16 @@ class Rounds:
         if not changed:
             return False
         season = await by_id(tx, r.season_id)
-        games = await played(tx, season.id)
-        signed = await signups.signed(tx, season.id)
-        table = season_standings(games, season.table, [m.user_id for m in signed if m.left is None])
-        names = {m.user_id: m.name for m in signed}
-        for seat in await tx.fetchall(
-            "SELECT s.user_id, s.name FROM seats s JOIN game_tables t ON t.game_id = s.game_id"
-            " JOIN season_rounds r ON t.source = 'round' AND r.id = t.source_id"
-            " WHERE r.season_id = ?",
-            (season.id,),
-        ):
-            names.setdefault(seat["user_id"], seat["name"])
-        this = [g for g in games if g.round == r.number]
+        now_standing = await standing(tx, season)
+        table = now_standing.lines
+        this = [g for g in now_standing.games if g.round == r.number]
         final = r.number >= season.rounds
         out = [*reports.results(season, r.number, this)]
-        gained = reports.round_points(this, season)
-        out.append(reports.standings_post(season, r.number, table, names, gained, final))
+        out.append(
+            reports.standings_post(
+                season, r.number, table, now_standing.names, now_standing.gained, final
+            )
+        )
         champions = [line.user_id for line in table if line.rank == 1 and line.games]
         champions = champions if final else []
         if champions:

@@ -10,12 +10,15 @@ member.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..storage import Storage, Transaction
+from . import members as signups
 from .pods import Pair, meetings
-from .points import GameResult, Line, Table, standings
+from .points import GameResult, Line, Table, game_points, standings
+from .season import RoundsSeason
 
 Reader = Storage | Transaction
 
@@ -66,6 +69,53 @@ async def played(reader: Reader, season_id: int, number: int | None = None) -> l
 def season_standings(games: Iterable[Played], table: Table, members: Iterable[int]) -> list[Line]:
     """The standings of these games by ``table``, every member in ``members`` listed."""
     return standings((g.result for g in games), table, members)
+
+
+def round_points(games: Sequence[Played], table: Table) -> dict[int, Fraction]:
+    """What each member earned in these games (a round's), by ``table``."""
+    out: dict[int, Fraction] = {}
+    for g in games:
+        for user, points in game_points(g.result.places, table, g.result.teams).items():
+            out[user] = out.get(user, Fraction(0)) + points
+    return out
+
+
+@dataclass
+class Standing:
+    """A rounds season's standings as they stand: after its latest closed round."""
+
+    #: Best first (``points.standings``): every member still in, and whoever earned points.
+    lines: list[Line]
+    #: Members' names (as they signed up, or as seated).
+    names: dict[int, str]
+    #: The latest closed round's number (0: none yet), and what each member earned in it.
+    number: int = 0
+    gained: dict[int, Fraction] = field(default_factory=dict)
+    #: Every finished game of the season's rounds.
+    games: list[Played] = field(default_factory=list)
+
+
+async def standing(reader: Reader, season: RoundsSeason) -> Standing:
+    """The season's standings by its points table, after its latest closed round."""
+    games = await played(reader, season.id)
+    signed = await signups.signed(reader, season.id)
+    lines = season_standings(games, season.table, [m.user_id for m in signed if m.left is None])
+    names = {m.user_id: m.name for m in signed}
+    for seat in await reader.fetchall(
+        "SELECT s.user_id, s.name FROM seats s JOIN game_tables t ON t.game_id = s.game_id"
+        " JOIN season_rounds r ON t.source = 'round' AND r.id = t.source_id"
+        " WHERE r.season_id = ?",
+        (season.id,),
+    ):
+        names.setdefault(seat["user_id"], seat["name"])
+    row = await reader.fetchone(
+        "SELECT COALESCE(MAX(number), 0) AS n FROM season_rounds"
+        " WHERE season_id = ? AND status = 'closed'",
+        (season.id,),
+    )
+    number = int(row["n"]) if row else 0
+    gained = round_points([g for g in games if g.round == number], season.table)
+    return Standing(lines, names, number, gained, games)
 
 
 async def met_before(reader: Reader, season_id: int) -> dict[Pair, int]:

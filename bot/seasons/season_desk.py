@@ -16,12 +16,17 @@ import discord
 from engine.core.worlds import WORLDS
 from lang import number, option, slash, speaking, tr
 
+from ..attachments import attach
 from ..desk import Desk
-from ..league import League, LeagueError
+from ..jobs import points_picture
+from ..league import League, LeagueError, Season
+from ..workers import Workers
 from . import members as signups
+from . import reports
 from .points import describe_table
 from .rounds import ENDING, PLAYING, Rounds
-from .season import RoundsSeason, current, open_rounds, set_points, set_role
+from .scoring import standing
+from .season import RoundsSeason, by_id, current, open_rounds, set_points, set_role
 from .season_buttons import signup_view
 from .tables import ROUND as FROM_ROUND
 
@@ -44,10 +49,11 @@ def pods_text(season: RoundsSeason) -> str:
 class SeasonDesk:
     """Answers the requests of rounds seasons."""
 
-    def __init__(self, rounds: Rounds, league: League, desk: Desk) -> None:
+    def __init__(self, rounds: Rounds, league: League, desk: Desk, workers: Workers) -> None:
         self.rounds = rounds
         self.league = league
         self.desk = desk
+        self.workers = workers
 
     @property
     def storage(self) -> Any:
@@ -167,6 +173,35 @@ class SeasonDesk:
         await interaction.response.send_message(text, allowed_mentions=QUIET)
         if outcome is not None:
             await self.desk.announce(outcome)
+
+    # --- standings and a member's season ---------------------------------------------------
+
+    async def standings(self, interaction: Interaction, found: Season) -> None:
+        """``/league standings`` of a rounds season: points, games and tie-breaks, in words
+        and in a picture, for the channel."""
+        season = await by_id(self.storage, found.id)
+        now = await standing(self.storage, season)
+        await interaction.response.defer(thinking=True)
+        with speaking(await self.public_language(interaction)):
+            final = season.closed_at is not None
+            post = reports.standings_post(
+                season, now.number, now.lines, now.names, now.gained, final
+            )
+            assert post.picture is not None
+            picture = await self.workers.run(points_picture, post.picture)
+        await interaction.followup.send(post.content, file=attach(picture), allowed_mentions=QUIET)
+
+    async def player(
+        self, interaction: Interaction, found: Season, member: discord.abc.User
+    ) -> None:
+        """``/league player`` in a rounds season: the member's points, rounds and places."""
+        season = await by_id(self.storage, found.id)
+        now = await standing(self.storage, season)
+        with speaking(await self.public_language(interaction)):
+            lines = reports.player_lines(season, member.id, member.display_name, now)
+        if not lines:
+            raise LeagueError(tr("{name} plays no round of this season.", name=member.display_name))
+        await interaction.response.send_message("\n".join(lines)[:2000], allowed_mentions=QUIET)
 
     # --- settings -------------------------------------------------------------------------
 

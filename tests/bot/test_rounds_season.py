@@ -12,6 +12,8 @@ after the last one the champion is announced and given the season's role.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections import Counter
 from fractions import Fraction
@@ -189,6 +191,22 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     # Each post went out once.
     contents = [m.content for m in w.channel.history() if not m.flags.ephemeral]
     assert all(n == 1 for c, n in Counter(contents).items() if "Autumn" in c), contents
+    # /league standings, /league player and the export know the season's points.
+    shown = await org.slash(w.channel, "league standings")
+    [table_msg] = shown.followups or [shown.response]
+    assert "Autumn: final standings" in table_msg.content
+    [picture] = table_msg.attachments
+    assert picture.filename == "standings.png" and "points" in picture.description
+    card = (await org.slash(w.channel, "league player", member=w.member(champion))).response
+    assert "rank 1" in card.content and "rounds played" in card.content, card.content
+    assert "Round 1: place" in card.content and "opponents' points" in card.content
+    export = await org.slash(w.channel, "league export")
+    [csv_file] = export.response.attachments
+    rows = list(csv.DictReader(io.StringIO((await csv_file.read()).decode())))
+    assert sum(float(r["points"]) for r in rows if r["section"] == "game") == total
+    ranked = [r for r in rows if r["section"] == "points"]
+    assert ranked[0]["rank"] == "1" and int(ranked[0]["player_id"]) == champion
+    assert {r["round"] for r in rows if r["section"] == "game"} == {"1", "2", "3"}
 
 
 async def _rounds(bot: Any, n: int) -> bool:
