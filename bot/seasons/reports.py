@@ -61,9 +61,11 @@ def standings_post(
     names: Mapping[int, str],
     gained: Mapping[int, Fraction],
     final: bool,
+    every: bool = False,
 ) -> Post:
     """The standings after round ``number``: the top members in words, a page of them in
-    the picture."""
+    the picture (``every``: all of them, for the web page). Each picture row carries the
+    member's ``user_id``."""
     fields = {"season": season.name, "n": number, "rounds": season.rounds}
     if final:
         head = tr("**🏆 {season}: final standings**", **fields)
@@ -102,8 +104,9 @@ def standings_post(
                 "games": line.games,
                 "opponents": show_points(line.opponents),
                 "coins": line.coins,
+                "user_id": line.user_id,
             }
-            for line in table[:PAGE]
+            for line in (table if every else table[:PAGE])
         ],
     }
     return Post("\n".join(lines)[:LONGEST], picture=picture)

@@ -15,18 +15,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import Counter
+from datetime import UTC, datetime
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
+from bot.web import links
+from bot.web.app import Site, application
 from engine import to_act
 
 from .rounds_world import games_of_round, league_world, open_season, posted, rounds_of, sign_up
 from .test_mentions import Pings
 from .test_taps import choices, tap
+from .test_web_pages import draw
 
 #: The rounds' length in days (2.4 hours: each decision gets the shortest deadline).
 DAYS = 0.1
@@ -207,6 +213,17 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     ranked = [r for r in rows if r["section"] == "points"]
     assert ranked[0]["rank"] == "1" and int(ranked[0]["player_id"]) == champion
     assert {r["round"] for r in rows if r["section"] == "game"} == {"1", "2", "3"}
+    # The web page of the season's standings shows the same points, each member linked.
+    secret = await links.secret_for(bot.storage, w.guild.id, datetime.now(UTC))
+    client = TestClient(TestServer(application(Site(bot.service, draw))))
+    await client.start_server()
+    try:
+        page = await (await client.get(f"/s/{secret}/league/1")).text()
+    finally:
+        await client.close()
+    top = f'league/1/player/{champion}">'
+    assert top in page and "Opponents&#39; points" in page
+    assert re.search(rf'<td class="n">1</td>\s*<td><a href="[^"]*{top}', page)
 
 
 async def _rounds(bot: Any, n: int) -> bool:
