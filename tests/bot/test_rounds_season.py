@@ -213,7 +213,7 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     ranked = [r for r in rows if r["section"] == "points"]
     assert ranked[0]["rank"] == "1" and int(ranked[0]["player_id"]) == champion
     assert {r["round"] for r in rows if r["section"] == "game"} == {"1", "2", "3"}
-    # The web page of the season's standings shows the same points, each member linked.
+    # The web page of the season's standings shows the same points and order.
     secret = await links.secret_for(bot.storage, w.guild.id, datetime.now(UTC))
     client = TestClient(TestServer(application(Site(bot.service, draw))))
     await client.start_server()
@@ -221,9 +221,14 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
         page = await (await client.get(f"/s/{secret}/league/1")).text()
     finally:
         await client.close()
-    top = f'league/1/player/{champion}">'
-    assert top in page and "Opponents&#39; points" in page
-    assert re.search(rf'<td class="n">1</td>\s*<td><a href="[^"]*{top}', page)
+    named = await bot.storage.fetchone(
+        "SELECT name FROM season_members WHERE user_id = ? UNION ALL"
+        " SELECT name FROM seats WHERE user_id = ?",
+        (champion, champion),
+    )
+    top = named["name"]
+    assert "Opponents&#39; points" in page
+    assert re.search(rf'<td class="n">1</td>\s*<td>{re.escape(top)}</td>', page)
 
 
 async def _rounds(bot: Any, n: int) -> bool:
