@@ -67,7 +67,7 @@ class SeasonButton(
         if not self.verb:
             await refuse(interaction, FORGED)
             return
-        desk: Any = interaction.client.season_desk  # type: ignore[attr-defined]
+        desk: Any = interaction.client.season_desk
         try:
             season = await desk.season(interaction)
             if season.id != self.season_id:

@@ -34,9 +34,9 @@ Interaction = discord.Interaction[Any]
 QUIET = discord.AllowedMentions.none()
 
 
-def ts(moment: Any, style: str = "R") -> str:
-    """A Discord timestamp each reader sees in their own time zone."""
-    return discord.utils.format_dt(moment, style)
+def ts(moment: Any) -> str:
+    """A Discord timestamp each reader sees in their own time zone (relative: "in 3 days")."""
+    return discord.utils.format_dt(moment, "R")
 
 
 def pods_text(season: RoundsSeason) -> str:
