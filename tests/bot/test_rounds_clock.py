@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .rounds_world import league_world, open_season, rounds_of
+from .rounds_world import games_of_round, league_world, open_season, rounds_of
 from .test_rounds_season import advance_until
 from .test_rounds_signup import formed
 
@@ -31,6 +31,11 @@ async def test_pause_resume_and_extend_move_the_rounds_end(simcord_env) -> None:
         await m.slash(w.channel, "league signup")
     await advance_until(simcord_env, lambda: formed(bot, 1), step=60)
     first_end = await ends_at(bot)
+    # The game's time per decision lets all its turns fit in the day-long round: 10 turns
+    # of 3 players, each taking its whole deadline, within three quarters of 24 hours.
+    [lg] = await games_of_round(bot, (await rounds_of(bot))[0]["id"])
+    assert lg.game.state.turns * 3 * lg.deadline_hours <= 24 * 0.75
+    assert lg.deadline_hours == 0.6
 
     # A member cannot pause; the organiser can, and the channel is told.
     refused = await w.members[0].slash(w.channel, "league round pause")
