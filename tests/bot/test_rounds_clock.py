@@ -63,3 +63,27 @@ async def test_pause_resume_and_extend_move_the_rounds_end(simcord_env) -> None:
     assert await ends_at(bot) - moved == timedelta(days=2)
     status = await w.members[1].slash(w.channel, "league round status")
     assert status.ephemeral and "Round 1 of 2 is under way" in status.response.content
+
+
+@pytest.mark.simcord
+async def test_the_organiser_sets_the_points_table_and_the_champions_role(simcord_env) -> None:
+    w, org = await league_world(simcord_env, 2)
+    await open_season(w, org, name="Table", rounds=1, pod=3)
+    member = w.members[0]
+    shown = await member.slash(w.channel, "league points")
+    assert shown.ephemeral and "3 players: 2/1/0" in shown.response.content
+    # A member cannot change it; a table that rises, or is not a table, is refused.
+    assert (await member.slash(w.channel, "league points", table="3:3,1,0")).ephemeral
+    for bad in ("3:0,1,2", "nonsense"):
+        refused = await org.slash(w.channel, "league points", table=bad)
+        assert refused.ephemeral, bad
+    stored = await simcord_env.bot.storage.fetchone("SELECT points FROM seasons")
+    assert stored["points"] is None
+    changed = await org.slash(w.channel, "league points", table="3:3,1,0")
+    assert not changed.ephemeral and "3 players: 3/1/0" in changed.response.content
+    stored = await simcord_env.bot.storage.fetchone("SELECT points, champion_role FROM seasons")
+    assert "3:3,1,0" in stored["points"]
+    role = w.guild.create_role("champion")
+    assert (await org.slash(w.channel, "league champion", role=role)).ephemeral
+    stored = await simcord_env.bot.storage.fetchone("SELECT champion_role FROM seasons")
+    assert stored["champion_role"] == role.id
