@@ -40,7 +40,7 @@ from .controls import turn_view
 from .jobs import announcement_pictures
 from .messages import CHANNEL, Announcement, text_only
 from .outbox import BLOCKED, FAILED, PARTIAL, PENDING, SENT, Row
-from .retries import BACKOFF, is_permanent, reason_of, retry_at
+from .retries import BACKOFF, is_permanent, posted_around, reason_of, retry_at
 from .storage import Storage
 from .tutorial_buttons import tutorial_view
 from .workers import Workers
@@ -51,9 +51,6 @@ log = logging.getLogger(__name__)
 BLOCKED_RETRY = 900
 #: Attempts at adding a refused image by an edit before the text-only message stays as is.
 IMAGE_ATTEMPTS = 5
-#: How many messages around an interrupted attempt's moment are searched for its post (the
-#: most Discord gives in one request: half before the moment, half after).
-AROUND = 100
 
 
 class Courier(Protocol):
@@ -439,16 +436,10 @@ class Announcer:
         return Delivery(row.id, row.kind, SENT)
 
     async def _already_posted(self, channel: Any, row: Row, attempted: datetime) -> Any:
-        """The message the attempt made at ``attempted`` posted, if it went through: read
-        from the history around that moment (Discord dated it a moment later), so that the
-        messages posted since, however many, do not hide it."""
-        me = self.courier.user
+        """The message the attempt made at ``attempted`` posted, if it went through."""
         a = row.announcement
         texts = {a.content, text_only(a.content, row.error)}
-        async for message in channel.history(limit=AROUND, around=attempted):
-            if me is not None and message.author.id == me.id and message.content in texts:
-                return message
-        return None
+        return await posted_around(channel, self.courier.user, texts, attempted)
 
     async def _done(
         self, row: Row, message: Any, status: str, error: str | None = None

@@ -48,6 +48,10 @@ DEADLINE = "deadline"
 AI = "ai"
 #: A league table's thread and game (one claim per table, ``bot.seasons.table_desk``).
 TABLE = "table"
+#: A rounds season's round work: forming, ending, closing (one claim per season,
+#: ``bot.seasons.round_desk``); and one post of a season (``bot.seasons.poster``).
+ROUND = "round"
+POST = "league-post"
 
 
 def process_name(holder: Holder) -> str:

@@ -32,6 +32,11 @@ from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
 from .seasons.queue_controls import QueueButton
 from .seasons.queue_desk import QueueDesk
+from .seasons.poster import Poster
+from .seasons.round_desk import RoundDesk
+from .seasons.rounds import Rounds
+from .seasons.season_buttons import SeasonButton
+from .seasons.season_desk import SeasonDesk
 from .seasons.table_desk import TableDesk
 from .seasons.tables import Tables
 from .service import GameService
@@ -107,12 +112,19 @@ class SmallWorldBot(commands.AutoShardedBot):
         self.ai_seats = AiSeats(self.service, self.desk.announce, self.workers, claims=self.claims)
         self.desk.on_change = self.ai_seats.changed
         self.league_desk = LeagueDesk(self.service, self, self.workers)
-        #: The games a league opens by itself: planned as tables, opened in threads.
+        #: The games a league opens by itself: planned as tables, opened in threads; the
+        #: seasons of scheduled rounds that plan them, and what those seasons post.
         self.tables = Tables(self.service)
         self.table_desk = TableDesk(self.tables, self, self.desk, self.claims)
         #: The open-play queue: its commands and taps, and the games it forms as tables.
         self.queue_desk = QueueDesk(self.service, self, self.claims, self.table_desk.open)
         self.queue_desk.listen(self)
+        self.rounds = Rounds(self.service, self.tables)
+        poster = Poster(self.storage, self, now, self.claims, self.workers, self.owns)
+        self.round_desk = RoundDesk(
+            self.rounds, self.table_desk, poster, self.desk, self, self.claims
+        )
+        self.season_desk = SeasonDesk(self.rounds, self.service.league, self.desk, self.workers)
         self.club_maps = ClubMaps(self.storage, self.workers)
         #: What a tutorial lesson's button does (``bot.tutorial_buttons``).
         self.tutorial_presses = tutorial_pressed
@@ -155,6 +167,7 @@ class SmallWorldBot(commands.AutoShardedBot):
         await self.load_extension("cogs.game")
         await self.load_extension("cogs.settings")
         await self.load_extension("cogs.league")
+        await self.load_extension("cogs.rounds")
         await self.load_extension("cogs.maps")
         await self.load_extension("cogs.tutorial")
         self.add_dynamic_items(
@@ -166,6 +179,7 @@ class SmallWorldBot(commands.AutoShardedBot):
             QueueButton,
             TextPage,
             TutorialButton,
+            SeasonButton,
         )
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -204,7 +218,8 @@ class SmallWorldBot(commands.AutoShardedBot):
         async with self.passing:
             try:
                 await self.desk.tick()
-                await self.table_desk.open_due()
+                # Rounds formed, ended and closed; tables opened; the seasons' posts.
+                await self.round_desk.tick()
                 await self.ai_seats.wake_all()
                 await self.league_desk.close_due()
                 await self.queue_desk.tick()

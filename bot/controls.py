@@ -90,8 +90,9 @@ def _everything(prefix: str) -> str:
 #: The prefixes of the custom ids of the bot's controls: each is claimed by one item class
 #: (``swl:`` and ``swp:``: a team lobby's, ``bot.lobby_desk``; ``swq:``: the league's
 #: queue, ``bot.seasons.queue_controls``; ``swt:``: the pages of the board in words,
-#: ``bot.text_board``; ``swg:``: a tutorial's lessons, ``bot.tutorial_desk``).
-PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swq:", "swt:", "swg:")
+#: ``bot.text_board``; ``swg:``: a tutorial's lessons, ``bot.tutorial_desk``; ``swr:``: a
+#: rounds season's sign-up buttons, ``bot.seasons.season_buttons``).
+PREFIXES = ("sw:", "swb:", "sws:", "swl:", "swp:", "swq:", "swt:", "swg:", "swr:")
 
 
 def claimed(custom_id: str) -> bool:

@@ -87,6 +87,12 @@ def standings_picture(data: dict[str, Any]) -> Picture:
     return Picture("standings.png", renderer.render_standings(data), describe.standings(data))
 
 
+def points_picture(data: dict[str, Any]) -> Picture:
+    """A rounds season's standings by points (``bot.seasons.reports`` builds ``data``),
+    described."""
+    return Picture("standings.png", renderer.render_points(data), describe.points(data))
+
+
 def card_picture(data: dict[str, Any]) -> Picture:
     """A player's league card, described."""
     return Picture("player.png", renderer.render_card(data), describe.card(data))
@@ -120,6 +126,7 @@ __all__ = [
     "final_picture",
     "final_png",
     "map_preview_picture",
+    "points_picture",
     "replay_picture",
     "standings_picture",
     "turn_views",

@@ -12,10 +12,8 @@ place was played by the machine says nothing fair about the others.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,7 +25,6 @@ from lang import tr
 from . import ratings
 from .errors import ServiceError
 from .ratings import Rating
-from .stats import combo_name
 from .storage import Storage, Transaction, now_iso
 from .teams import team_places
 
@@ -56,6 +53,9 @@ class Season:
     ends_at: datetime | None
     closed_at: datetime | None
     standings: list[dict[str, Any]] | None = None
+    #: 'open' (members make their own games, every rated game counts) or 'rounds' (the
+    #: bot's scheduled rounds of pods: ``bot.seasons.rounds``).
+    format: str = "open"
 
 
 @dataclass
@@ -88,6 +88,7 @@ def _season(row: Any) -> Season:
         ends_at=when(row["ends_at"]),
         closed_at=when(row["closed_at"]),
         standings=json.loads(row["standings"]) if row["standings"] else None,
+        format=row["format"],
     )
 
 
@@ -146,8 +147,10 @@ class League:
         user_id: int,
         name: str,
         ends_at: datetime | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> Season:
-        """Open a season; one at a time per server."""
+        """Open a season; one at a time per server. ``settings``: more of the season's
+        columns (a rounds season's format and settings, ``bot.seasons.rounds``)."""
         name = name.strip()
         if not 1 <= len(name) <= 60:
             raise LeagueError(tr("A season's name is 1 to 60 characters."))
@@ -158,10 +161,11 @@ class League:
             raise LeagueError(tr("A season is already open here: close it first."))
         if any(s.name.lower() == name.lower() for s in await self.seasons(guild_id)):
             raise LeagueError(tr("This server already had a season called {name!r}.", name=name))
+        extra = dict(settings or {})
+        columns = ", ".join(["guild_id, channel_id, name, opened_by, opened_at, ends_at", *extra])
         async with self.storage.transaction() as tx:
             await tx.execute(
-                "INSERT INTO seasons (guild_id, channel_id, name, opened_by, opened_at, ends_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO seasons ({columns}) VALUES ({', '.join('?' * (6 + len(extra)))})",
                 (
                     guild_id,
                     channel_id,
@@ -169,6 +173,7 @@ class League:
                     user_id,
                     now_iso(now),
                     now_iso(ends_at) if ends_at else None,
+                    *extra.values(),
                 ),
             )
         season = await self.current(guild_id)
@@ -214,12 +219,19 @@ class League:
     # --- results and ratings --------------------------------------------------------------
 
     async def rated_for_new_game(self, guild_id: int, wanted: bool | None) -> int | None:
-        """The season a new game counts for: the open one unless the host said unrated."""
+        """The season a new game counts for: the open one unless the host said unrated. A
+        rounds season counts only the games of its rounds."""
         if wanted is False:
             return None
         season = await self.current(guild_id)
         if season is None and wanted:
             raise LeagueError(tr("No season is open on this server, so no game can be rated."))
+        if season is not None and season.format != "open":
+            if wanted:
+                raise LeagueError(
+                    tr("This season counts only the games of its rounds: this one is unrated.")
+                )
+            return None
         return season.id if season else None
 
     async def unrate(self, game_id: int, tx: Transaction) -> None:
@@ -442,54 +454,3 @@ class League:
             }
             for r in rows
         ]
-
-    async def export_csv(self, season: Season) -> bytes:
-        """The season's games and ratings, as one CSV file (UTF-8).
-
-        The file is for spreadsheets and scripts: its column headers, section names and
-        combos stay in English whatever language the member speaks (machine-readable)."""
-        out = io.StringIO()
-        w = csv.writer(out)
-        w.writerow(
-            [
-                "section",
-                "game",
-                "finished",
-                "map",
-                "player_id",
-                "rank",
-                "coins",
-                "combos",
-                "rating",
-                "games",
-                "wins",
-                "team",
-            ]
-        )
-        rows = await self.storage.fetchall(
-            "SELECT * FROM results WHERE season_id = ? AND rated = 1 ORDER BY game_id, seat",
-            (season.id,),
-        )
-        for r in rows:
-            # English combo names, as the headers (``combo_name`` translates nothing).
-            combos = " / ".join(combo_name(race, power) for race, power in json.loads(r["combos"]))
-            w.writerow(
-                [
-                    "game",
-                    r["game_id"],
-                    r["finished_at"],
-                    r["map_id"],
-                    r["user_id"],
-                    r["rank"],
-                    r["coins"],
-                    combos,
-                    "",
-                    "",
-                    "",
-                    # A team game's team (A, B, C), whose place is the row's rank.
-                    "" if r["team"] is None else "ABC"[r["team"]],
-                ]
-            )
-        for s in await self.standings(season):
-            w.writerow(["rating", "", "", "", s.user_id, "", "", "", s.rating, s.games, s.wins, ""])
-        return out.getvalue().encode("utf-8")

@@ -19,6 +19,7 @@ from .attachments import attach, document
 from .errors import ServiceError
 from .jobs import card_picture, replay_picture, standings_picture
 from .league import PAGE, League, LeagueError, Season
+from .league_export import export_csv
 from .league_tables import names_played, player_card, standings_table
 from .options import chosen, stored, title
 from .seasons.queue import Queue
@@ -265,7 +266,7 @@ class LeagueDesk:
         """``/league export``: the season's games and ratings as CSV."""
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
-        data = await self.league.export_csv(season)
+        data = await export_csv(self.league, season)
         safe = "".join(c if c.isalnum() else "-" for c in season.name).strip("-") or "season"
         files = [document(f"{safe}.csv", data)]
         # While members wait in the season's queue, a second file says who, for what and
@@ -275,7 +276,7 @@ class LeagueDesk:
         if waiting:
             files.append(document(f"{safe}-queue.csv", queue_csv(waiting)))
         await interaction.response.send_message(
-            # The files' columns stay in English (``League.export_csv``): only this line is
+            # The files' columns stay in English (``bot.league_export``): only this line is
             # the member's language.
             tr("Season **{season}**: games and ratings.", season=season.name)
             if not waiting

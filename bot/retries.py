@@ -1,8 +1,10 @@
-"""Whether and when a failed Discord call is tried again (the announcer's outbox rows)."""
+"""Whether and when a failed Discord call is tried again (the announcer's outbox rows), and
+finding the post an interrupted attempt may have made."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import discord
 
@@ -33,3 +35,19 @@ def retry_at(row: Row, now: datetime) -> datetime:
     n-th attempt failed (``now``), 5 s after the first, 15 min from the fifth on."""
     n = min(max(row.attempts, 1), len(BACKOFF))
     return now + timedelta(seconds=BACKOFF[n - 1])
+
+
+#: How many messages around an interrupted attempt's moment are searched for its post (the
+#: most Discord gives in one request: half before the moment, half after).
+AROUND = 100
+
+
+async def posted_around(channel: Any, me: Any, texts: set[str], attempted: datetime) -> Any:
+    """The message ``me`` (the bot's user) posted with one of ``texts`` by an attempt made
+    at ``attempted``, if it went through: read from the history around that moment (Discord
+    dated it a moment later), so that the messages posted since, however many, do not hide
+    it."""
+    async for message in channel.history(limit=AROUND, around=attempted):
+        if me is not None and message.author.id == me.id and message.content in texts:
+            return message
+    return None

@@ -25,8 +25,10 @@ OTHER = N_("{kind} (seat {seat})")
 #: How a take-over's ``detail`` stores the deadlines missed (``missed=2``); rows written
 #: before it hold English words, told as they are.
 MISSED = "missed="
-#: A take-over's ``detail`` when the game's time was up (a league round's end).
+#: A take-over's ``detail`` when the game's time was up (a league round's end), and when
+#: the organiser dropped the member from the league's season.
 ENDED = "ended"
+DROPPED = "dropped"
 
 
 async def record(
@@ -80,6 +82,8 @@ def told_detail(detail: str | None) -> str | None:
     written."""
     if detail == ENDED:
         return tr("the game's time was up")
+    if detail == DROPPED:
+        return tr("dropped from the season")
     if detail is None or not detail.startswith(MISSED):
         return detail
     count = detail.removeprefix(MISSED)

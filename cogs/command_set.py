@@ -1,6 +1,6 @@
 """The bot's slash commands as Discord gets them, for the catalogs and their tests: ``/sw``
-with its ``settings`` group, ``/league`` with its ``queue`` group, ``/maps`` and
-``/tutorial``."""
+with its ``settings`` group, ``/league`` with its ``queue`` and ``round`` groups, ``/maps``
+and ``/tutorial``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from cogs.game import GameCog
 from cogs.league import LeagueCog
 from cogs.maps import MapsCog
 from cogs.queue import Queue
+from cogs.rounds import RoundGroup
 from cogs.settings import Settings
 from cogs.tutorial import TutorialCog
 
@@ -27,4 +28,5 @@ def command_groups() -> list[app_commands.Group]:
     tutorial = TutorialCog(nobody).app_command
     assert league is not None and maps is not None and tutorial is not None
     league.add_command(Queue(nobody))
+    league.add_command(RoundGroup(nobody))
     return [sw, league, maps, tutorial]

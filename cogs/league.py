@@ -14,6 +14,9 @@ from discord.ext import commands
 
 from bot.desk import reply_error
 from bot.league import LeagueError
+from bot.seasons.pods import TEAM_POD
+from bot.seasons.season import OPEN, ROUNDS, SIGNUP_HOURS
+from bot.service.lobby import WORLD_NAMES
 from bot.web import links
 from cogs.game import refusals
 from cogs.maps import played_map_choices
@@ -53,7 +56,23 @@ class LeagueCog(
             await reply_error(interaction, tr("Something went wrong; nothing was changed."))
 
     @app_commands.command(name="open", description="Open a league season (Manage Server)")
-    @app_commands.describe(name="The season's name", days="Close it by itself after this many days")
+    @app_commands.describe(
+        name="The season's name",
+        days="Close it by itself after this many days (open play)",
+        format="open: members make their own games; rounds: the bot forms them, round by round",
+        rounds="How many rounds (rounds format)",
+        days_per_round="How many days each round lasts (rounds format)",
+        pod="Players in each game of a round (rounds format)",
+        world="The world the rounds are played on (rounds format)",
+        teams="Rounds of team games, 3 pairs a game (rounds format)",
+        starts_in_hours="Hours to sign up before the first round starts (rounds format)",
+        role="The role the season's champion gets (rounds format)",
+    )
+    @app_commands.choices(
+        format=[app_commands.Choice(name=n, value=n) for n in (OPEN, ROUNDS)],
+        pod=[app_commands.Choice(name=str(n), value=n) for n in (3, 4, 5)],
+        world=[app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()],
+    )
     @app_commands.guild_only()
     @refusals
     async def open(
@@ -61,9 +80,30 @@ class LeagueCog(
         interaction: Interaction,
         name: str,
         days: app_commands.Range[int, 1, 730] | None = None,
+        format: str = OPEN,
+        # The bounds as numbers: the command's annotations are read where ``refusals`` is
+        # (``bot.seasons.season`` checks the same: MOST_ROUNDS, SHORTEST_DAYS, LONGEST_DAYS).
+        rounds: app_commands.Range[int, 1, 20] = 3,
+        days_per_round: app_commands.Range[float, 0.05, 60.0] = 7.0,
+        pod: int = 4,
+        world: str | None = None,
+        teams: bool = False,
+        starts_in_hours: app_commands.Range[float, 0.0, 336.0] = SIGNUP_HOURS,
+        role: discord.Role | None = None,
     ) -> None:
         organiser_only(interaction)
-        await self.bot.league_desk.open_season(interaction, name, days)
+        if format == OPEN:
+            await self.bot.league_desk.open_season(interaction, name, days)
+            return
+        settings = {
+            "rounds": rounds,
+            "days": days_per_round,
+            "pod": TEAM_POD if teams else pod,
+            "world": world,
+            "starts_in": starts_in_hours,
+            "role": role.id if role else None,
+        }
+        await self.bot.season_desk.open(interaction, name, settings)
 
     @app_commands.command(name="close", description="Close the season, post final standings")
     @app_commands.guild_only()
@@ -71,6 +111,37 @@ class LeagueCog(
     async def close(self, interaction: Interaction) -> None:
         organiser_only(interaction)
         await self.bot.league_desk.close_season(interaction)
+
+    # --- a rounds season's members and settings (``bot.seasons.season_desk``) --------------
+
+    @app_commands.command(name="signup", description="Play the season's rounds")
+    @app_commands.describe(partner="Team seasons: the member you play with (they name you too)")
+    @app_commands.guild_only()
+    @refusals
+    async def signup(self, interaction: Interaction, partner: discord.Member | None = None) -> None:
+        await self.bot.season_desk.signup(interaction, partner)
+
+    @app_commands.command(name="withdraw", description="Play no more of the season's rounds")
+    @app_commands.guild_only()
+    @refusals
+    async def withdraw(self, interaction: Interaction) -> None:
+        await self.bot.season_desk.withdraw(interaction)
+
+    @app_commands.command(name="points", description="Points by place in the season's rounds")
+    @app_commands.describe(table="A new table (Manage Server): rows like 4:3,2,1,0;3:2,1,0")
+    @app_commands.guild_only()
+    @refusals
+    async def points(self, interaction: Interaction, table: str | None = None) -> None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        await self.bot.season_desk.points(interaction, table, bool(perms and perms.manage_guild))
+
+    @app_commands.command(name="champion", description="The role the champion gets (Manage Server)")
+    @app_commands.describe(role="The role (leave it out: no role)")
+    @app_commands.guild_only()
+    @refusals
+    async def champion(self, interaction: Interaction, role: discord.Role | None = None) -> None:
+        organiser_only(interaction)
+        await self.bot.season_desk.champion(interaction, role)
 
     @app_commands.command(name="standings", description="The season's standings")
     @app_commands.describe(page="Page (20 players a page)", season="A past season's name")
@@ -82,6 +153,11 @@ class LeagueCog(
         page: app_commands.Range[int, 1, 1000] = 1,
         season: str | None = None,
     ) -> None:
+        assert interaction.guild_id is not None
+        found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
+        if found.format == ROUNDS:
+            await self.bot.season_desk.standings(interaction, found)
+            return
         await self.bot.league_desk.show_standings(interaction, page, season)
 
     @app_commands.command(name="player", description="A player's card: rating, games, combos")
@@ -95,6 +171,11 @@ class LeagueCog(
         versus: discord.Member | None = None,
         season: str | None = None,
     ) -> None:
+        assert interaction.guild_id is not None
+        found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
+        if found.format == ROUNDS and versus is None:
+            await self.bot.season_desk.player(interaction, found, member or interaction.user)
+            return
         await self.bot.league_desk.show_player(
             interaction, member or interaction.user, versus, season
         )

@@ -278,6 +278,35 @@ def standings(data: dict[str, Any]) -> str:
     return fit(sentences, rows + provisional, _more_rows)
 
 
+def points_row(row: dict[str, Any]) -> str:
+    """One row of a rounds season's standings: place, name, points (and the last round's),
+    games, and the tie-breaks."""
+    line = tr(
+        "{who}, {points} points, {games}, opponents' points {opponents}, {coins} coins.",
+        who=str(row.get("name") or "?"),
+        points=row.get("points", "0"),
+        games=ntr("{n} game", "{n} games", int(row.get("games") or 0)),
+        opponents=row.get("opponents", "0"),
+        coins=row.get("coins", 0),
+    )
+    if row.get("gained") not in (None, "", "+0"):
+        line += " " + tr("{gained} this round.", gained=row["gained"])
+    rank = row.get("rank")
+    return f"{rank}. {line}" if rank is not None else line
+
+
+def points(data: dict[str, Any]) -> str:
+    """A rounds season's standings by points (``renderer.points``): its title and subtitle,
+    then its rows in order."""
+    sentences = [str(data.get("title") or tr("Standings")) + "."]
+    if data.get("subtitle"):
+        sentences.append(str(data["subtitle"]) + ".")
+    rows = [points_row(r) for r in data.get("rows") or []]
+    if not rows:
+        sentences.append(tr("No game has finished yet."))
+    return fit(sentences, rows, _more_rows)
+
+
 def card(data: dict[str, Any]) -> str:
     """A player's league card: rating and rank, games and wins, average coins (the
     games are over), most played and best combos, and the head to head."""
@@ -337,6 +366,8 @@ __all__ = [
     "final",
     "fit",
     "players_sentences",
+    "points",
+    "points_row",
     "replay",
     "standings",
     "standings_row",

@@ -30,7 +30,7 @@ the others. A member cannot take such a seat back (the game is being closed).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -374,16 +374,23 @@ class Tables:
             )
         return lg, announced
 
-    async def finish_now(self, game_id: int) -> Outcome | None:
+    async def finish_now(
+        self, game_id: int, users: Collection[int] | None = None, note: str | None = None
+    ) -> Outcome | None:
         """Finish a running game now (see the module's docstring): every seat a member
-        plays goes to the AI for the rest of the game, in one transaction with the note
-        that tells the thread; None when no member plays a seat any more (or it is over).
-        The caller wakes the AI seats (``Desk.announce`` does)."""
+        plays (of ``users`` only, if given) goes to the AI for the rest of the game, in one
+        transaction with the note that tells the thread (``note``, or that time is up);
+        None when no such seat is left (or the game is over). The caller wakes the AI seats
+        (``Desk.announce`` does)."""
 
         async def decide(lg: LoadedGame) -> Outcome | None:
             if lg.status != "active" or lg.game is None:
                 return None
-            members = [s for s in lg.seats if s.ai is None and s.seat is not None]
+            members = [
+                s
+                for s in lg.seats
+                if s.ai is None and s.seat is not None and (users is None or s.user_id in users)
+            ]
             if not members:
                 return None
             now = self.clock()
@@ -395,14 +402,21 @@ class Tables:
                     )
                     assert s.seat is not None
                     await seat_log.record(
-                        tx, lg.id, s.seat, "takeover", s.user_id, None, now, detail=seat_log.ENDED
+                        tx,
+                        lg.id,
+                        s.seat,
+                        "takeover",
+                        s.user_id,
+                        None,
+                        now,
+                        detail=seat_log.ENDED if users is None else seat_log.DROPPED,
                     )
                 await self.service.league.unrate(lg.id, tx)
-                note = tr(
+                told = note or tr(
                     "⏱️ Time is up for this game: an AI plays every member's seat to the end "
                     "now, and the places count as they fall."
                 )
-                ids = await outbox.record(tx, lg.id, [Announcement(CHANNEL, note)], now)
+                ids = await outbox.record(tx, lg.id, [Announcement(CHANNEL, told)], now)
             for s in members:
                 s.ai, s.stand_in = STAND_IN_LEVEL, False
             lg.rated = False

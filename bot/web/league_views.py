@@ -1,8 +1,9 @@
 """The league's pages: the seasons of a server, a season's standings and a player's card.
 
 Their numbers come from ``bot.league_tables``, which also feeds the standings and card
-pictures the bot posts in Discord: the page and the picture agree. Players are named as they
-last sat down to play (the web knows no Discord display names).
+pictures the bot posts in Discord: the page and the picture agree. A rounds season's
+standings are by points (``bot.seasons.scoring``, as the points picture after each round).
+Players are named as they last sat down to play (the web knows no Discord display names).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from ..league import Season
 from ..league_tables import Names, names_played, player_card, standings_table
 from ..seasons.queue import Queue
 from ..seasons.queue_views import Waiting, shown
+from ..seasons import reports
+from ..seasons.scoring import standing
+from ..seasons.season import ROUNDS, by_id
 from ..service import GameService
 from .site import Place, Site, not_found, route
 
@@ -113,6 +117,8 @@ class LeagueViews:
         if found is None:
             return not_found()
         place, season = found
+        if season.format == ROUNDS:
+            return await self.points(place, season)
         with speaking(place.language):
             table = await standings_table(
                 self.service.league, season, _names(self.service),
@@ -134,6 +140,31 @@ class LeagueViews:
         return self.site.page(
             place, "standings.html", table.data["title"], words=words, table=table.data,
             teams=teams, season=season, refresh=None,
+        )  # fmt: skip
+
+    async def points(self, place: Place, found: Season) -> web.StreamResponse:
+        """A rounds season's standings by points: the rows of its points picture."""
+        season = await by_id(self.service.storage, found.id)
+        now = await standing(self.service.storage, season)
+        with speaking(place.language):
+            final = season.closed_at is not None
+            data = reports.standings_post(
+                season, now.number, now.lines, now.names, now.gained, final, every=True
+            ).picture
+            assert data is not None
+            words = {
+                "player": tr("Player"),
+                "points": tr("Points"),
+                "round": tr("Last round"),
+                "games": tr("Games"),
+                "opponents": tr("Opponents' points"),
+                "coins": tr("Coins"),
+                "ties": tr("Ties are broken by opponents' points, then by coins."),
+                "none": tr("Nobody has signed up yet."),
+            }
+        return self.site.page(
+            place, "points.html", data["title"], words=words, table=data, season=season,
+            refresh=None,
         )  # fmt: skip
 
     async def player(self, request: web.Request) -> web.StreamResponse:

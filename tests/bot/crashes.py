@@ -112,10 +112,13 @@ class Bot:
         skip: float = 0.0,
         spam: int = 0,
         threads: bool = True,
+        organiser: bool = False,
+        ai_iterations: int = 0,
     ) -> Bot:
         """Start a process on the database ``target``; its Discord holds what ``channel``
         holds, then ``spam`` newer messages from a member (``threads`` false: the bot may
-        open no thread there)."""
+        open no thread there; ``organiser``: the first member has Manage Server;
+        ``ai_iterations``: the AI seats' playouts a move, 0: as set)."""
         proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -130,7 +133,13 @@ class Bot:
         )
         me = cls(proc, channel)
         await me.send(
-            op="setup", skip=skip, messages=channel.messages(), spam=spam, threads=threads
+            op="setup",
+            skip=skip,
+            messages=channel.messages(),
+            spam=spam,
+            threads=threads,
+            organiser=organiser,
+            ai_iterations=ai_iterations,
         )
         ready = await me.answer()
         assert ready.get("ready"), ready
@@ -299,11 +308,10 @@ class Run:
     #: The wall-clock moment their clocks count from.
     t0: float = field(default_factory=time.time)
 
-    async def start(self, *, skip: float = 0.0, spam: int = 0, threads: bool = True) -> Bot:
-        """One more process (a restart, a second one): see ``Bot.start``."""
-        return await Bot.start(
-            self.target, self.t0, self.channel, skip=skip, spam=spam, threads=threads
-        )
+    async def start(self, *, skip: float = 0.0, spam: int = 0, **options: Any) -> Bot:
+        """One more process (a restart, a second one): see ``Bot.start`` (``options``: its
+        ``threads``, ``organiser`` and ``ai_iterations``)."""
+        return await Bot.start(self.target, self.t0, self.channel, skip=skip, spam=spam, **options)
 
 
 @contextlib.asynccontextmanager

@@ -24,7 +24,7 @@ ORGANISER = 3
 WELCOME = "your game is here"
 #: Each kill: the moment, what it waits for, and what the database holds after it.
 KILLS = {
-    "forming": ("forming", "", "nothing"),
+    "forming": ("queue_forming", "", "nothing"),
     "before_thread": ("before_thread", "Queue ·", "table"),
     "after_thread": ("after_thread", "Queue ·", "table"),
     "before_welcome": ("before_post", WELCOME, "game"),

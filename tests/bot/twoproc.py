@@ -8,7 +8,8 @@ slash command typed "at once" in both reaches two bots that share only the datab
 shards of one bot would. Each request is answered by one JSON line on stdout:
 
 - ``{"op": "world"}``: the server, its #smallworld channel, members ann, bob, cyd, and
-  org, who has the Manage Server permission (member 3: an organiser);
+  org, who has the Manage Server permission (member 3: an organiser; with
+  ``"organiser": true``, ann has it too, to run a league);
 - ``{"op": "slash", "member": 0, "name": "sw do", "options": {...}, "at": 60}``: a slash
   command through the real interaction path, made ``at`` seconds after the server (so that
   both processes' Discords date it alike); the answer's ``content`` and ``ephemeral``;
@@ -17,6 +18,9 @@ shards of one bot would. Each request is answered by one JSON line on stdout:
 - ``{"op": "league"}``: the league's part of the deadline pass: tables opened, queues
   formed;
 - ``{"op": "messages"}``: the channel's messages, oldest first;
+- ``{"op": "rounds"}``: one pass of the rounds seasons' work (``RoundDesk.tick``: rounds
+  formed, ended, closed; tables opened; posts); ``{"op": "form", "season": 1}``: form the
+  season's next round directly, past the claim (the answer's ``round``: its id, or None);
 - ``{"op": "threads"}``: the channel's threads, each with its name and messages;
 - ``{"op": "slow_commit", "seconds": 5}``: the next write holds its transaction open that
   long before committing (the test kills the process meanwhile).
@@ -111,8 +115,13 @@ async def serve(url: str) -> None:
                 clock_now.elapsed = max(clock_now.elapsed, WORLD_AT)
                 guild = env.create_guild(id=GUILD_ID)
                 channel = guild.create_text_channel("smallworld")
-                members = [guild.add_member(env.create_user(n)) for n in NAMES]
                 role = guild.create_role("organisers", permissions=ORGANISER)
+                members = [
+                    guild.add_member(
+                        env.create_user(n), roles=[role] if req.get("organiser") and i == 0 else []
+                    )
+                    for i, n in enumerate(NAMES)
+                ]
                 members.append(guild.add_member(env.create_user("org"), roles=[role]))
                 await bot.tree.sync()
                 out["members"] = [m.id for m in members[: len(NAMES)]]
@@ -138,6 +147,10 @@ async def serve(url: str) -> None:
                 await bot.queue_desk.tick()
             elif op == "messages":
                 out["messages"] = [m.content for m in channel.history()]
+            elif op == "rounds":
+                await bot.round_desk.tick()
+            elif op == "form":
+                out["round"] = await bot.rounds.form(int(req["season"]), "en")
             elif op == "threads":
                 out["threads"] = [
                     {"name": t.name, "messages": [m.content for m in t.history()]}
