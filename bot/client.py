@@ -30,9 +30,9 @@ from .desk import Desk
 from .league_desk import LeagueDesk
 from .liveness import Holder, instance_of
 from .lobby_desk import LobbyButton, LobbySelect
+from .seasons.poster import Poster
 from .seasons.queue_controls import QueueButton
 from .seasons.queue_desk import QueueDesk
-from .seasons.poster import Poster
 from .seasons.round_desk import RoundDesk
 from .seasons.rounds import Rounds
 from .seasons.season_buttons import SeasonButton

@@ -17,9 +17,9 @@ from lang import decimal, speaking, tr
 
 from ..league import Season
 from ..league_tables import Names, names_played, player_card, standings_table
+from ..seasons import reports
 from ..seasons.queue import Queue
 from ..seasons.queue_views import Waiting, shown
-from ..seasons import reports
 from ..seasons.scoring import standing
 from ..seasons.season import ROUNDS, by_id
 from ..service import GameService
