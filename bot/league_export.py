@@ -32,6 +32,17 @@ HEADER = [
 ]  # fmt: skip
 
 
+class Trimmed:
+    """A CSV writer that keeps each row's first ``width`` columns."""
+
+    def __init__(self, writer: Any, width: int) -> None:
+        self.writer, self.width = writer, width
+
+    def writerow(self, row: list[Any]) -> None:
+        """Write the row's first ``width`` cells."""
+        self.writer.writerow(row[: self.width])
+
+
 def number(value: Fraction) -> str:
     """Points as a spreadsheet reads them: ``3``, ``2.5``."""
     return f"{float(value):g}"
@@ -40,7 +51,10 @@ def number(value: Fraction) -> str:
 async def export_csv(league: League, season: Season) -> bytes:
     """The season's games, ratings and (a rounds season) points, as one CSV file (UTF-8)."""
     out = io.StringIO()
-    w = csv.writer(out)
+    # An open season's file keeps the columns it always had: the rounds' three are a rounds
+    # season's alone (a script reading open seasons' files sees no change).
+    width = len(HEADER) if season.format == ROUNDS else HEADER.index("round")
+    w = Trimmed(csv.writer(out), width)
     w.writerow(HEADER)
     # A rounds season: each game's round and the points of each seat, and the standings.
     earned: dict[int, tuple[int, dict[int, Fraction]]] = {}

@@ -14,7 +14,7 @@ game a new id); ``seat_log`` and ``rating_events`` leave out their own numbering
 ``id``, which the file's ``season_id`` columns name, and ``club_maps`` carry the map a game
 on a server's own map needs (its content to replay it, its geometry to draw it).
 
-``COLUMNS`` is the schema of migration 013 as the file holds it; a migration that adds a
+``COLUMNS`` is the schema of migration 017 as the file holds it (version 3; a version 1 or 2 file is read with the defaults of the columns added since); a migration that adds a
 column to one of these tables adds it here and raises ``VERSION`` (a test compares the two).
 Every value is checked against its column's kind before anything is replayed or written:
 the file comes from outside, and its column names go into SQL.
@@ -30,9 +30,18 @@ from typing import Any
 FORMAT = "smallworld-game"
 #: The version of the file's layout (``COLUMNS``): 2 added the game's ``language`` and
 #: ``listed``.
-VERSION = 2
+VERSION = 3
 #: What a version-1 file's game row lacks, as the migrations that added it fill it in.
 V1_DEFAULTS: dict[str, object] = {"language": "en", "listed": 0}
+#: What a season row of a version 1 or 2 file (before seasons of rounds, migration 017)
+#: holds in the columns added since: an open season.
+V2_SEASON_DEFAULTS: dict[str, object] = {
+    "format": "open",
+    **dict.fromkeys(
+        ("rounds", "round_days", "pod", "world", "points", "champion_role", "next_round_at",
+         "paused_at"),
+    ),
+}  # fmt: skip
 
 #: Each table's columns as the file holds them, with their kind: ``int``, ``real``, ``text``,
 #: and ``?`` when NULL is allowed.
@@ -132,6 +141,15 @@ COLUMNS: dict[str, dict[str, str]] = {
         "ends_at": "text?",
         "closed_at": "text?",
         "standings": "text?",
+        "format": "text",
+        "rounds": "int?",
+        "round_days": "real?",
+        "pod": "int?",
+        "world": "text?",
+        "points": "text?",
+        "champion_role": "int?",
+        "next_round_at": "text?",
+        "paused_at": "text?",
     },
     "club_maps": {
         "guild_id": "int",
@@ -220,7 +238,13 @@ def checked(doc: Any) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise TransferError(f'not a game file (its "format" must be "{FORMAT}")')
     if doc.get("version") == 1 and isinstance(doc.get("game"), dict):
-        doc = {**doc, "game": {**V1_DEFAULTS, **doc["game"]}, "version": VERSION}
+        doc = {**doc, "game": {**V1_DEFAULTS, **doc["game"]}, "version": 2}
+    if doc.get("version") == 2 and isinstance(doc.get("seasons"), list):
+        seasons = [
+            {**V2_SEASON_DEFAULTS, **row} if isinstance(row, dict) else row
+            for row in doc["seasons"]
+        ]
+        doc = {**doc, "seasons": seasons, "version": VERSION}
     if doc.get("version") != VERSION:
         raise TransferError(
             f"game file version {doc.get('version')!r}: this bot reads version {VERSION}"

@@ -20,7 +20,7 @@ import pytest
 from bot.service import GameService
 from bot.storage import storage_for
 from bot.transfer import TransferError, export_game, game_ids, import_game
-from bot.transfer.document import COLUMNS, VERSION
+from bot.transfer.document import COLUMNS, V2_SEASON_DEFAULTS, VERSION, checked
 from engine import Game
 from engine.core.content import clear_maps, register_map
 from tests.docs_example import docs_example
@@ -280,3 +280,25 @@ async def test_the_file_holds_every_column_of_the_game_tables(tmp_path: Path) ->
             assert have == set(columns), table
     finally:
         await storage.close()
+
+
+async def test_a_season_keeps_its_format_and_an_older_file_holds_open_seasons(
+    database: str, opened: Opener
+) -> None:
+    """Version 3 carries a season's rounds settings (migration 017); a version 2 file, made
+    before them, is read with its seasons open, as they were then."""
+    source = await opened(database)
+    gid = await start(source, 100)
+    doc = _through_json(await export_game(source.storage, gid))
+    old = {"id": 7, "guild_id": 1, "channel_id": 100, "name": "Autumn", "opened_by": 55,
+           "opened_at": "2026-11-01T00:00:00+00:00", "ends_at": None, "closed_at": None,
+           "standings": None}  # fmt: skip
+    v2 = {**doc, "version": 2, "seasons": [old]}
+    [season] = checked(v2)["seasons"]
+    assert season == {**old, **V2_SEASON_DEFAULTS} and season["format"] == "open"
+    settings = {"format": "rounds", "rounds": 4, "round_days": 7.0, "pod": 4, "champion_role": 99}
+    rounds = {**old, **V2_SEASON_DEFAULTS, **settings, "next_round_at": "2026-11-08T00:00Z"}
+    [kept] = checked({**doc, "seasons": [rounds]})["seasons"]
+    assert kept == rounds
+    with pytest.raises(TransferError, match="wrong columns"):
+        checked({**doc, "seasons": [old]})  # version 3 names every column
