@@ -14,7 +14,8 @@ game a new id); ``seat_log`` and ``rating_events`` leave out their own numbering
 ``id``, which the file's ``season_id`` columns name, and ``club_maps`` carry the map a game
 on a server's own map needs (its content to replay it, its geometry to draw it).
 
-``COLUMNS`` is the schema of migration 017 as the file holds it (version 3; a version 1 or 2 file is read with the defaults of the columns added since); a migration that adds a
+``COLUMNS`` is the schema of migration 017 as the file holds it (version 3; a version 1 or
+2 file is read with the defaults of the columns added since); a migration that adds a
 column to one of these tables adds it here and raises ``VERSION`` (a test compares the two).
 Every value is checked against its column's kind before anything is replayed or written:
 the file comes from outside, and its column names go into SQL.
