@@ -31,7 +31,9 @@ season's ``Poster`` posts them, the standings' picture drawn, to the in-memory c
   ``random``: the same for pods of the same sizes drawn at random from the same members
   (``bench.pods.random_spread``: the mean over 1,000 draws); ``ratio`` is their quotient
   (the issue's goal: at most 0.5; ``bot.seasons.pods``'s docstring says why no pods that
-  keep those who met apart can reach it after the first round);
+  keep those who met apart can reach it after the first round); ``skill_only``: the ratio
+  of the pods ``form_pods`` gives the same members and earlier rounds with the season's
+  points weighed 0 (those who met still kept apart): what following the standings costs;
 - ``repeats``: pairs put in one pod who had met before (a pair met k times counts k − 1
   over the season), against ``fewest``. For a round: the fewest repeats any pods of that
   round could have, given the earlier rounds as they were: ``0`` when ``form_pods`` with
@@ -72,7 +74,7 @@ from bot.ratings import Rating
 from bot.seasons import members as signups
 from bot.seasons import posts
 from bot.seasons.balance import skill, spread
-from bot.seasons.pods import Entrant, form_pods, meetings
+from bot.seasons.pods import Entrant, Weights, form_pods, meetings
 from bot.seasons.poster import Poster
 from bot.seasons.rounds import Rounds
 from bot.seasons.season import by_id, open_rounds
@@ -82,6 +84,8 @@ from bot.storage import Storage, now_iso, storage_for
 from bot.workers import Workers
 
 GUILD, CHANNEL, ORGANISER = 1, 100, 10_000
+#: The pods' rules without the season's points: those who met kept apart, then skill.
+SKILL_ONLY = Weights(points=0.0)
 #: Made-up thread ids: Discord's would come from the table's thread.
 THREADS = 1_000_000
 #: The members' ratings: μ from LOW_MU to HIGH_MU, each as sure as after an earlier season.
@@ -114,6 +118,7 @@ class Figures:
         met = meetings(pod for earlier in self.rounds for pod in earlier)
         repeats = sum(1 for pod in pods for a, b in combinations(sorted(pod), 2) if (a, b) in met)
         witness = form_pods(entrants, self.pod, met, ONLY_REPEATS).cost.repeats
+        alone = form_pods(entrants, self.pod, met, SKILL_ONLY).cost.skill_spread / len(pods)
         mean = statistics.fmean(spread([self.rating[u] for u in pod]) for pod in pods)
         drawn = random_spread(entrants, [len(p) for p in pods], rng)
         self.rounds.append(pods)
@@ -123,7 +128,8 @@ class Figures:
         return (
             f"played={'yes' if played else 'NO'} pods={sorted(len(p) for p in pods)}"
             f" spread={mean:.0f} random={drawn:.0f} ratio={mean / drawn:.2f}"
-            f" repeats={repeats} fewest={'0' if witness == 0 else f'0..{witness}'}"
+            f" skill_only={alone / drawn:.2f} repeats={repeats}"
+            f" fewest={'0' if witness == 0 else f'0..{witness}'}"
         )
 
     def season(self) -> str:
