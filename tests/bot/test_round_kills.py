@@ -5,7 +5,8 @@ it, and the restart opens its thread and game; a kill as a round ends leaves the
 ending, and the restart finishes its game, closes it and posts its results once.
 
 Each process is the real bot under a simulated Discord whose channel outlives it
-(``tests.bot.killable``, driven by ``tests.bot.crashes``); the kill is a real SIGKILL.
+(``tests.bot.killable``, driven by ``tests.bot.crashes``); the kill is a real SIGKILL. Every
+test runs on SQLite and on PostgreSQL (the ``database`` fixture).
 """
 
 from __future__ import annotations
@@ -69,9 +70,9 @@ async def league_run(target: str) -> AsyncIterator[Run]:
 
 
 async def test_a_kill_inside_a_rounds_forming_leaves_none_of_it_and_a_restart_forms_it(
-    tmp_path,
+    database: str,
 ) -> None:
-    target = str(tmp_path / "smallworld.sqlite3")
+    target = database
     async with league_run(target) as run:
         first = await run.start(organiser=True)
         await a_season_of_three(first)
@@ -93,9 +94,9 @@ async def test_a_kill_inside_a_rounds_forming_leaves_none_of_it_and_a_restart_fo
 
 
 async def test_a_kill_once_a_round_is_recorded_leaves_all_of_it_and_a_restart_opens_it(
-    tmp_path,
+    database: str,
 ) -> None:
-    target = str(tmp_path / "smallworld.sqlite3")
+    target = database
     async with league_run(target) as run:
         first = await run.start(organiser=True)
         await a_season_of_three(first)
@@ -120,9 +121,9 @@ async def test_a_kill_once_a_round_is_recorded_leaves_all_of_it_and_a_restart_op
 
 
 async def test_a_kill_as_a_round_ends_and_the_restart_finishes_closes_and_posts_it_once(
-    tmp_path,
+    database: str,
 ) -> None:
-    target = str(tmp_path / "smallworld.sqlite3")
+    target = database
     quick = {"organiser": True, "ai_iterations": 2}
     async with league_run(target) as run:
         first = await run.start(**quick)
