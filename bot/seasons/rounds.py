@@ -53,6 +53,9 @@ from .tables import ROUND, STARTED, VOID, WAITING, Member, Table, Tables, record
 PLAYING = "playing"
 ENDING = "ending"
 CLOSED = "closed"
+#: A season's rounds are formed under the lock ``ROUND_LOCKS + season_id``
+#: (``Transaction.serialize``; the league's ratings use another range).
+ROUND_LOCKS = 0x5352_0000_0000
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,10 @@ class Rounds:
     async def _form(
         self, tx: Transaction, season_id: int, language: str, gone: Collection[int], now: datetime
     ) -> int | None:
+        # Two processes forming at once (past the claim) take turns: under PostgreSQL's read
+        # committed, the second would otherwise read the season before the first commits
+        # and the round numbers after, and form the next round as well.
+        await tx.serialize(ROUND_LOCKS + season_id)
         season = await by_id(tx, season_id)
         start = season.next_round_at
         if season.closed_at or season.paused_at or start is None or start > now:
