@@ -54,8 +54,10 @@ class Arrangement:
         return TUTORIAL_DIR / self.board
 
     def map_key(self) -> str:
-        """The game key of the board (registered with the engine on first use)."""
-        return _registered(self.board_path)
+        """The game key of the board, registered with the engine at each use: registering
+        is idempotent and cheap, and the engine's registry can be cleared
+        (``content.clear_maps``) under a running process, as tests of servers' own maps do."""
+        return register_board(self.board_path)
 
     def mapdef(self) -> MapDef:
         """The board."""
@@ -88,13 +90,6 @@ class Arrangement:
             "order": list(self.order),
             "rounds": dict(self.rounds),
         }
-
-
-def _registered(path: Path) -> str:
-    # Registered at each use, not once per process: registering is idempotent and cheap,
-    # and the engine's registry can be cleared (``content.clear_maps``) under a running
-    # process, as tests of servers' own maps do.
-    return register_board(path)
 
 
 def from_dict(world: str, d: dict[str, Any]) -> Arrangement:
