@@ -173,8 +173,9 @@ class LeagueCog(
     ) -> None:
         assert interaction.guild_id is not None
         found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
-        if found.format == ROUNDS and versus is None:
-            await self.bot.season_desk.player(interaction, found, member or interaction.user)
+        if found.format == ROUNDS:
+            who = member or interaction.user
+            await self.bot.season_desk.player(interaction, found, who, versus)
             return
         await self.bot.league_desk.show_player(
             interaction, member or interaction.user, versus, season

@@ -8,6 +8,7 @@ mention and pinged by nothing but the champion's announcement.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from lang import ntr, tr
@@ -112,6 +113,47 @@ def standings_post(
     return Post("\n".join(lines)[:LONGEST], picture=picture)
 
 
+@dataclass(frozen=True)
+class Seat:
+    """One player of a game of the rounds: their place and the points it earned them."""
+
+    user_id: int
+    place: int
+    points: Fraction
+    #: Whether they played in the same team as the member whose game this is (a partner
+    #: is not an opponent).
+    partner: bool = False
+
+
+@dataclass(frozen=True)
+class Sitting:
+    """A member's game in one round: their own seat and everyone's at it."""
+
+    round: int
+    game_id: int
+    thread_id: int
+    seat: Seat
+    #: Everyone at the game, the member included, best place first.
+    pod: list[Seat]
+
+
+def sittings(season: RoundsSeason, user_id: int, games: Sequence[Played]) -> list[Sitting]:
+    """The member's finished games of the season's rounds, in round order."""
+    out = []
+    for g in games:
+        if user_id not in g.result.places:
+            continue
+        earned = game_points(g.result.places, season.table, g.result.teams)
+        team = next((set(t) for t in g.result.teams or () if user_id in t), {user_id})
+        pod = [
+            Seat(u, g.result.places[u], earned[u], partner=u != user_id and u in team)
+            for u in sorted(earned, key=lambda u: (g.result.places[u], u))
+        ]
+        seat = next(s for s in pod if s.user_id == user_id)
+        out.append(Sitting(g.round, g.game_id, g.thread_id, seat, pod))
+    return out
+
+
 def player_lines(season: RoundsSeason, user_id: int, name: str, now: Standing) -> list[str]:
     """A member's season in words (``/league player``): rank and points, rounds played and
     the tie-breaks, then each game of theirs by round: place and points earned. Empty when
@@ -134,21 +176,92 @@ def player_lines(season: RoundsSeason, user_id: int, name: str, now: Standing) -
             coins=line.coins,
         ),
     ]
-    for g in now.games:
-        if user_id not in g.result.places:
-            continue
-        earned = game_points(g.result.places, season.table, g.result.teams)[user_id]
+    for sat in sittings(season, user_id, now.games):
         out.append(
             tr(
                 "Round {n}: place {place} of {players} (<#{thread}>), +{points}",
-                n=g.round,
-                place=g.result.places[user_id],
-                players=len(g.result.places),
-                thread=g.thread_id,
-                points=show_points(earned),
+                n=sat.round,
+                place=sat.seat.place,
+                players=len(sat.pod),
+                thread=sat.thread_id,
+                points=show_points(sat.seat.points),
             )
         )
     out.append(tr("Ties are broken by opponents' points, then by coins."))
+    return out
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A game of the rounds where two members sat together: each one's seat there."""
+
+    round: int
+    thread_id: int
+    member: Seat
+    other: Seat
+
+
+def head_to_head(
+    season: RoundsSeason, user_id: int, other_id: int, games: Sequence[Played]
+) -> list[Meeting]:
+    """The finished games of the season's rounds where both members sat, in round order."""
+    out = []
+    for sat in sittings(season, user_id, games):
+        other = next((s for s in sat.pod if s.user_id == other_id), None)
+        if other is not None and other_id != user_id:
+            out.append(Meeting(sat.round, sat.thread_id, sat.seat, other))
+    return out
+
+
+def tally(meetings: Sequence[Meeting]) -> tuple[int, int, int]:
+    """How often the member finished ahead of the other, behind them, and level (tied, or
+    partners in one team)."""
+    ahead = sum(1 for m in meetings if m.member.place < m.other.place)
+    behind = sum(1 for m in meetings if m.member.place > m.other.place)
+    return ahead, behind, len(meetings) - ahead - behind
+
+
+def versus_lines(
+    season: RoundsSeason, member: tuple[int, str], other: tuple[int, str], now: Standing
+) -> list[str]:
+    """The head to head of two members in the season's rounds, in words (``/league player
+    versus:``): each game where both sat, with each one's place and points, then the tally.
+    ``member`` and ``other`` are (user id, name)."""
+    (user_id, name), (other_id, other_name) = member, other
+    meetings = head_to_head(season, user_id, other_id, now.games)
+    head = tr(
+        "**{who} against {other}** in {season}", who=name, other=other_name, season=season.name
+    )
+    if not meetings:
+        return [head, tr("They have not sat in one game of this season's rounds yet.")]
+    out = [head]
+    for m in meetings:
+        out.append(
+            tr(
+                "Round {n} (<#{thread}>): {who} place {place}, +{points} · {other} place "
+                "{other_place}, +{other_points}",
+                n=m.round,
+                thread=m.thread_id,
+                who=name,
+                place=m.member.place,
+                points=show_points(m.member.points),
+                other=other_name,
+                other_place=m.other.place,
+                other_points=show_points(m.other.points),
+            )
+        )
+    ahead, behind, level = tally(meetings)
+    out.append(
+        tr(
+            "{games}: {who} finished ahead {ahead}, {other} {behind}, level {level}.",
+            games=ntr("{n} game together", "{n} games together", len(meetings)),
+            who=name,
+            other=other_name,
+            ahead=ntr("{n} time", "{n} times", ahead),
+            behind=ntr("{n} time", "{n} times", behind),
+            level=ntr("{n} time", "{n} times", level),
+        )
+    )
     return out
 
 

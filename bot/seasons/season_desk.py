@@ -192,16 +192,33 @@ class SeasonDesk:
         await interaction.followup.send(post.content, file=attach(picture), allowed_mentions=QUIET)
 
     async def player(
-        self, interaction: Interaction, found: Season, member: discord.abc.User
+        self,
+        interaction: Interaction,
+        found: Season,
+        member: discord.abc.User,
+        versus: discord.abc.User | None = None,
     ) -> None:
-        """``/league player`` in a rounds season: the member's points, rounds and places."""
+        """``/league player`` in a rounds season: the member's points, rounds and places;
+        with ``versus``, below them the two members' games together and who finished ahead."""
+        if versus is not None and versus.id == member.id:
+            raise LeagueError(
+                tr("Pick a member other than {name} to compare with.", name=member.display_name)
+            )
         season = await by_id(self.storage, found.id)
         now = await standing(self.storage, season)
         with speaking(await self.public_language(interaction)):
             lines = reports.player_lines(season, member.id, member.display_name, now)
+            if lines and versus is not None:
+                ours, theirs = (member.id, member.display_name), (versus.id, versus.display_name)
+                head, *rest = reports.versus_lines(season, ours, theirs, now)
+                # A blank line apart, never a message of its own.
+                lines += ["\n" + head, *rest]
         if not lines:
             raise LeagueError(tr("{name} plays no round of this season.", name=member.display_name))
-        await interaction.response.send_message("\n".join(lines)[:2000], allowed_mentions=QUIET)
+        first, *more = reports.chunks(lines)
+        await interaction.response.send_message(first, allowed_mentions=QUIET)
+        for text in more:
+            await interaction.followup.send(text, allowed_mentions=QUIET)
 
     # --- settings -------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 Their numbers come from ``bot.league_tables``, which also feeds the standings and card
 pictures the bot posts in Discord: the page and the picture agree. A rounds season's
-standings are by points (``bot.seasons.scoring``, as the points picture after each round).
+standings are by points (``bot.seasons.scoring``, as the points picture after each round),
+and its player pages show a member's rounds as ``/league player`` tells them
+(``bot.seasons.reports``): each round's game, everyone at it, their places and points.
 Players are named as they last sat down to play (the web knows no Discord display names).
 """
 
@@ -13,16 +15,18 @@ from typing import Any
 
 from aiohttp import web
 
-from lang import decimal, speaking, tr
+from lang import decimal, ntr, speaking, tr
 
 from ..league import Season
 from ..league_tables import Names, names_played, player_card, standings_table
 from ..seasons import reports
+from ..seasons.points import show_points
 from ..seasons.queue import Queue
 from ..seasons.queue_views import Waiting, shown
-from ..seasons.scoring import standing
-from ..seasons.season import ROUNDS, by_id
+from ..seasons.scoring import Standing, standing
+from ..seasons.season import ROUNDS, RoundsSeason, by_id
 from ..service import GameService
+from .pages import listed
 from .site import Place, Site, not_found, route
 
 #: Players on the front page's leader board.
@@ -174,6 +178,8 @@ class LeagueViews:
             return not_found()
         place, season = found
         user_id = int(request.match_info["user"])
+        if season.format == ROUNDS:
+            return await self.rounds_player(place, season, user_id)
         with speaking(place.language):
             name = (await _names(self.service)([user_id]))[user_id]
             card = await player_card(self.service.league, place.guild_id, season, user_id, name)
@@ -199,3 +205,81 @@ class LeagueViews:
         return self.site.page(
             place, "player.html", name, words=words, card=card, season=season, refresh=None
         )
+
+    async def rounds_player(self, place: Place, found: Season, user_id: int) -> web.StreamResponse:
+        """A member's page in a rounds season: their line of the standings, then each round's
+        game, everyone at it by place with the points they earned (``/league player``)."""
+        season = await by_id(self.service.storage, found.id)
+        now = await standing(self.service.storage, season)
+        line = next((x for x in now.lines if x.user_id == user_id), None)
+        if line is None:
+            return not_found()
+        sat = reports.sittings(season, user_id, now.games)
+        games = await listed(self.service, place.guild_id, [s.game_id for s in sat])
+        with speaking(place.language):
+            name = _rounds_name(now, user_id)
+            rounds = [
+                {
+                    "title": tr("Round {n}", n=s.round),
+                    "summary": tr(
+                        "place {place} of {players}, +{points}",
+                        place=s.seat.place,
+                        players=len(s.pod),
+                        points=show_points(s.seat.points),
+                    ),
+                    "game_id": s.game_id if s.game_id in games else None,
+                    "pod": [
+                        {
+                            "user_id": seat.user_id,
+                            "name": _rounds_name(now, seat.user_id),
+                            "place": seat.place,
+                            "points": f"+{show_points(seat.points)}",
+                            "me": seat.user_id == user_id,
+                            "partner": seat.partner,
+                        }
+                        for seat in s.pod
+                    ],
+                }
+                for s in sat
+            ]
+            words = _rounds_words(season, line.games)
+        figures = {
+            "rank": line.rank,
+            "points": show_points(line.points),
+            "games": line.games,
+            "opponents": show_points(line.opponents),
+            "coins": line.coins,
+        }
+        return self.site.page(
+            place, "rounds_player.html", name, words=words, line=figures, rounds=rounds,
+            season=season, refresh=None,
+        )  # fmt: skip
+
+
+def _rounds_name(now: Standing, user_id: int) -> str:
+    """A member of a rounds season by the name they signed up or sat down under."""
+    return now.names.get(user_id) or tr("player {id}", id=user_id)
+
+
+def _rounds_words(season: RoundsSeason, games: int) -> dict[str, str]:
+    """The words of a member's page in a rounds season."""
+    return {
+        "standings": tr("← standings"),
+        "season": tr(
+            "{season}: {rounds} rounds, {played}",
+            season=season.name,
+            rounds=season.rounds,
+            played=ntr("{n} round played", "{n} rounds played", games),
+        ),
+        "rank": tr("Rank"),
+        "points": tr("Points"),
+        "opponents": tr("Opponents' points"),
+        "coins": tr("Coins"),
+        "place": tr("Place"),
+        "player": tr("Player"),
+        "earned": tr("Points earned"),
+        "game": tr("the game"),
+        "partner": tr("partner"),
+        "ties": tr("Ties are broken by opponents' points, then by coins."),
+        "none": tr("No game of theirs has finished yet this season."),
+    }

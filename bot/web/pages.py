@@ -140,6 +140,19 @@ async def _finished(service: GameService, guild_id: int) -> list[GameSummary]:
     return summaries
 
 
+async def listed(service: GameService, guild_id: int, game_ids: list[int]) -> set[int]:
+    """Which of these games the server's pages may link to: its own, in a channel everyone
+    sees (``shown``), read from their rows alone."""
+    if not game_ids:
+        return set()
+    marks = ",".join("?" * len(game_ids))
+    rows = await service.storage.fetchall(
+        f"SELECT id FROM games WHERE guild_id = ? AND listed = 1 AND id IN ({marks})",
+        (guild_id, *game_ids),
+    )
+    return {r["id"] for r in rows}
+
+
 async def shown(service: GameService, guild_id: int, game_id: int) -> LoadedGame | None:
     """A game the server's pages may show: one of its own, started, in a channel everyone
     sees; None for any other id."""

@@ -8,7 +8,7 @@ a manager), and also ``/p/<server id>/`` once a manager made them public. Under 
   when to come back); ``game/<id>/board.png``, ``game/<id>/final.png``;
 - ``game/<id>/replay/<step>``: a finished game turn by turn, ``…/<step>.png`` its board;
 - ``league``: the seasons; ``league/<season>``: standings; ``league/<season>/player/<id>``:
-  a player's card.
+  a player's card (a rounds season's: their rounds, pods and points).
 
 Anything else, a wrong secret, another server's game or a private channel's, is a bare 404;
 only GET (and HEAD) is served. Every answer carries the security headers of ``assets``

@@ -228,7 +228,8 @@ async def test_a_season_of_three_rounds_plays_to_its_champion(simcord_env, monke
     )
     top = named["name"]
     assert "Opponents&#39; points" in page
-    assert re.search(rf'<td class="n">1</td>\s*<td>{re.escape(top)}</td>', page)
+    link = f'<a href="/s/{secret}/league/1/player/{champion}">{re.escape(top)}</a>'
+    assert re.search(rf'<td class="n">1</td>\s*<td>{link}</td>', page)
 
 
 async def _rounds(bot: Any, n: int) -> bool:
