@@ -15,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from lang import decimal, ntr, speaking, tr
+from lang import decimal, speaking, tr
 
 from ..league import Season
 from ..league_tables import Names, names_played, player_card, standings_table
@@ -24,7 +24,7 @@ from ..seasons.points import show_points
 from ..seasons.queue import Queue
 from ..seasons.queue_views import Waiting, shown
 from ..seasons.scoring import Standing, standing
-from ..seasons.season import ROUNDS, RoundsSeason, by_id
+from ..seasons.season import ROUNDS, by_id
 from ..service import GameService
 from .pages import listed
 from .site import Place, Site, not_found, route
@@ -242,7 +242,7 @@ class LeagueViews:
                 }
                 for s in sat
             ]
-            words = _rounds_words(season, line.games)
+            words = _rounds_words()
         figures = {
             "rank": line.rank,
             "points": show_points(line.points),
@@ -261,16 +261,11 @@ def _rounds_name(now: Standing, user_id: int) -> str:
     return now.names.get(user_id) or tr("player {id}", id=user_id)
 
 
-def _rounds_words(season: RoundsSeason, games: int) -> dict[str, str]:
+def _rounds_words() -> dict[str, str]:
     """The words of a member's page in a rounds season."""
     return {
         "standings": tr("← standings"),
-        "season": tr(
-            "{season}: {rounds} rounds, {played}",
-            season=season.name,
-            rounds=season.rounds,
-            played=ntr("{n} round played", "{n} rounds played", games),
-        ),
+        "played": tr("Rounds played"),
         "rank": tr("Rank"),
         "points": tr("Points"),
         "opponents": tr("Opponents' points"),

@@ -92,6 +92,7 @@ async def test_the_web_standings_link_each_member_to_their_rounds(simcord_env) -
             assert len(mine) == 2
             total = sum((s.points[m.id] for s in mine), 0)
             assert f'<td>Points</td><td class="n">{show_points(total)}</td>' in page
+            assert '<td>Rounds played</td><td class="n">2</td>' in page
             sections = page.split("<h2>")[1:]
             assert [s.split("</h2>")[0] for s in sections] == ["Round 1", "Round 2"]
             for sat, section in zip(mine, sections, strict=True):
@@ -109,6 +110,7 @@ async def test_the_web_standings_link_each_member_to_their_rounds(simcord_env) -
                     assert points == show_points(sat.points[uid])
                 assert [int(r[0]) for r in rows] == sorted(sat.places.values())
                 assert f'<a href="/s/{secret}/game/{sat.game_id}">the game</a>' in section
+                assert (await client.get(f"/s/{secret}/game/{sat.game_id}")).status == 200
         # Somebody never seen here, or another season: no page.
         assert (await client.get(f"{root}/player/12345")).status == 404
         assert (await client.get(f"/s/{secret}/league/2/player/{w.members[0].id}")).status == 404
