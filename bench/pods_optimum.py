@@ -1,7 +1,7 @@
 """Pods: the shipped search against the proven optimum (OR-Tools' CP-SAT) and the greedy pass.
 
     pip install ortools==9.15.6755   # only for this comparison; the bot does not use it
-    python bench/pods_optimum.py [--instances 40] [--seed 1] [--limit 20]
+    python bench/pods_optimum.py [--instances 40] [--seed 1] [--limit 20] [--season | --whole]
 
 Each instance is a round of a small season (8 to 16 members, pods of 3, 4 or 5): members
 with skills drawn from a normal law (mean 500, deviation 120 display points), earlier
@@ -22,6 +22,13 @@ the same seed) and prints, for each round, the least mean skill spread within po
 arrangement repeating no meeting can have (CP-SAT, points not counted), beside the
 shipped search's and random pods': how low the spread can go once members must meet new
 people.
+
+``--whole`` asks the question of the season as a whole: the four rounds planned together
+from the first round's ratings (points not counted), no two members meeting twice, the
+least mean skill spread CP-SAT finds in ``--limit`` seconds (and the bound it proves),
+beside the rounds formed one by one on the same ratings (``form_pods`` with points weighed
+0) and random pods. Planning ahead could loosen the first round to leave the later ones
+close neighbours: this says how much that could gain.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -142,6 +150,64 @@ def season_bound(seed: int, limit: float) -> None:
             season.play(pod.members)
 
 
+def whole_season(seed: int, limit: float, rounds: int = 4, pod: int = 4) -> None:
+    """``bench/pods.py``'s members, their first ratings only: every round planned at once
+    with no repeat meeting, against the rounds formed one by one."""
+    import pods as bench  # bench/pods.py, beside this script
+
+    entrants = bench.Season(24, random.Random(seed)).entrants()
+    skills = {e.user_id: round(e.skill) for e in entrants}
+    ids = sorted(skills)
+    count = len(ids) // pod
+    skill_only = Weights(points=0.0)
+    games: list[list[int]] = []
+    one_by_one = 0.0
+    for _ in range(rounds):
+        pairing = form_pods(entrants, pod, meetings(games), skill_only)
+        one_by_one += pairing.cost.skill_spread
+        games += [list(p.members) for p in pairing.pods]
+    m = cp_model.CpModel()
+    x = {(r, p, u): m.new_bool_var(f"x{r}_{p}_{u}") for r in range(rounds)
+         for p in range(count) for u in ids}  # fmt: skip
+    spreads = []
+    for r in range(rounds):
+        for u in ids:
+            m.add_exactly_one(x[r, p, u] for p in range(count))
+        m.add(x[r, 0, ids[0]] == 1)  # the pods of a round are interchangeable
+        for p in range(count):
+            m.add(sum(x[r, p, u] for u in ids) == pod)
+            hi = m.new_int_var(min(skills.values()), max(skills.values()), f"hi{r}_{p}")
+            lo = m.new_int_var(min(skills.values()), max(skills.values()), f"lo{r}_{p}")
+            for u in ids:
+                m.add(hi >= skills[u]).only_enforce_if(x[r, p, u])
+                m.add(lo <= skills[u]).only_enforce_if(x[r, p, u])
+            spreads.append(hi - lo)
+    for a, b in combinations(ids, 2):
+        together = []
+        for r in range(rounds):
+            for p in range(count):
+                both = m.new_bool_var(f"t{a}_{b}_{r}_{p}")
+                m.add(both >= x[r, p, a] + x[r, p, b] - 1)
+                together.append(both)
+        m.add(sum(together) <= 1)
+    m.minimize(sum(spreads))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = limit
+    solver.parameters.num_workers = 1
+    status = solver.solve(m)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    drawn = bench.random_spread(entrants, [pod] * count, random.Random(seed + 1))
+    pods = rounds * count
+    best, bound = solver.objective_value / pods, solver.best_objective_bound / pods
+    print(
+        f"{len(ids)} members, {rounds} rounds of pods of {pod}, no repeat meeting: random pods"
+        f" {drawn:.0f}; rounds one by one {one_by_one / pods:.0f}"
+        f" (ratio {one_by_one / pods / drawn:.2f}); planned together, CP-SAT in {limit:.0f} s:"
+        f" {best:.0f} (ratio {best / drawn:.2f}, {solver.status_name(status).lower()}),"
+        f" proven bound {max(bound, 0.0):.0f} (ratio {max(bound, 0.0) / drawn:.2f})"
+    )
+
+
 def sliced(entrants: list[Entrant], pod: int) -> list[list[int]]:
     """The standings cut into consecutive pods."""
     order = [e.user_id for e in swiss_order(entrants)]
@@ -159,7 +225,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=20.0)
     parser.add_argument("--season", action="store_true")
+    parser.add_argument("--whole", action="store_true")
     args = parser.parse_args()
+    if args.whole:
+        whole_season(args.seed, args.limit)
+        return
     if args.season:
         season_bound(args.seed, max(args.limit, 120.0))
         return

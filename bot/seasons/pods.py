@@ -31,7 +31,11 @@ The rules (issue 38):
 round's pods have about a quarter of random pods' skill spread, but once members must meet
 new people the spread cannot stay low: CP-SAT proves that no arrangement of rounds 2 to 4
 without a repeat meeting has less than 0.9 of random pods' spread (points not even counted;
-``bench/pods_optimum.py --season``), and the search is within 10% of that bound. Letting
+``bench/pods_optimum.py --season``), and the search is within 10% of that bound. Nor does
+planning the season as a whole help: with all four rounds free (a looser first round leaving
+near neighbours to the later ones), CP-SAT finds nothing better than the rounds formed one
+by one in 10 minutes (0.83 against 0.79 of random pods, ``--whole --limit 600``), and a
+simulated annealing over the four rounds (tried, not shipped) ended level with them. Letting
 members meet again lowers it (the bench prints the trade for lighter repeat weights): keeping
 apart those who met is the issue's rule, and the default keeps it.
 
