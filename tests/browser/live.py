@@ -1,6 +1,6 @@
 """A server's web pages on a real port, for a browser to drive: a real ``GameService`` on a
-SQLite file holding a league season, a live game with a hostile member name and finished
-rated games, served by ``bot.web.server.serve`` from a thread of its own.
+SQLite file holding league seasons (one of scheduled rounds), a live game with a hostile
+member name and finished rated games, served by ``bot.web.server.serve`` from a thread of its own.
 
 The site runs on its own event loop in a background thread because Selenium's calls block:
 made from the test's thread, they would stall a site served on that same thread's loop.
@@ -18,12 +18,16 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from bot.seasons import members as signups
 from bot.seasons.queue import Queue
+from bot.seasons.rounds import Rounds
+from bot.seasons.season import by_id, open_rounds
+from bot.seasons.tables import ROUND, Tables
 from bot.service import GameService
 from bot.web import links
 from bot.web.app import Site
 from bot.web.server import bound_port, serve
-from tests.bot.played import open_service, play
+from tests.bot.played import Clock, open_service, play
 
 #: A member whose name is markup: the pages must show it as text and run nothing.
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -49,15 +53,52 @@ class Games:
     finished: list[int] = field(default_factory=list)
     #: The seasons: the first closed, with no team game; the second open, with one.
     seasons: list[int] = field(default_factory=list)
+    #: A closed season of scheduled rounds, and the ids of its members.
+    rounds: int = 0
+    members: list[int] = field(default_factory=list)
+
+
+#: The rounds season's members: the hostile name plays in its pods too.
+ROUNDS_MEMBERS = ((11, "ann"), (22, "bob"), (33, "cyd"), (44, HOSTILE), (55, "eve"), (66, "fay"))
+
+
+async def rounds_season(service: GameService) -> int:
+    """A season of two rounds of pods of three for ``ROUNDS_MEMBERS``, each round formed at
+    its start as the bot forms it, its games opened in (made-up) threads and played to
+    their end, then closed: the last one closes the season. Its id."""
+    clock = service.clock
+    assert isinstance(clock, Clock)
+    tables, rounds = Tables(service), Rounds(service, Tables(service))
+    settings = {"rounds": 2, "days": 3.0, "pod": 3, "starts_in": 1.0}
+    opened = await open_rounds(service.league, GUILD, 100, 11, "Autumn", settings)
+    season = await by_id(service.storage, opened.id)
+    for user, name in ROUNDS_MEMBERS:
+        await signups.signup(service.storage, season, user, name, None, clock())
+    thread = 9_000
+    for _ in range(2):
+        season = await by_id(service.storage, opened.id)
+        assert season.next_round_at is not None
+        clock.now = season.next_round_at
+        round_id = await rounds.form(opened.id, "en")
+        assert round_id is not None
+        for table in await tables.of_source(ROUND, round_id):
+            thread += 1
+            await tables.opened(table.id, thread)
+            assert await tables.start(table.id, listed=True) is not None
+            await play(service, thread, 100_000, seed=thread, undos=0)
+        assert await rounds.close(round_id, "en")
+    assert (await by_id(service.storage, opened.id)).closed_at is not None
+    return opened.id
 
 
 async def fill(service: GameService) -> Games:
-    """Open a season, then play into it a live 3-player game hosted by the member named
-    ``HOSTILE`` and two 2-player games to their end (the second one his), through the service
-    as the bot does: the last action of a game writes its results and rating changes. Then
-    close it, open another and play a 6-player team game into it: a season's standings with
-    and without a team column, their players all still provisional; two members wait in
-    its queue."""
+    """Play a season of rounds to its end (``rounds_season``). Open a season, then play
+    into it a live 3-player game hosted by the member named ``HOSTILE`` and two 2-player
+    games to their end (the second one his), through the service as the bot does: the last
+    action of a game writes its results and rating changes. Then close it, open another and
+    play a 6-player team game into it: a season's standings with and without a team column,
+    their players all still provisional; two members wait in its queue."""
+    autumn = await rounds_season(service)
     spring = await service.league.open_season(GUILD, 100, 11, "Spring")
     live = await service.create(GUILD, 100, 44, HOSTILE, 3, listed=True)
     await service.join(100, 22, "bob")
@@ -87,7 +128,8 @@ async def fill(service: GameService) -> Games:
     await queue.join(GUILD, 44, HOSTILE, frozenset({3, 4}), "underground", 48)
     await queue.join(GUILD, 55, "eve", frozenset({4}))
     secret = await links.secret_for(service.storage, GUILD, datetime.now(UTC))
-    return Games(secret, live.id, finished, [spring.id, summer.id])
+    members = [user for user, _ in ROUNDS_MEMBERS]
+    return Games(secret, live.id, finished, [spring.id, summer.id], autumn, members)
 
 
 class LiveSite:

@@ -10,7 +10,7 @@ from selenium import webdriver
 
 from . import chrome
 from .crawl import look
-from .live import LiveSite
+from .live import GUILD, LiveSite
 
 pytestmark = chrome.needs_chromium
 
@@ -72,3 +72,24 @@ def test_the_standings_fit_a_phone_with_and_without_a_team_column(
         for row in table["rows"]:
             assert row == table["header"], (season, table["headers"], row)
         assert table["provisional"] == len(table["rows"]), table
+
+
+def test_a_rounds_season_standings_fit_a_phone_in_english_and_french(
+    driver: webdriver.Chrome, site: LiveSite
+) -> None:
+    # Six columns (issue 38 §3): the longest header words, "Opponents'" and "adversaires",
+    # once pushed the page 10 px past a phone's width.
+    assert site.games is not None and site.service is not None
+    languages = site.service.languages
+    try:
+        for language in ("en", "fr"):
+            site.call(languages.choose(GUILD, language, None))
+            table = standings(driver, site, site.games.rounds)
+            assert table["innerWidth"] == chrome.PHONE[0], language
+            assert table["scrollWidth"] <= table["innerWidth"], (language, table)
+            assert table["split"] == [], (language, table["split"])
+            assert len(table["rows"]) == len(site.games.members), table
+            for row in table["rows"]:
+                assert row == table["header"], (language, table["headers"], row)
+    finally:
+        site.call(languages.choose(GUILD, None, None))

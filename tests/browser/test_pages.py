@@ -150,3 +150,15 @@ def test_every_image_is_described(pages: list[Page]) -> None:
             else:
                 assert alt.startswith("The board, round "), alt
                 assert re.search(r"round \d+ of \d+", alt), alt
+
+
+def test_a_rounds_season_and_each_of_its_members_pages_are_walked(
+    pages: list[Page], site: LiveSite
+) -> None:
+    # Issue 38 §3: the season's standings by points link every member to their rounds.
+    assert site.games is not None
+    urls = {p.url for p in pages}
+    season = site.games.rounds
+    assert site.url(f"league/{season}") in urls
+    for user in site.games.members:
+        assert site.url(f"league/{season}/player/{user}") in urls, user
