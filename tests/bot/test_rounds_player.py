@@ -68,8 +68,16 @@ async def played_season(env: Any) -> tuple[Any, Any, list[Sat]]:
 
 
 @pytest.mark.simcord(settle_timeout=600)
-async def test_the_web_standings_link_each_member_to_their_rounds(simcord_env) -> None:
-    w, _org, games = await played_season(simcord_env)
+async def test_a_members_rounds_on_the_web_and_head_to_head_in_discord(simcord_env) -> None:
+    # One season played (the slow part), seen both ways: Discord first, as the web part
+    # ends by turning the server French.
+    w, org, games = await played_season(simcord_env)
+    await versus_in_discord(w, org, games)
+    await pages_on_the_web(simcord_env, w, games)
+
+
+async def pages_on_the_web(simcord_env: Any, w: Any, games: list[Sat]) -> None:
+    """The web standings link each member to their rounds (see the module's docstring)."""
     bot = simcord_env.bot
     names = {m.id: m.name for m in w.members}
     secret = await links.secret_for(bot.storage, w.guild.id, datetime.now(UTC))
@@ -126,11 +134,8 @@ async def test_the_web_standings_link_each_member_to_their_rounds(simcord_env) -
         await client.close()
 
 
-@pytest.mark.simcord(settle_timeout=600)
-async def test_league_player_versus_shows_the_games_two_members_sat_in_together(
-    simcord_env,
-) -> None:
-    w, org, games = await played_season(simcord_env)
+async def versus_in_discord(w: Any, org: Any, games: list[Sat]) -> None:
+    """``/league player member: versus:`` shows the games two members sat in together."""
     # Two pods of three twice over: some two members met in both rounds (a pod of round 1
     # cannot spread over two pods of round 2 without two of its three meeting again).
     pairs = [(a, b) for a in w.members for b in w.members if a.id < b.id]
