@@ -30,6 +30,10 @@ from .played import open_service
 BACKEND = os.environ.get("SW_TEST_DATABASE", "sqlite")
 #: Worker processes of the bots under test (``bot.workers``): 0, threads, unless set.
 WORKERS = int(os.environ.get("SW_TEST_WORKERS", "0"))
+#: The bots ``make_bot`` made during the test under way, closed after it (``simcord_bot``).
+#: A simulated restart's new bot is never closed by simcord: its SQLite connection's thread
+#: (not a daemon) would keep the process from exiting once the tests are done.
+MADE: list[SmallWorldBot] = []
 
 
 def make_bot(
@@ -60,6 +64,7 @@ def make_bot(
     )
     bot = SmallWorldBot(settings, clock=clock, tick_seconds=tick_seconds)
     bot.service.seed_source = lambda: seed
+    MADE.append(bot)
     return bot
 
 
@@ -76,12 +81,16 @@ async def simcord_bot(db_path: Path) -> AsyncIterator[SmallWorldBot]:
     """The bot under test (simcord's ``simcord_env`` fixture starts it).
 
     The database and the worker processes are closed afterwards even when a test fails, so
-    no SQLite thread or worker process outlives the test (simcord never closes the bot).
+    no SQLite thread or worker process outlives the test (simcord never closes the bot):
+    this bot's, and those of every bot the test made for a restart (``MADE``).
     """
+    MADE.clear()
     bot = make_bot(db_path)
     yield bot
-    await bot.workers.close()
-    await bot.storage.close()
+    for made in MADE:
+        await made.workers.close()
+        await made.storage.close()
+    MADE.clear()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -81,6 +81,10 @@ async def test_a_season_of_three_rated_games(simcord_env) -> None:
     [shown] = card.followups or [card.response]
     assert [a.filename for a in shown.attachments] == ["player.png"]
     assert "Autumn" in shown.content
+    # Against themselves: a short refusal only they read, and no card.
+    alone = await ann.slash(w.channel, "league player", versus=ann)
+    assert alone.ephemeral and not alone.followups
+    assert "Pick a member other than" in alone.response.content
 
     stats = await ann.slash(w.channel, "league stats", by="map")
     assert "sw-3p" in stats.response.content and "4 finished games" in stats.response.content
