@@ -40,6 +40,7 @@ import sys
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -118,12 +119,19 @@ def optimum(
             m.add(both >= x[a, p] + x[b, p] - 1)
             terms.append(int(weights.repeat) * times * both)
     m.minimize(sum(terms))
+    solver, status = solved(m, limit)
+    return solver.objective_value, status == cp_model.OPTIMAL
+
+
+def solved(model: cp_model.CpModel, limit: float) -> tuple[cp_model.CpSolver, Any]:
+    """CP-SAT run on ``model`` for ``limit`` seconds at most, on one core; the solver and
+    its status (optimal or feasible: a solution was found)."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = limit
     solver.parameters.num_workers = 1
-    status = solver.solve(m)
+    status = solver.solve(model)
     assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
-    return solver.objective_value, status == cp_model.OPTIMAL
+    return solver, status
 
 
 def season_bound(seed: int, limit: float) -> None:
@@ -191,11 +199,7 @@ def whole_season(seed: int, limit: float, rounds: int = 4, pod: int = 4) -> None
                 together.append(both)
         m.add(sum(together) <= 1)
     m.minimize(sum(spreads))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = limit
-    solver.parameters.num_workers = 1
-    status = solver.solve(m)
-    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    solver, status = solved(m, limit)
     drawn = bench.random_spread(entrants, [pod] * count, random.Random(seed + 1))
     pods = rounds * count
     best, bound = solver.objective_value / pods, solver.best_objective_bound / pods
