@@ -20,7 +20,7 @@ from engine.core.changes import attack_costs, turn_marks
 from engine.core.view import visible_events
 from lang import current, ntr, slash, speaking, tr
 
-from .announcer import Announcer, Delivery
+from .announcer import Announcer
 from .attachments import attach
 from .claims import DEADLINE
 from .controls import panel_view
@@ -31,6 +31,7 @@ from .once import Once, answered, refused
 from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
 from .panel import build as build_panel
+from .posting import Delivery
 from .request_log import RequestLog
 from .service import GameService
 from .service.bounds import MAX_TURN_STEPS
