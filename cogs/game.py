@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.errors import ServiceError
 from bot.glossary import lookup, search, title
+from bot.looks import show_board, show_combos
 from bot.text_board import show_text_board
 from bot.web.links import game_link
 from cogs.choices import member_choices
@@ -201,11 +202,12 @@ class GameCog(
         if lg.game is None:
             raise ServiceError(tr("The game has not started yet."))
         if combos:
-            await self.bot.desk.show_combos(interaction, lg)
+            await show_combos(interaction, lg, self.bot.workers)
         elif text:
             await show_text_board(interaction, lg)
         else:
-            await self.bot.desk.show_board(interaction, lg, lg.seat_of(interaction.user.id), mine)
+            seat = lg.seat_of(interaction.user.id)
+            await show_board(interaction, lg, seat, mine, self.bot.workers)
 
     @app_commands.command(name="status", description="Turn, who must act, deadlines")
     @app_commands.guild_only()
