@@ -41,14 +41,14 @@ async def measure(status: int, times: int, step: float) -> tuple[float, float | 
         async with simcord.run(bot, shard_count=1) as env:
             with_retries(env)
             start = env.now()
-            # The announcer logs each failure it sees ("... trying again later"): note when.
+            # Posting logs each failure it sees ("... trying again later"): note when.
             watcher = logging.Handler()
             watcher.emit = lambda record: (  # type: ignore[method-assign]
                 failures.append((env.now() - start).total_seconds())
                 if "trying again later" in record.getMessage()
                 else None
             )
-            logging.getLogger("bot.announcer").addHandler(watcher)
+            logging.getLogger("bot.posting").addHandler(watcher)
             guild = env.create_guild()
             channel = guild.create_text_channel("smallworld")
             members = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cyd")]

@@ -4,7 +4,8 @@ A refusal is answered privately and changes nothing. An accepted request is appl
 committed by the service together with what it must announce, answered, and then handed to
 the announcer (posting and drawing happen after the answer, so the answer is quick). If the
 announcement could not be posted, the member is told the truth: the move counts, and why
-the channel did not get the message.
+the channel did not get the message. What the member is told is composed in
+``bot.answers``; the pictures a member asks to look at are ``bot.looks``'.
 """
 
 from __future__ import annotations
@@ -15,27 +16,19 @@ from typing import Any
 
 import discord
 
-from engine import to_act, view
-from engine.core.changes import attack_costs, turn_marks
-from engine.core.view import visible_events
-from lang import current, ntr, slash, speaking, tr
+from lang import tr
 
-from .announcer import Announcer, Delivery
-from .attachments import attach
+from .announcer import Announcer
+from .answers import delivery_note, refusal, seat_panel, told
 from .claims import DEADLINE
-from .controls import panel_view
-from .jobs import board_picture, combos_picture
-from .messages import CHANNEL
-from .narrate import combo_line, describe_event, score_line
+from .looks import show_board, show_combos
 from .once import Once, answered, refused
-from .outbox import BLOCKED, PARTIAL, PENDING
 from .panel import Settings
-from .panel import build as build_panel
+from .posting import Delivery
 from .request_log import RequestLog
 from .service import GameService
-from .service.bounds import MAX_TURN_STEPS
 from .service.loaded import LoadedGame
-from .service.outcome import Applied, Outcome, PanelReply
+from .service.outcome import Outcome, PanelReply
 from .service.play import Actions
 from .service.presses import LOOKS, Planned
 from .text_board import show_text_board
@@ -47,8 +40,6 @@ Interaction = discord.Interaction[Any]
 
 #: The longest refusal sent (Discord takes 2,000 characters in a message).
 MAX_REFUSAL = 300
-#: Events told to the member at once in their reply: what the dice and the tray said.
-TOLD_AT_ONCE = frozenset({"roll", "berserk", "grow", "return", "spread"})
 
 
 async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
@@ -75,33 +66,6 @@ async def reply_error(interaction: Interaction, message: str) -> None:
 def committed(interaction: Interaction) -> None:
     """Remember that this interaction's request changed the game (for error replies)."""
     interaction.extras["committed"] = True
-
-
-def delivery_note(deliveries: list[Delivery]) -> str | None:
-    """What the member must know when the channel did not get the turn message as meant."""
-    for d in deliveries:
-        if d.kind != CHANNEL:
-            continue
-        if d.status == PARTIAL:
-            return tr(
-                "Your move counts. The board image could not be posted ({error}): the "
-                "turn went out as text, and `{command}` shows the board.",
-                error=d.error,
-                command=slash("sw board"),
-            )
-        if d.status == BLOCKED:
-            return tr(
-                "Your move counts, but I cannot post in this channel ({error}). The game "
-                "is paused until I can; the host was told by DM.",
-                error=d.error,
-            )
-        if d.status == PENDING:
-            return tr(
-                "Your move counts. Discord has not taken the turn message yet ({error}); "
-                "I keep trying.",
-                error=d.error,
-            )
-    return None
 
 
 class Desk:
@@ -151,7 +115,7 @@ class Desk:
             return None
         assert reply.game is not None
         committed(interaction)
-        note = self.told(reply.game, reply.outcome.applied, reply.events, reply.seat)
+        note = told(reply.game, reply.outcome.applied, reply.events, reply.seat)
         await self.answer_with_panel(interaction, reply.game, reply.seat, note)
         await self.announce(reply.outcome, interaction)
         return reply.outcome
@@ -185,58 +149,11 @@ class Desk:
         await self.answer_with_panel(interaction, reply.game, reply.seat, tr("↩️ Undone."))
         await self.announce(reply.outcome, interaction)
 
-    @staticmethod
-    def told(
-        lg: LoadedGame, applied: list[Applied], events: list[dict[str, Any]], seat: int | None
-    ) -> str:
-        """The actions, what the dice said, what the engine did for the member, and, once
-        their turn is over, what it scored."""
-        assert lg.game is not None
-        state = lg.game.state
-        lines = ["✅ " + " → ".join(a.label for a in applied)]
-        for e in visible_events(state, events, seat):
-            if e["kind"] == "score" and seat is not None and e.get("seat") == seat:
-                coins = state.players[seat].coins
-                lines.append(
-                    ntr(
-                        "Your turn scored {n} coin: you have {coins} now.",
-                        "Your turn scored {n} coins: you have {coins} now.",
-                        e["coins"],
-                        coins=coins,
-                    )
-                )
-                lines.append(score_line(e))
-            elif e["kind"] in TOLD_AT_ONCE:
-                lines.append(describe_event(state, e) or "")
-        return "\n".join(line for line in lines if line)
-
-    @staticmethod
-    def seat_panel(
-        lg: LoadedGame, seat: int | None, settings: Settings | None = None, note: str = ""
-    ) -> tuple[str, discord.ui.View | None]:
-        """The panel of the member playing ``seat`` as a text and a view (None when nothing
-        is theirs)."""
-        assert lg.game is not None
-        if seat is None:
-            return tr("You are not playing in this game."), None
-        state = lg.game.state
-        undo_ok = (
-            to_act(state) == seat
-            and lg.game.can_undo(seat) is None
-            # A turn at its bound takes no undo (``bounds``): no button that is refused.
-            and state.turn.steps < MAX_TURN_STEPS
-        )
-        panel = build_panel(state, seat, settings, can_undo=undo_ok, note=note)
-        text = panel.text if len(panel.text) <= 2000 else panel.text[:1999] + "…"
-        if not panel.rows:
-            return text, None
-        return text, panel_view(lg.id, state.version, panel)
-
     async def answer_with_panel(
         self, interaction: Interaction, lg: LoadedGame, seat: int | None, note: str
     ) -> None:
         """A private reply: ``note`` and, below it, the panel of the member's ``seat`` now."""
-        text, panel = self.seat_panel(lg, seat, note=note)
+        text, panel = seat_panel(lg, seat, note=note)
         kwargs: dict[str, Any] = {"ephemeral": True}
         if panel is not None:
             kwargs["view"] = panel
@@ -289,7 +206,7 @@ class Desk:
             await self.show_coins(interaction, reply.game, reply.seat)
         elif verb == "combos":
             assert reply.game is not None
-            await self.show_combos(interaction, reply.game)
+            await show_combos(interaction, reply.game, self.workers)
         elif verb == "words":
             assert reply.game is not None
             await show_text_board(interaction, reply.game)
@@ -300,7 +217,7 @@ class Desk:
     async def open_panel(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The controls of the member playing ``seat``, privately (they can be opened again
         at any time)."""
-        text, panel = self.seat_panel(lg, seat)
+        text, panel = seat_panel(lg, seat)
         if panel is None:
             await reply_error(interaction, text)
             return
@@ -353,7 +270,7 @@ class Desk:
             return
         assert reply.game is not None
         if payload == "board":
-            await self.show_board(interaction, reply.game, reply.seat, mine=True)
+            await show_board(interaction, reply.game, reply.seat, True, self.workers)
         elif payload.startswith("a=") or payload == "undo":
             await self.panel_result(interaction, reply, version, settings, undone=payload == "undo")
         else:
@@ -376,7 +293,7 @@ class Desk:
         kept = Settings(amount=settings.amount)
         if reply.outcome is None:
             assert reply.refusal is not None
-            note = self.refusal(reply.game, version, reply.refusal)
+            note = refusal(reply.game, version, reply.refusal)
             shown = settings if undone else kept
             await self.show_panel(interaction, reply.game, reply.seat, shown, note=note)
             return
@@ -384,17 +301,9 @@ class Desk:
         if undone:
             note = tr("↩️ Undone.")
         else:
-            note = self.told(reply.game, reply.outcome.applied, reply.events, reply.seat)
+            note = told(reply.game, reply.outcome.applied, reply.events, reply.seat)
         await self.show_panel(interaction, reply.game, reply.seat, kept, note=note)
         await self.announce(reply.outcome, interaction)
-
-    @staticmethod
-    def refusal(lg: LoadedGame, version: int, exc: Exception) -> str:
-        """Why a panel press played nothing."""
-        assert lg.game is not None
-        if lg.game.state.version != version:
-            return tr("⚠️ That panel was out of date, so nothing was played. Here is the game now.")
-        return f"⚠️ {exc}"
 
     async def show_panel(
         self,
@@ -405,42 +314,11 @@ class Desk:
         note: str = "",
     ) -> None:
         """Replace the panel the member pressed with its fresh state."""
-        text, panel = self.seat_panel(lg, seat, settings, note)
+        text, panel = seat_panel(lg, seat, settings, note)
         if interaction.response.is_done():
             await interaction.edit_original_response(content=text, view=panel)
         else:
             await interaction.response.edit_message(content=text, view=panel)
-
-    async def show_board(
-        self, interaction: Interaction, lg: LoadedGame, seat: int | None, mine: bool
-    ) -> None:
-        """The board. ``mine``: privately, with the targets of the member playing ``seat``
-        and their costs marked when they are conquering, and what this turn (or the last
-        one) changed."""
-        assert lg.game is not None
-        s = lg.game.state
-        board = view(s)
-        board["marks"] = turn_marks(s, s.events or s.last_events)
-        at = {"round": s.round, "turns": s.turns}
-        # A board for the whole channel speaks the game's language; one's own, one's own.
-        with speaking(current() if mine else lg.language):
-            text = tr("Round {round}/{turns}", **at)
-            if mine:
-                costs = attack_costs(s, seat) if seat is not None else {}
-                board["marks"]["costs"] = costs
-                if costs:
-                    text = tr(
-                        "Round {round}/{turns} · the regions you can conquer now, "
-                        "with their cost in tokens.",
-                        **at,
-                    )
-                else:
-                    text = tr(
-                        "Round {round}/{turns} · you have nothing to conquer right now.", **at
-                    )
-            await interaction.response.defer(ephemeral=mine, thinking=True)
-            picture = await self.workers.run(board_picture, board, map_key=s.map_id)
-            await interaction.followup.send(text, file=attach(picture), ephemeral=mine)
 
     async def show_coins(self, interaction: Interaction, lg: LoadedGame, seat: int | None) -> None:
         """The coins of the member playing ``seat``, to them alone."""
@@ -452,15 +330,6 @@ class Desk:
             tr("You have **{coins}** victory coins. Only you can see this.", coins=coins),
             ephemeral=True,
         )
-
-    async def show_combos(self, interaction: Interaction, lg: LoadedGame) -> None:
-        """The combos panel, privately (it is public information, but spares the channel)."""
-        assert lg.game is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        public = view(lg.game.state)
-        picture = await self.workers.run(combos_picture, public)
-        lines = [combo_line(c) for c in public["market"]]
-        await interaction.followup.send("\n".join(lines), file=attach(picture), ephemeral=True)
 
     # --- deadlines ----------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ the same content. The rule: a second request made before its member could have s
 first one's result is the same request, and is answered as such; two requests made one
 after the other stay two (two ``/sw undo`` undo two actions).
 
-Every slash command (``cogs.game.refusals``) and every button or menu press (the desk's
+Every slash command (``cogs.refusals.refusals``) and every button or menu press (the desk's
 ``press`` and ``panel_press``, a lobby's ``once_press``) goes through ``Once.run``. A
 request is keyed by channel, member and content (the command with its options, or the
 component's custom id with the chosen values). It is a duplicate of an accepted request

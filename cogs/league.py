@@ -18,9 +18,9 @@ from bot.seasons.pods import TEAM_POD
 from bot.seasons.season import OPEN, ROUNDS, SIGNUP_HOURS
 from bot.service.lobby import WORLD_NAMES
 from bot.web import links
-from cogs.game import refusals
 from cogs.maps import played_map_choices
 from cogs.queue import Queue
+from cogs.refusals import refusals
 from lang import slash, tr
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.seasons.counts import SUGGESTED, CountsError, counts_text, parse_counts
 from bot.service.lobby import WORLD_NAMES
-from cogs.game import refusals
+from cogs.refusals import refusals
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot

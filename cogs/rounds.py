@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.game import refusals
 from cogs.league import organiser_only
+from cogs.refusals import refusals
 
 if TYPE_CHECKING:
     from bot.client import SmallWorldBot

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.desk import reply_error
-from cogs.game import refusals
+from cogs.refusals import refusals
 from lang import LANGUAGES, ntr, speaking, tr
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ dicts.
 
 from .board import render_board
 from .combos import render_combos
-from .league import render_card, render_standings
+from .league import render_standings
+from .player_card import render_card
 from .points import render_points
 from .replay import render_replay
 from .sheet import render_final

@@ -18,7 +18,8 @@ from .marks import draw_marks, read_marks
 from .palette import WHITE, initials, seat_colour
 from .picture import BoardLayout, Composed, Writer, encode
 from .pieces import MARKERS, chip_size
-from .placement import layouts, map_shape, marker_places, number_boxes
+from .placement import layouts, marker_places, number_boxes
+from .shapes import map_shape
 from .static import features_key
 
 

@@ -26,7 +26,8 @@ from engine.simulate import choose
 
 from .board import render_board
 from .combos import render_combos
-from .league import render_card, render_standings
+from .league import render_standings
+from .player_card import render_card
 from .sheet import render_final
 from .static import GEOMETRY_DIR
 

@@ -39,8 +39,8 @@ from .palette import (
     seat_colour,
 )
 from .picture import TextItem, Writer
-from .placement import map_shape
 from .rowparts import coins_text, holdings, race_sample
+from .shapes import map_shape
 from .static import static_layer
 from .teamrows import TEAM_HEADER, draw_team_rows, team_row_heights
 from .teams import legend_order, seat_label, team_spans

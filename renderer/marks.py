@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .palette import INK, RGB, WHITE, seat_colour
-from .placement import map_shape
+from .shapes import map_shape
 
 #: A box on the board: left, top, right, bottom (px; right and bottom excluded).
 Box = tuple[int, int, int, int]

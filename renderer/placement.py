@@ -1,28 +1,24 @@
-"""Where a board's regions are drawn and where things go inside them.
+"""Where things go inside a board's regions.
 
-``map_shape`` reads a map's geometry (region outlines, label points, borders); ``layouts``
-decides, per region, where its number, token badge and chips go (``RegionLayout``), so the
-static layer (``renderer.static``) and the dynamic one (``renderer.board``) agree on every
-position; ``number_boxes`` gives the box each region's number covers. A region's number is
-kept clear of every chip and badge, its own and its neighbours'.
+From a map's shapes (``renderer.shapes``), ``layouts`` decides, per region, where its
+number, token badge and chips go (``RegionLayout``), so the static layer
+(``renderer.static``) and the dynamic one (``renderer.board``) agree on every position;
+``number_boxes`` gives the box each region's number covers. A region's number is kept clear
+of every chip and badge, its own and its neighbours'.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
-from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
 from .fonts import font
 from .icons import badge
 from .palette import WHITE
-
-GEOMETRY_DIR = Path(__file__).resolve().parent.parent / "data" / "geometry"
+from .shapes import RegionShape, forget_shapes, map_shape, region_ids
 
 #: Sizes at scale 1, for the smallest regions (label clearance of about 60 px). The number's
 #: digits are 0.73 of the font size tall: 40 px gives 29 px digits, readable at 50 % zoom.
@@ -36,31 +32,6 @@ MAX_SCALE = 1.15
 BADGE_MAX_WIDTH = 104
 #: Closest distance (px) of a region's number or icons to the top or bottom of the board.
 EDGE_MARGIN = 10
-
-
-@dataclass(frozen=True, slots=True)
-class RegionShape:
-    """Where a region is drawn: its outlines, label point and clear radius around it."""
-
-    id: int
-    terrain: str
-    polygons: tuple[tuple[tuple[float, float], ...], ...]
-    label: tuple[float, float]
-    clearance: float
-
-
-@dataclass(frozen=True, slots=True)
-class MapShape:
-    """A board's size, region shapes and shared borders."""
-
-    id: str
-    width: int
-    height: int
-    regions: tuple[RegionShape, ...]
-    #: Border polylines as (points, True when on the board's outer edge).
-    borders: tuple[tuple[tuple[tuple[float, float], ...], bool], ...]
-    #: The two region ids each border separates, in ``borders`` order (-1: off the board).
-    joins: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,56 +71,11 @@ class RegionLayout:
         return out
 
 
-#: Geometry built in this process for maps that have no committed file (``python -m
-#: renderer map FILE``), by map key.
-_BUILT: dict[str, dict[str, Any]] = {}
-
-
-def use_geometry(map_id: str, geometry: dict[str, Any]) -> None:
-    """Draw the map ``map_id`` with ``geometry`` (as ``renderer.geometry`` builds it)."""
-    _BUILT[map_id] = geometry
-    map_shape.cache_clear()
-
-
-def given_geometry(map_id: str) -> dict[str, Any] | None:
-    """The geometry ``use_geometry`` gave for ``map_id`` in this process, or None (a map
-    drawn from its committed file). Another process that must draw the map is handed it."""
-    return _BUILT.get(map_id)
-
-
 def forget_geometries() -> None:
-    """Forget every geometry given by ``use_geometry`` and the layouts drawn from it, as a
-    restarted process would."""
-    _BUILT.clear()
-    for cached in (map_shape, region_ids, layouts):
-        cached.cache_clear()
-
-
-@cache
-def map_shape(map_id: str) -> MapShape:
-    """The geometry of a map: built in this process (``use_geometry``), else the committed
-    ``data/geometry/<map>.json``."""
-    raw = _BUILT.get(map_id) or json.loads(
-        (GEOMETRY_DIR / f"{map_id}.json").read_text(encoding="utf-8")
-    )
-    regions = tuple(
-        RegionShape(
-            id=r["id"],
-            terrain=r["terrain"],
-            polygons=tuple(tuple((x, y) for x, y in poly) for poly in r["polygons"]),
-            label=(r["label"][0], r["label"][1]),
-            clearance=r["clearance"],
-        )
-        for r in sorted(raw["regions"], key=lambda r: r["id"])
-    )
-    borders = tuple(
-        (tuple((x, y) for x, y in b["points"]), min(b["regions"]) < 0)
-        for b in raw.get("borders", [])
-    )
-    joins = tuple((int(b["regions"][0]), int(b["regions"][-1])) for b in raw.get("borders", []))
-    return MapShape(
-        raw["map"], raw["board"]["width"], raw["board"]["height"], regions, borders, joins
-    )
+    """Forget every geometry given by ``use_geometry`` and the shapes and layouts drawn from
+    it, as a restarted process would."""
+    forget_shapes()
+    layouts.cache_clear()
 
 
 def _scale(r: RegionShape) -> float:
@@ -373,20 +299,6 @@ def marker_places(
 
 
 @cache
-def region_ids(map_id: str) -> Image.Image:
-    """A raster of the board where each pixel holds its region's id + 1 (0 on borders)."""
-    shape = map_shape(map_id)
-    ids = Image.new("L", (shape.width, shape.height), 0)
-    d = ImageDraw.Draw(ids)
-    for r in shape.regions:
-        for poly in r.polygons:
-            d.polygon(poly, fill=r.id + 1)
-    for points, _outer in shape.borders:
-        d.line(points, fill=0, width=5)
-    return ids
-
-
-@cache
 def layouts(map_id: str, features: tuple[int, ...]) -> tuple[RegionLayout, ...]:
     """Every region's layout on a map, given how many feature chips each region has."""
     shape = map_shape(map_id)
@@ -477,19 +389,12 @@ def number_boxes(map_id: str, features: tuple[int, ...]) -> tuple[tuple[int, int
 __all__ = [
     "BADGE_HEIGHT",
     "CHIP",
-    "GEOMETRY_DIR",
     "NUMBER_SIZE",
-    "MapShape",
     "RegionLayout",
-    "RegionShape",
     "forget_geometries",
-    "given_geometry",
     "layouts",
-    "map_shape",
     "marker_places",
     "number_boxes",
     "number_text",
-    "region_ids",
     "region_layout",
-    "use_geometry",
 ]

@@ -2,7 +2,8 @@
 
 It is drawn once per map and kept in memory (``functools.cache``); every board image starts
 from a copy of it. Where each region's number and map features go is decided in
-``renderer.placement`` (re-exported here for the modules that import it from this one).
+``renderer.placement`` from the map's shapes (``renderer.shapes``); both are re-exported
+here for the modules that import them from this one.
 """
 
 from __future__ import annotations
@@ -20,20 +21,22 @@ from .pieces import FEATURES
 from .placement import (
     BADGE_HEIGHT,
     CHIP,
-    GEOMETRY_DIR,
     NUMBER_SIZE,
-    MapShape,
     RegionLayout,
-    RegionShape,
     forget_geometries,
-    given_geometry,
     layouts,
-    map_shape,
     marker_places,
     number_boxes,
     number_text,
-    region_ids,
     region_layout,
+)
+from .shapes import (
+    GEOMETRY_DIR,
+    MapShape,
+    RegionShape,
+    given_geometry,
+    map_shape,
+    region_ids,
     use_geometry,
 )
 
@@ -289,7 +292,8 @@ def features_key(view_regions: list[dict[str, object]]) -> tuple[tuple[str, ...]
     return tuple(out)
 
 
-#: The names of ``renderer.placement`` stay importable from here, where they used to live.
+#: The names of ``renderer.placement`` and ``renderer.shapes`` stay importable from here,
+#: where they used to live.
 
 
 def clear_geometry() -> None:

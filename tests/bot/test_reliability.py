@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot import outbox
-from bot.announcer import BACKOFF
+from bot.retries import BACKOFF
 from engine.core.state import CLOSING
 
 from .conftest import make_bot

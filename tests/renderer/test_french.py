@@ -20,8 +20,9 @@ from renderer import combos
 from renderer.board import compose
 from renderer.combos import compose_combos
 from renderer.demo import demo_seed, midgame, stage_markers
-from renderer.league import compose_card, compose_standings
+from renderer.league import compose_standings
 from renderer.palette import initials
+from renderer.player_card import compose_card
 from renderer.replay import caption
 from renderer.sheet import compose_final
 

@@ -13,7 +13,6 @@ from PIL import Image
 from renderer import render_card, render_standings
 from renderer.league import (
     ACCENT,
-    CHART_BOX,
     COL_NAME,
     COL_RANK,
     COL_TREND,
@@ -27,13 +26,12 @@ from renderer.league import (
     SHADE,
     WIDTH,
     change_label,
-    compose_card,
     compose_standings,
-    nice_ticks,
     row_top,
 )
 from renderer.palette import INK, MUTED, WHITE
 from renderer.picture import Composed, TextItem
+from renderer.player_card import CHART_BOX, compose_card, nice_ticks
 
 RGB = tuple[int, int, int]
 

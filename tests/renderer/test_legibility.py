@@ -41,7 +41,8 @@ from renderer.board import compose
 from renderer.combos import compose_combos
 from renderer.demo import league_samples, midgame, played, rare_states, stage_markers
 from renderer.fonts import font
-from renderer.league import compose_card, compose_standings
+from renderer.league import compose_standings
+from renderer.player_card import compose_card
 from renderer.proof import Written, proofing
 from renderer.sheet import compose_final
 from tests.renderer.vision import contrast

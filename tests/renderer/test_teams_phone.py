@@ -30,7 +30,7 @@ from renderer.icons import sprite
 from renderer.key import MAX_HEIGHT, TREASURE_KEYS
 from renderer.legend import legend_height
 from renderer.pieces import MARKER_NAMES
-from renderer.placement import map_shape
+from renderer.shapes import map_shape
 from renderer.sheet import compose_final, render_final
 from renderer.teamrows import DETAIL_SIZE, NAME_SIZE, TITLE_MIN
 from renderer.teams import seat_label

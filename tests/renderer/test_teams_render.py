@@ -22,7 +22,7 @@ from renderer.demo import played
 from renderer.icons import COST_RING
 from renderer.legend import legend_height, row_heights
 from renderer.palette import DECLINE_FILL, SEAT_COLOURS, TRIBE_FILL, seat_colour
-from renderer.placement import map_shape
+from renderer.shapes import map_shape
 from renderer.sheet import compose_final
 from renderer.teams import legend_order, seat_label, team_spans
 from tests.renderer.vision import lab, least_delta_e
