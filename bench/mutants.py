@@ -63,6 +63,7 @@ DEFAULT_FILES = (
     "engine/worlds/surface/races.py",
     "engine/worlds/underground/races.py",
     "engine/worlds/underground/race_choices.py",
+    "engine/worlds/underground/landmarks.py",
     "engine/worlds/surface/powers.py",
     "engine/worlds/underground/powers.py",
     "engine/worlds/underground/power_acts.py",

@@ -1,7 +1,8 @@
 """The Underground races whose player makes choices during the turn with pieces or dice of
 their own [SWU pp.10-12]: Iron Dwarves (Silver Hammers), Shadow Mimes (the mimicked power) and
 Will-o'-Wisps (the die before a conquest). Each choice is an action defined and registered
-here. Imported by ``races_underground``, which holds the other twelve races.
+here. The package imports this module before ``races`` (ten races) and ``landmarks`` (the
+Cultists and the Flames), so these three come first in the registry.
 """
 
 from __future__ import annotations
