@@ -48,7 +48,7 @@ from collections import deque
 from engine import GameState, apply, legal_actions, to_act
 from engine.core.actions import Action
 from engine.core.board import mapdef, regions_of, tokens_on_board
-from engine.core.state import clone
+from engine.core.copying import clone
 from engine.rulesets.monsters import PlaceMonsters
 from engine.rulesets.teams import partner
 from engine.rulesets.teams.boneyard import PlaceBony

@@ -268,9 +268,9 @@ sys.path.insert(0, ".")
 from engine import EngineError, apply, legal_actions, new_game, to_act, to_json
 from engine.core.actions import Conquer, Deploy, Move
 from engine.core.board import regions_of
+from engine.core.copying import clone
 from engine.core.turn import acting_race
 from engine.simulate import choose
-from engine.core.state import clone
 
 GAMES = int(sys.argv[1])
 PLAN = [("surface", 2), ("underground", 3), ("surface", 5), ("underground", 2),

@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
             "abilities",
             "board",
             "conquest",
+            "copying",
             "defences",
             "gamehooks",
             "interrupts",

@@ -246,7 +246,7 @@ def _begin_active(s: GameState) -> None:
 
 
 def new_turn(seat: int) -> TurnState:
-    """``TurnState(seat=seat)``, made as ``state.clone`` makes records (every slot set directly):
+    """``TurnState(seat=seat)``, made as ``copying.clone`` makes records (every slot set directly):
     a turn begins some forty times a game. ``tests/engine/test_clone.py`` checks that it
     equals the generated ``__init__``'s, field by field."""
     t = TurnState.__new__(TurnState)

@@ -68,12 +68,13 @@ from engine.core.conquest import (
     region_problem,
     targets,
 )
+from engine.core.copying import clone
 from engine.core.costs import region_costs
 from engine.core.defences import lone_active_token
 from engine.core.gamehooks import BANNER_MUST, followers, map_hooks
 from engine.core.interrupts import FREE_ACTIONS
 from engine.core.rulesets import barred_in_decline
-from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
+from engine.core.state import CONQUER, GameState, RaceState, to_dict
 from engine.core.turn import ability_actions, must
 from engine.core.withdrawal import default, options
 from engine.worlds.surface.actions import Withdraw
