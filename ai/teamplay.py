@@ -54,15 +54,8 @@ from engine.rulesets.teams import partner
 from engine.rulesets.teams.boneyard import PlaceBony
 from engine.rulesets.teams.mirror import SwapPowers
 from engine.rulesets.teams.pieces import MoveSoapbar, ShareTavern
-from engine.rulesets.teams.sigil import (
-    ORDERS,
-    SigilMode,
-    SigilOrder,
-    SigilRefuse,
-    SigilSacrifice,
-    saving,
-    standing_order,
-)
+from engine.rulesets.teams.sacrifices import SigilRefuse, SigilSacrifice, saving
+from engine.rulesets.teams.sigil import ORDERS, SigilMode, SigilOrder, standing_order
 
 from . import quick
 from .evaluate import member_worth, value
