@@ -52,6 +52,7 @@ MODULES: tuple[str, ...] = (
             "legal",
             "market",
             "markers",
+            "overrides",
             "readying",
             "rng",
             "rules",

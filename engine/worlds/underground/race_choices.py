@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import withdrawal
-from engine.core.abilities import POWERS, Ability, cost_abilities, race_ability
+from engine.core.abilities import POWERS, Ability, race_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import (
     clear_region,
@@ -29,6 +29,7 @@ from engine.core.costs import cost_terms
 from engine.core.defences import power_proof
 from engine.core.names import power as power_name
 from engine.core.names import race as race_name
+from engine.core.overrides import cost_abilities
 from engine.core.prices import Breakdown, register_pricer
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region
