@@ -69,6 +69,7 @@ DEFAULT_FILES = (
     "engine/worlds/underground/power_acts.py",
     "engine/worlds/underground/relics.py",
     "engine/worlds/underground/places.py",
+    "engine/worlds/underground/turn_end_places.py",
     "engine/worlds/underground/treasures.py",
     "engine/worlds/underground/balrog.py",
     "engine/worlds/underground/magic.py",

@@ -119,9 +119,9 @@ register_world(UNDERGROUND)
 # The abilities and their actions register themselves on import, in this order, which is
 # the order of every registry and so of legal_actions: the powers, then those with actions
 # of their own (Royal, Shield, Reborn, Tomb), the races (those with choices of their own,
-# the ten others, the two with a landmark), then the treasures: the Balrog (which imports
-# the Places first), Magic (which imports the Relics first), the Places, the Relics and the
-# Stonehedge.
+# the ten others, the two with a landmark), then the treasures: the Places (those that act
+# at the end of their occupant's turn last), the Balrog, Magic (which imports the Relics
+# first), the Relics and the Stonehedge.
 # isort: off
 from . import powers  # noqa: E402
 from . import power_acts  # noqa: E402
@@ -129,9 +129,10 @@ from . import race_choices  # noqa: E402
 from . import races  # noqa: E402
 from . import landmarks  # noqa: E402
 from . import treasures  # noqa: E402
+from . import places  # noqa: E402
+from . import turn_end_places  # noqa: E402
 from . import balrog  # noqa: E402
 from . import magic  # noqa: E402
-from . import places  # noqa: E402
 from . import relics  # noqa: E402
 from . import stonehedge  # noqa: E402
 
@@ -151,4 +152,5 @@ __all__ = [
     "relics",
     "stonehedge",
     "treasures",
+    "turn_end_places",
 ]
