@@ -66,6 +66,7 @@ DEFAULT_FILES = (
     "engine/worlds/underground/landmarks.py",
     "engine/worlds/surface/powers.py",
     "engine/worlds/underground/powers.py",
+    "engine/worlds/underground/vampire.py",
     "engine/worlds/underground/power_acts.py",
     "engine/worlds/underground/relics.py",
     "engine/worlds/underground/places.py",

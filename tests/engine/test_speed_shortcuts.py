@@ -75,8 +75,8 @@ from engine.core.state import CONQUER, GameState, RaceState, to_dict
 from engine.core.turn import ability_actions, must
 from engine.core.withdrawal import default, options
 from engine.worlds.surface.actions import Withdraw
-from engine.worlds.underground.powers import Vampirize
 from engine.worlds.underground.treasures import ConquestRelic
+from engine.worlds.underground.vampire import Vampirize
 
 from .helpers import random_positions
 

@@ -117,13 +117,14 @@ UNDERGROUND = World(
 register_world(UNDERGROUND)
 
 # The abilities and their actions register themselves on import, in this order, which is
-# the order of every registry and so of legal_actions: the powers, then those with actions
-# of their own (Royal, Shield, Reborn, Tomb), the races (those with choices of their own,
-# the ten others, the two with a landmark), then the treasures: the Places (those that act
-# at the end of their occupant's turn last), the Balrog, Magic (which imports the Relics
-# first), the Relics and the Stonehedge.
+# the order of every registry and so of legal_actions: the powers, the Vampire, then those
+# with actions of their own (Royal, Shield, Reborn, Tomb), the races (those with choices of
+# their own, the ten others, the two with a landmark), then the treasures: the Places (those
+# that act at the end of their occupant's turn last), the Balrog, Magic (which imports the
+# Relics first), the Relics and the Stonehedge.
 # isort: off
 from . import powers  # noqa: E402
+from . import vampire  # noqa: E402
 from . import power_acts  # noqa: E402
 from . import race_choices  # noqa: E402
 from . import races  # noqa: E402
@@ -153,4 +154,5 @@ __all__ = [
     "stonehedge",
     "treasures",
     "turn_end_places",
+    "vampire",
 ]
