@@ -2,7 +2,7 @@
 
 Actions come only from ``engine.legal_actions`` and are played with ``engine.apply``; besides
 those the players read the state through read-only engine queries (conquest costs, the score a
-turn would make, the map) on private copies (``engine.core.state.clone``, ``ai.hidden``).
+turn would make, the map) on private copies (``engine.core.copying.clone``, ``ai.hidden``).
 
 ``make_player(level, seed=..., budget_s=..., iterations=...)`` returns an object whose
 ``choose(state, seat)`` gives a legal action for the seat to act, on either world, in every

@@ -27,7 +27,8 @@ from engine.core.actions import (
     Reinforce,
 )
 from engine.core.conquest import conquest_cost
-from engine.core.state import CONQUER, PICK, SETUP, clone
+from engine.core.copying import clone
+from engine.core.state import CONQUER, PICK, SETUP
 from engine.core.turn import acting_race
 from engine.rulesets.teams.mirror import SwapPowers
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from engine import GameState
 from engine.core.board import defence, is_immune, mapdef
+from engine.core.copying import clone
 from engine.core.scoring import score
-from engine.core.state import CONQUER, REDEPLOY, clone
+from engine.core.state import CONQUER, REDEPLOY
 
 from .team import ally, team_worth
 

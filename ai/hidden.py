@@ -28,7 +28,8 @@ import random
 
 from engine import GameState
 from engine.core.content import components
-from engine.core.state import OVER, clone
+from engine.core.copying import clone
+from engine.core.state import OVER
 
 #: Coins each player starts with [SW p.2]; the estimate of a purse starts there too.
 STARTING_COINS: int = components()["starting_coins"]

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from engine import Action, GameState, apply, legal_actions, to_act
 from engine.core.actions import Decline, EndTurn, PickCombo
-from engine.core.state import CONQUER, PICK, clone
+from engine.core.copying import clone
+from engine.core.state import CONQUER, PICK
 
 from . import quick
 from .team import combine, side_of, sides

@@ -48,21 +48,14 @@ from collections import deque
 from engine import GameState, apply, legal_actions, to_act
 from engine.core.actions import Action
 from engine.core.board import mapdef, regions_of, tokens_on_board
-from engine.core.state import clone
+from engine.core.copying import clone
 from engine.rulesets.monsters import PlaceMonsters
 from engine.rulesets.teams import partner
 from engine.rulesets.teams.boneyard import PlaceBony
 from engine.rulesets.teams.mirror import SwapPowers
 from engine.rulesets.teams.pieces import MoveSoapbar, ShareTavern
-from engine.rulesets.teams.sigil import (
-    ORDERS,
-    SigilMode,
-    SigilOrder,
-    SigilRefuse,
-    SigilSacrifice,
-    saving,
-    standing_order,
-)
+from engine.rulesets.teams.sacrifices import SigilRefuse, SigilSacrifice, saving
+from engine.rulesets.teams.sigil import ORDERS, SigilMode, SigilOrder, standing_order
 
 from . import quick
 from .evaluate import member_worth, value

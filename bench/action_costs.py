@@ -38,14 +38,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.compiled import engine_status
-from engine.core.abilities import cost_abilities, in_force
+from engine.core.abilities import in_force
 from engine.core.board import held_regions
 from engine.core.conquest import priced_targets
+from engine.core.copying import clone
 from engine.core.legal import legal_actions
+from engine.core.overrides import cost_abilities
 from engine.core.rules import apply
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
-from engine.core.state import CONQUER, GameState, clone
+from engine.core.state import CONQUER, GameState
 from engine.core.turn import to_act
 from engine.simulate import choose, random_game
 

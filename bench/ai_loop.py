@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import make_player
 from engine import apply, legal_actions, new_game, to_act
-from engine.core.state import GameState, clone
+from engine.core.copying import clone
+from engine.core.state import GameState
 from engine.simulate import choose
 
 TICK = 0.010

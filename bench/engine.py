@@ -13,7 +13,7 @@ CPU figures are steadier when the machine is busy.
 one game (``first_game_s`` is that game alone), so it includes loading the data files and
 filling the engine's caches, and ``process_s`` is that whole process from launch to exit
 (the interpreter's start-up too); the rest of the line is measured after that. ``clones_per_s`` is
-``state.clone`` calls per second on a mid-game state of that world and player count (what the
+``copying.clone`` calls per second on a mid-game state of that world and player count (what the
 AI seats' search pays per copy). With ``--profile`` it also prints where the time goes, per
 engine function, for each world measured.
 
@@ -40,11 +40,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.core.copying import clone
 from engine.core.legal import legal_actions
 from engine.core.rules import apply
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
-from engine.core.state import GameState, clone
+from engine.core.state import GameState
 from engine.core.turn import to_act
 from engine.simulate import choose, random_game
 

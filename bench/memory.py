@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.service import GameService
 from bot.storage import SqliteStorage
 from engine import legal_actions, to_act
+from engine.core.copying import clone
 from engine.core.rules import apply
-from engine.core.state import clone
 
 
 def rss_mib() -> float:

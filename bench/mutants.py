@@ -63,11 +63,14 @@ DEFAULT_FILES = (
     "engine/worlds/surface/races.py",
     "engine/worlds/underground/races.py",
     "engine/worlds/underground/race_choices.py",
+    "engine/worlds/underground/landmarks.py",
     "engine/worlds/surface/powers.py",
     "engine/worlds/underground/powers.py",
+    "engine/worlds/underground/vampire.py",
     "engine/worlds/underground/power_acts.py",
     "engine/worlds/underground/relics.py",
     "engine/worlds/underground/places.py",
+    "engine/worlds/underground/turn_end_places.py",
     "engine/worlds/underground/treasures.py",
     "engine/worlds/underground/balrog.py",
     "engine/worlds/underground/magic.py",
@@ -267,9 +270,9 @@ sys.path.insert(0, ".")
 from engine import EngineError, apply, legal_actions, new_game, to_act, to_json
 from engine.core.actions import Conquer, Deploy, Move
 from engine.core.board import regions_of
+from engine.core.copying import clone
 from engine.core.turn import acting_race
 from engine.simulate import choose
-from engine.core.state import clone
 
 GAMES = int(sys.argv[1])
 PLAN = [("surface", 2), ("underground", 3), ("surface", 5), ("underground", 2),

@@ -50,9 +50,10 @@ from ai.tournament import MAX_ACTIONS, TeamTally, tournament, wilson
 from engine import apply, new_game, to_act
 from engine.core.actions import Action
 from engine.core.content import components, load_map
+from engine.core.copying import clone
 from engine.core.legal import default_action
 from engine.core.rulesets import options_for
-from engine.core.state import GameState, clone
+from engine.core.state import GameState
 from engine.rulesets.teams import OPTION, PLAYERS, TEAM_LETTERS, members, partner, seat_name
 from engine.simulate import random_game
 

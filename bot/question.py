@@ -18,15 +18,8 @@ from engine.core.board import mapdef
 from engine.core.interrupts import interrupt
 from engine.core.state import GameState
 from engine.rulesets.teams import seat_name
-from engine.rulesets.teams.sigil import (
-    ORDER_TEXT,
-    ORDERS,
-    SigilOrder,
-    SigilSacrifice,
-    saving,
-    sigil_view,
-    standing_order,
-)
+from engine.rulesets.teams.sacrifices import SigilSacrifice, saving
+from engine.rulesets.teams.sigil import ORDER_TEXT, ORDERS, SigilOrder, sigil_view, standing_order
 from engine.text.names import race, terrain
 from lang import tr
 

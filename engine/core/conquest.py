@@ -14,15 +14,7 @@ from collections.abc import Iterable
 
 from lang import tr
 
-from .abilities import (
-    CACHE_LIMIT,
-    Ability,
-    cost_abilities,
-    flag,
-    forget_oldest,
-    in_force,
-    overriders,
-)
+from .abilities import CACHE_LIMIT, Ability, forget_oldest, in_force
 from .board import (
     RIVERS,
     is_sealed,
@@ -43,6 +35,7 @@ from .markers import (
 )
 from .names import piece, power, terrain
 from .names import race as race_name
+from .overrides import cost_abilities, flag, overriders
 from .state import GameState, RaceState
 from .terms import Term
 

@@ -43,7 +43,7 @@ def price(
     terms: list[Term] | None = None,
 ) -> int:
     """The tokens ``race`` needs to conquer ``rid`` before the minimum of 1, with the race's
-    cost-changing abilities (``abilities.cost_abilities``) given and the map's River regions
+    cost-changing abilities (``overrides.cost_abilities``) given and the map's River regions
     (``board.river_regions``); with ``terms``, each term of the sum is appended to it."""
     region = s.regions[rid]
     tokens = region.tokens

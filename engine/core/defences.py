@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from lang import tr
 
-from .abilities import Ability, flag, lends_defence, lent, overriding, own_flag
+from .abilities import Ability, lent
 from .actions import AIMING, Action, aimed_at, aims
 from .gamehooks import may_be_proof
 from .markers import SHIELDING
 from .names import race as race_name
+from .overrides import flag, lends_defence, overriding, own_flag
 from .state import GameState, RaceState
 
 _TRAITS: dict[tuple[str, str, bool], tuple[tuple[Ability, ...], bool]] = {}

@@ -19,10 +19,9 @@ from .abilities import (
     holdings,
     in_force,
     may_lend,
-    overriders,
-    overriding,
 )
 from .content import load_map, powers, races, treasures
+from .overrides import overriders, overriding
 from .rulesets import barred_in_decline, game_sets, options_on
 from .state import GameState, RaceState
 from .worlds import WORLDS

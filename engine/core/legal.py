@@ -7,7 +7,7 @@ and reused, as the lists are built thousands of times per game.
 
 from __future__ import annotations
 
-from .abilities import cost_abilities, flag, holds_pieces, in_force, may_lend, overriding
+from .abilities import holds_pieces, in_force, may_lend
 from .actions import (
     Abandon,
     Action,
@@ -24,6 +24,7 @@ from .board import held_regions
 from .conquest import MAX_SHORT, priced_targets
 from .gamehooks import BANNER_MUST, map_hooks
 from .interrupts import interrupt
+from .overrides import cost_abilities, flag, overriding
 from .setupphase import choices
 from .state import (
     CLOSING,

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .abilities import cost_abilities
 from .actions import Action, Conquer, Reinforce
 from .content import components
 from .costs import cost_terms
+from .overrides import cost_abilities
 from .state import GameState, RaceState
 from .terms import DIE, Term, total
 from .turn import acting_race

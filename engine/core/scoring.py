@@ -30,7 +30,7 @@ def score_terms(s: GameState, seat: int) -> list[Term]:
     active one first, then those in decline) the regions it holds (``REGIONS``), then each
     bonus of a race, power, Relic or Place in force that is not 0 (``BONUS``, from its
     ``score`` hook). The hooks are called: some act as they count (Thieving takes its coins),
-    so the turn's end asks this once, through ``score``; ask it of a copy (``state.clone``)
+    so the turn's end asks this once, through ``score``; ask it of a copy (``copying.clone``)
     to know what ending the turn would score."""
     return [Term.read(data) for data in scoring_data(s, seat)]
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from lang import tr
 
-from .abilities import Ability, in_force, overriders
+from .abilities import Ability, in_force
 from .actions import Action, EndTurn, Finish
 from .defences import spare_proof
 from .errors import IllegalAction
 from .gamehooks import hooked
 from .interrupts import FREE_ACTIONS, interrupt
+from .overrides import overriders
 from .state import CLOSING, CONQUER, OVER, GameState, RaceState
 
 #: The two closing actions, shared (actions are values, never changed once made).

@@ -4,10 +4,11 @@ defenders redeploy in turn, and the next seat's turn begins.
 
 from __future__ import annotations
 
-from .abilities import POWERS, Ability, flag
+from .abilities import POWERS, Ability
 from .board import clear_region, event, held_regions, regions_of, river_regions, tokens_on_board
 from .gamehooks import hooked
 from .market import remove_race
+from .overrides import flag
 from .readying import ready, spread, unready
 from .scoring import game_over, score
 from .state import CLOSING, CONQUER, PICK, REDEPLOY, GameState, Pending, RaceState, TurnState
@@ -246,7 +247,7 @@ def _begin_active(s: GameState) -> None:
 
 
 def new_turn(seat: int) -> TurnState:
-    """``TurnState(seat=seat)``, made as ``state.clone`` makes records (every slot set directly):
+    """``TurnState(seat=seat)``, made as ``copying.clone`` makes records (every slot set directly):
     a turn begins some forty times a game. ``tests/engine/test_clone.py`` checks that it
     equals the generated ``__init__``'s, field by field."""
     t = TurnState.__new__(TurnState)

@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterator
 
 from engine import GameState, apply, legal_actions, new_game, to_act
-from engine.core.state import CLOSING, clone
+from engine.core.copying import clone
+from engine.core.state import CLOSING
 from engine.simulate import choose
 
 

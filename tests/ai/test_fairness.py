@@ -9,7 +9,8 @@ import pytest
 from ai import make_player
 from ai.hidden import determinize
 from engine import GameState, legal_actions, to_act, to_json
-from engine.core.state import OVER, PICK, clone
+from engine.core.copying import clone
+from engine.core.state import OVER, PICK
 
 from .helpers import positions
 

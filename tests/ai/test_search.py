@@ -11,7 +11,8 @@ from ai.hard import FIRST_MOVES
 from ai.search import turn_choices
 from engine import GameState, apply, legal_actions, new_game, to_act
 from engine.core.actions import Conquer, Decline
-from engine.core.state import CONQUER, clone
+from engine.core.copying import clone
+from engine.core.state import CONQUER
 
 
 def first_moves_of_play(world: str, players: int, seed: int) -> list[GameState]:

@@ -19,8 +19,9 @@ from ai.team import combine
 from ai.tournament import play_game
 from engine import Action, GameState, apply, legal_actions, new_game, to_act
 from engine.core.actions import Conquer
+from engine.core.copying import clone
 from engine.core.rulesets import options_for
-from engine.core.state import CONQUER, OVER, PICK, REDEPLOY, clone
+from engine.core.state import CONQUER, OVER, PICK, REDEPLOY
 from engine.rulesets.teams import partner
 from tests.engine.helpers import run_python
 

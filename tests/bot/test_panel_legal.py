@@ -20,8 +20,9 @@ from bot.controls import panel_view
 from bot.panel import MAX_OPTIONS, Panel, Settings, build
 from engine import EngineError, apply, legal_actions, parse, problem, to_act
 from engine.core.actions import Deploy, EndConquests, Move, PickCombo
+from engine.core.copying import clone
 from engine.core.setup import new_game
-from engine.core.state import CONQUER, GameState, clone
+from engine.core.state import CONQUER, GameState
 from engine.simulate import choose
 from tests.engine.helpers import start
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.service import GameService
 from engine import apply, legal_actions, to_act
-from engine.core.state import clone
+from engine.core.copying import clone
 from engine.simulate import choose
 
 #: ``await opened(target)``: a service on the database, closed after the test (conftest).

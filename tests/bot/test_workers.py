@@ -28,7 +28,8 @@ from bot.settings import MAX_DEFAULT_WORKERS, Settings, default_workers
 from bot.workers import Workers, map_data
 from engine import apply, legal_actions, new_game, parse, to_act, to_json, view
 from engine.core.content import register_map
-from engine.core.state import GameState, clone
+from engine.core.copying import clone
+from engine.core.state import GameState
 from engine.simulate import choose
 from lang import speaking
 from renderer.mapcheck import board_geometry

@@ -28,14 +28,16 @@ from typing import Any
 
 from engine import apply, legal_actions, new_game, to_act
 from engine.core import turns
-from engine.core.abilities import cost_abilities, in_force
+from engine.core.abilities import in_force
 from engine.core.actions import Action, Conquer, Reinforce
 from engine.core.board import regions_of
 from engine.core.conquest import MAX_SHORT, conquest_cost, cost_breakdown, priced_targets
+from engine.core.copying import clone
+from engine.core.overrides import cost_abilities
 from engine.core.prices import Breakdown, conquest_breakdown
 from engine.core.rulesets import options_for
 from engine.core.scoring import scored_terms
-from engine.core.state import GameState, RaceState, clone
+from engine.core.state import GameState, RaceState
 from engine.core.terms import SORTS, total
 from engine.core.turn import acting_race
 from engine.simulate import choose

@@ -9,8 +9,8 @@ power that let it in (ruling 114), until the region is emptied or taken.
 
 from __future__ import annotations
 
-from engine.core.abilities import flag
 from engine.core.board import mapdef
+from engine.core.overrides import flag
 from engine.core.state import GameState
 
 

@@ -1,4 +1,4 @@
-"""``state.clone``: an equal copy that shares nothing mutable with its source."""
+"""``copying.clone``: an equal copy that shares nothing mutable with its source."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 from dataclasses import fields
 
 from engine import apply, legal_actions, new_game, to_act, to_json
-from engine.core.state import TurnState, clone
+from engine.core.copying import clone
+from engine.core.state import TurnState
 from engine.core.turns import new_turn
 from engine.simulate import choose
 

@@ -2,7 +2,7 @@
 
 ``gamehooks.hooked`` asks the banner and badge alone for a race that holds no piece that
 overrides the moment and no lender; ``abilities.lent`` answers at once for a race that holds
-no piece while no lender lends to others; ``abilities.flag``, ``cost_abilities`` and
+no piece while no lender lends to others; ``overrides.flag``, ``cost_abilities`` and
 ``defence_traits`` skip ``lent`` when ``abilities.may_lend`` says nothing lent may change
 what they read; a lender's ``lendable`` names everything its ``lends`` may return. These
 checks replay random legal games (team play on both worlds, Places and Relics on the
@@ -14,21 +14,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.abilities import (
-    LENDERS,
-    Ability,
-    abilities,
-    cost_abilities,
-    flag,
-    forgo_key,
-    in_force,
-    lent,
-    overriders,
-    overriding,
-    works,
-)
+from engine.core.abilities import LENDERS, Ability, abilities, forgo_key, in_force, lent, works
 from engine.core.defences import defence_traits
 from engine.core.gamehooks import hooked
+from engine.core.overrides import cost_abilities, flag, overriders, overriding
 from engine.core.rulesets import barred_in_decline
 from engine.core.state import GameState, RaceState
 

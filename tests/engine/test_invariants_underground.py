@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act, view
-from engine.core.abilities import flag
 from engine.core.board import mapdef, marker_limit, regions_of, tray
 from engine.core.content import builtin_maps, load_map, races, treasures
+from engine.core.overrides import flag
 from engine.core.rulesets import options_for
 from engine.core.setup import new_game
 from engine.core.state import CONQUER, OVER, GameState, from_dict, from_json, to_dict, to_json

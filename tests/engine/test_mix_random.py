@@ -16,9 +16,9 @@ from collections import Counter
 import pytest
 
 from engine import Game, GameConfig, apply, legal_actions, to_act
-from engine.core.abilities import flag
 from engine.core.board import mapdef, tray
 from engine.core.content import races, treasures
+from engine.core.overrides import flag
 from engine.core.setup import new_game
 from engine.core.state import CONQUER, OVER, GameState, from_json, to_dict, to_json
 from engine.rulesets.mix import removed

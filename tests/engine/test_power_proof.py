@@ -29,9 +29,10 @@ import pytest
 from engine import IllegalAction, apply, legal_actions, new_game, parse, to_act, to_json
 from engine.core.abilities import POWERS, RACES, TREASURES, Ability, in_force
 from engine.core.actions import Action, aimed_at
+from engine.core.copying import clone
 from engine.core.defences import power_proof
 from engine.core.interrupts import FREE_ACTIONS, interrupt
-from engine.core.state import SETUP, GameState, clone
+from engine.core.state import SETUP, GameState
 from engine.core.turn import acting_race
 from engine.simulate import choose
 

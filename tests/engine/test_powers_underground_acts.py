@@ -471,7 +471,7 @@ def test_power_actions_read_well_and_survive_a_saved_game() -> None:
         Rebirth,
         TakeArmor,
     )
-    from engine.worlds.underground.powers import Vampirize
+    from engine.worlds.underground.vampire import Vampirize
 
     s = ug()
     put(s, 0, "Ratmen", "Tomb", {0: 3, 1: 2})

@@ -21,8 +21,8 @@ from engine import default_action, label
 from engine.core.actions import EndConquests
 from engine.core.board import add_marker, drop_marker, marker_total, tray
 from engine.core.state import CONQUER, GameState, from_json, to_json
+from engine.worlds.underground.landmarks import MoveAncient, PlaceVolcano
 from engine.worlds.underground.race_choices import TakeHammers
-from engine.worlds.underground.races import MoveAncient, PlaceVolcano
 
 from .helpers import (
     NEUTRAL,

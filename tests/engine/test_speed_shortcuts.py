@@ -48,16 +48,12 @@ from engine.core.abilities import (
     TREASURES,
     Ability,
     abilities,
-    cost_abilities,
-    flag,
     forgo_key,
     hidden_total,
     holdings,
     holds_pieces,
     in_force,
     may_lend,
-    overriders,
-    overriding,
     works,
 )
 from engine.core.board import held_regions, mapdef, regions_of, tokens_on_board
@@ -68,17 +64,19 @@ from engine.core.conquest import (
     region_problem,
     targets,
 )
+from engine.core.copying import clone
 from engine.core.costs import region_costs
 from engine.core.defences import lone_active_token
 from engine.core.gamehooks import BANNER_MUST, followers, map_hooks
 from engine.core.interrupts import FREE_ACTIONS
+from engine.core.overrides import cost_abilities, flag, overriders, overriding
 from engine.core.rulesets import barred_in_decline
-from engine.core.state import CONQUER, GameState, RaceState, clone, to_dict
+from engine.core.state import CONQUER, GameState, RaceState, to_dict
 from engine.core.turn import ability_actions, must
 from engine.core.withdrawal import default, options
 from engine.worlds.surface.actions import Withdraw
-from engine.worlds.underground.powers import Vampirize
 from engine.worlds.underground.treasures import ConquestRelic
+from engine.worlds.underground.vampire import Vampirize
 
 from .helpers import random_positions
 

@@ -18,7 +18,7 @@ the orders it likes, shrinking any failure to the shortest sequence that shows i
   last action (its version aside, which only rises), and playing the action again gives the
   same state as the first time.
 
-After every step: the state equals its JSON round trip and its ``state.clone``, replaying the
+After every step: the state equals its JSON round trip and its ``copying.clone``, replaying the
 action log from the seed reproduces it, and only the seat to act has legal actions.
 """
 
@@ -43,8 +43,9 @@ from hypothesis.stateful import (
 from engine import EngineError, Game, GameConfig, NotYourTurn, legal_actions, parse, to_act
 from engine.core.actions import Action, Deploy, Move, action_types
 from engine.core.content import map_for_players
+from engine.core.copying import clone
 from engine.core.rules import apply
-from engine.core.state import GameState, clone, from_json, to_dict, to_json
+from engine.core.state import GameState, from_json, to_dict, to_json
 from engine.simulate import choose
 
 #: Examples per world and steps per example: about ten seconds a world on a busy CI core.

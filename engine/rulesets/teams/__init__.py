@@ -7,8 +7,9 @@ uses; what team play is lives in its modules:
   Teams"], and the team view;
 - ``result``: the team result [TEAMS "End of the Game"] (ruling 73);
 - ``monsters``: the surface's setup, a Monster from each seat but the first [TEAMS "Setup"];
-- ``pieces`` (the Golden Soapbar, Glandulf's Tavern), ``boneyard``, ``mirror`` and ``sigil``:
-  the team pieces, registered as they are imported.
+- ``pieces`` (the Golden Soapbar, Glandulf's Tavern), ``boneyard``, ``mirror`` and ``sigil``
+  (with ``sacrifices``, the questions it asks mid-turn): the team pieces, registered as they
+  are imported.
 
 [TEAMS "Playing in Teams"] "Their individual stash of victory coins remains secret and
 should not be shared with their partner": the core's view already shows a player's coins
@@ -25,9 +26,9 @@ from engine.rulesets.monsters import lays_monsters
 from lang import N_
 
 # The team pieces register on import in this order (``boneyard`` imports ``pieces`` first,
-# so the Soapbar and the Tavern come before Bony; then the Mirror, then the Sigil): the
-# order of the registries, and so of ``legal_actions``.
-from . import boneyard, mirror, pieces, sigil
+# so the Soapbar and the Tavern come before Bony; then the Mirror, then the Sigil and its
+# sacrifices): the order of the registries, and so of ``legal_actions``.
+from . import boneyard, mirror, pieces, sacrifices, sigil
 from .monsters import MONSTERS_EACH, team_hiding, team_setup
 from .result import team_result
 from .seats import (
@@ -77,6 +78,7 @@ __all__ = [
     "mirror",
     "partner",
     "pieces",
+    "sacrifices",
     "seat_name",
     "seating",
     "sigil",

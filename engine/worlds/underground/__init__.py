@@ -117,18 +117,23 @@ UNDERGROUND = World(
 register_world(UNDERGROUND)
 
 # The abilities and their actions register themselves on import, in this order, which is
-# the order of every registry and so of legal_actions: the powers, then those with actions
-# of their own (Royal, Shield, Reborn, Tomb), the races (``races`` imports
-# ``race_choices`` first), then the treasures: the Balrog (which imports the Places first),
-# Magic (which imports the Relics first), the Places, the Relics and the Stonehedge.
+# the order of every registry and so of legal_actions: the powers, the Vampire, then those
+# with actions of their own (Royal, Shield, Reborn, Tomb), the races (those with choices of
+# their own, the ten others, the two with a landmark), then the treasures: the Places (those
+# that act at the end of their occupant's turn last), the Balrog, Magic (which imports the
+# Relics first), the Relics and the Stonehedge.
 # isort: off
 from . import powers  # noqa: E402
+from . import vampire  # noqa: E402
 from . import power_acts  # noqa: E402
+from . import race_choices  # noqa: E402
 from . import races  # noqa: E402
+from . import landmarks  # noqa: E402
 from . import treasures  # noqa: E402
+from . import places  # noqa: E402
+from . import turn_end_places  # noqa: E402
 from . import balrog  # noqa: E402
 from . import magic  # noqa: E402
-from . import places  # noqa: E402
 from . import relics  # noqa: E402
 from . import stonehedge  # noqa: E402
 
@@ -138,12 +143,16 @@ __all__ = [
     "MARKERS",
     "UNDERGROUND",
     "balrog",
+    "landmarks",
     "magic",
     "places",
     "power_acts",
     "powers",
+    "race_choices",
     "races",
     "relics",
     "stonehedge",
     "treasures",
+    "turn_end_places",
+    "vampire",
 ]

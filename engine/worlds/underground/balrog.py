@@ -20,8 +20,8 @@ from engine.core.names import terrain
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import after_loss
 from engine.core.words import where
-from engine.worlds.underground.places import free_ghost
 from engine.worlds.underground.treasures import holder_region, marker_region, own_turn
+from engine.worlds.underground.turn_end_places import free_ghost
 from lang import tr
 
 #: Tokens a region's occupant loses to the Balrog [SWU p.15] "not 1, but 2 tokens".

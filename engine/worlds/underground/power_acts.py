@@ -1,5 +1,6 @@
 """The Underground special powers that place pieces or change the turn: Royal, Shield, Reborn
-and Tomb [SWU "Special Powers"]. Imported by ``powers_underground``.
+and Tomb [SWU "Special Powers"]. The package imports this module after ``powers`` and
+``vampire``.
 
 Every use is a choice offered by ``legal_actions``. Optional ones (a rebirth, keeping the
 Tomb tokens) are never taken by a deadline; the placements the rulebook makes compulsory

@@ -1,7 +1,8 @@
 """The Underground races whose player makes choices during the turn with pieces or dice of
 their own [SWU pp.10-12]: Iron Dwarves (Silver Hammers), Shadow Mimes (the mimicked power) and
 Will-o'-Wisps (the die before a conquest). Each choice is an action defined and registered
-here. Imported by ``races_underground``, which holds the other twelve races.
+here. The package imports this module before ``races`` (ten races) and ``landmarks`` (the
+Cultists and the Flames), so these three come first in the registry.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.core import withdrawal
-from engine.core.abilities import POWERS, Ability, cost_abilities, race_ability
+from engine.core.abilities import POWERS, Ability, race_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import (
     clear_region,
@@ -28,6 +29,7 @@ from engine.core.costs import cost_terms
 from engine.core.defences import power_proof
 from engine.core.names import power as power_name
 from engine.core.names import race as race_name
+from engine.core.overrides import cost_abilities
 from engine.core.prices import Breakdown, register_pricer
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, cost_abilities, flag, in_force, treasure_ability
+from engine.core.abilities import TREASURES, in_force, treasure_ability
 from engine.core.actions import Action, register_action
 from engine.core.board import event, is_immune, mapdef, regions_of, tray
 from engine.core.conquest import (
@@ -26,6 +26,7 @@ from engine.core.content import treasures
 from engine.core.defences import lone_active_token, power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
+from engine.core.overrides import cost_abilities, flag
 from engine.core.prices import Breakdown, register_pricer
 from engine.core.state import CONQUER, REDEPLOY, GameState, RaceState
 from engine.core.taking import take_region

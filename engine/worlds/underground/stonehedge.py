@@ -3,7 +3,7 @@
 The power is the badge's own class (``abilities.POWERS``), lent to the occupant through the
 Place's ``lends`` hook: the core puts it in force right after the Place (``abilities.in_force``)
 and reads it wherever the occupant's badge is read (``abilities.lent``): its hooks, its flags
-(``abilities.flag``), its cost changes (``abilities.cost_abilities``) and its defence
+(``overrides.flag``), its cost changes (``overrides.cost_abilities``) and its defence
 (``abilities.defence_traits``). It goes with the region: when a race comes to occupy the
 Stonehedge, the power's pick-time setup (``on_pick``: the Magic power's Bag) runs for it;
 when a race stops occupying it, what the power gave is taken back through the power's own

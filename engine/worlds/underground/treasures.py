@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from engine.core.abilities import TREASURES, Ability, cost_abilities, note_spot, treasure_spot
+from engine.core.abilities import TREASURES, Ability, note_spot, treasure_spot
 from engine.core.actions import Action
 from engine.core.board import add_marker, drop_marker, event, held_regions, roll_die
 from engine.core.conquest import MAX_SHORT, conquest_cost, target_problem, targets
@@ -39,6 +39,7 @@ from engine.core.costs import cost_terms
 from engine.core.defences import power_proof
 from engine.core.names import race as race_name
 from engine.core.names import the_treasure
+from engine.core.overrides import cost_abilities
 from engine.core.prices import Breakdown
 from engine.core.state import CONQUER, GameState, RaceState
 from engine.core.taking import take_region
