@@ -9,7 +9,9 @@ seeds) and counts, for every searched decision of a hard seat (``Hard.search``),
 playouts (``ai.search.trial`` calls) and the seconds it took. A timed search ends each
 sequential-halving round either at its share of ``MAX_PLAYOUTS`` (the cap) or at its share of
 the budget (the clock): a decision is "capped" when it played exactly the playouts the cap
-allows for its number of options (``cap_playouts``), "clocked" otherwise. ``--max-playouts``
+allows for its number of options (``cap_playouts``), "clocked" otherwise (with
+``--iterations`` every decision plays its schedule: "capped" is then 100%, a check of
+``cap_playouts`` against the search). ``--max-playouts``
 sets ``ai.hard.MAX_PLAYOUTS`` for the run (to see what a higher cap would cost). Prints the
 distribution by number of options, then the tournament's table (decision-time percentiles
 of every decision, searched or not).
@@ -71,7 +73,7 @@ class Recorder:
         ai.hard.Hard.search = timed  # type: ignore[method-assign]
 
 
-def report(decisions: list[tuple[int, int, float]], cap: int, timed: bool) -> None:
+def report(decisions: list[tuple[int, int, float]], cap: int) -> None:
     """Print playouts and seconds by number of options, and the share ended by the cap."""
     groups: dict[str, list[tuple[int, int, float]]] = defaultdict(list)
     for d in sorted(decisions):
@@ -84,7 +86,7 @@ def report(decisions: list[tuple[int, int, float]], cap: int, timed: bool) -> No
     for label, items in groups.items():
         counts = [n for _, n, _ in items]
         secs = [s for _, _, s in items]
-        capped = sum(1 for k, n, _ in items if not timed or n == cap_playouts(k, cap))
+        capped = sum(1 for k, n, _ in items if n == cap_playouts(k, cap))
         print(
             f"{label:>7} {len(items):>9} {statistics.median(counts):>12.0f} {min(counts):>5}"
             f" {max(counts):>5} {capped / len(items):>7.0%} {statistics.median(secs):>6.2f}"
@@ -132,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {elapsed:.0f} s ({elapsed / args.games:.1f} s a game),"
         f" {len(rec.decisions) / args.games:.1f} searched decisions a game"
     )
-    report(rec.decisions, cap, timed)
+    report(rec.decisions, cap)
     print("\n".join([HEADER, *(st.row() for st in stats)]))
     return 0
 
