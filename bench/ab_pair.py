@@ -8,7 +8,8 @@ same game of the other run, and only the variant's choices differ. Prints each r
 share with its 95% Wilson interval and mean coins, over the games all runs have, then every
 run against the first: the mean paired difference of win share and of coins with its
 standard error, 95% interval (normal approximation) and z, and how many games each side won
-that the other did not.
+that the other did not, and in how many games every seat ended with the same coins (most
+likely the same game: the variant changed none of its decisions that mattered).
 """
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.tournament import wilson
 
 
-def load(path: str, entry: int) -> dict[int, tuple[float, int]]:
-    """Game number -> (win share, coins) of ``entry`` in one log."""
+def load(path: str, entry: int) -> dict[int, tuple[float, int, tuple[int, ...]]]:
+    """Game number -> (win share, coins) of ``entry`` in one log, and every entry's coins."""
     out = {}
     for line in Path(path).read_text().splitlines():
         row = json.loads(line)
-        out[row["game"]] = (row["wins"][entry], row["coins"][entry])
+        out[row["game"]] = (row["wins"][entry], row["coins"][entry], tuple(row["coins"]))
     return out
 
 
@@ -69,11 +70,12 @@ def main(argv: list[str] | None = None) -> int:
         dc, sc = paired([float(base[g][1]) for g in games], [float(run[g][1]) for g in games])
         gained = sum(1 for g in games if run[g][0] > base[g][0])
         lost = sum(1 for g in games if run[g][0] < base[g][0])
+        same = sum(1 for g in games if run[g][2] == base[g][2])
         print(
             f"{Path(path).name} - {Path(args.logs[0]).name}: win {dw:+.1%} (se {sw:.1%},"
             f" 95% [{dw - 1.96 * sw:+.1%}, {dw + 1.96 * sw:+.1%}], z {z(dw, sw):+.2f});"
             f" coins {dc:+.2f} (se {sc:.2f}, z {z(dc, sc):+.2f}); games better {gained},"
-            f" worse {lost}"
+            f" worse {lost}; games alike (every seat's coins) {same}"
         )
     return 0
 

@@ -50,4 +50,4 @@ def test_pairing_two_runs_of_one_seed(tmp_path: Path) -> None:
     assert f"{share:.1%}" in lines[2]  # the first run's row: its hard seat's win share
     # The first run against itself differs in no game.
     assert lines[-1].startswith("a.jsonl - a.jsonl: win +0.0%")
-    assert lines[-1].endswith("games better 0, worse 0")
+    assert lines[-1].endswith("games better 0, worse 0; games alike (every seat's coins) 2")
