@@ -51,3 +51,17 @@ def test_pairing_two_runs_of_one_seed(tmp_path: Path) -> None:
     # The first run against itself differs in no game.
     assert lines[-1].startswith("a.jsonl - a.jsonl: win +0.0%")
     assert lines[-1].endswith("games better 0, worse 0; games alike (every seat's coins) 2")
+
+
+def test_spread_of_playouts_per_option() -> None:
+    lines = _run("bench/hard_spread.py", "--games", "1", "--players", "2", "--playouts", "3",
+                 "--early", "1")  # fmt: skip
+    decisions = [ln for ln in lines if ln.startswith("game 0 ")]
+    summary = re.match(r"(\d+) searched decisions, 3 playouts an option: .* in (\d+)/(\d+)$",
+                       lines[-1])  # fmt: skip
+    assert summary is not None, lines[-1]
+    assert int(summary.group(1)) == len(decisions) == int(summary.group(3)) > 0
+    for ln in decisions:
+        # Each option: mean ± spread (distinct rewards among its 3 playouts), two or more.
+        counts = [int(c) for c in re.findall(r"±\d\.\d{3}\((\d+)\)", ln)]
+        assert len(counts) >= 2 and all(1 <= c <= 3 for c in counts), ln
