@@ -2,7 +2,7 @@
 
     python bench/hard_playouts.py [--games 4] [--seats hard,easy,easy,easy] [--seed 1]
         [--world surface|underground] [--budget 1.5] [--max-playouts 600]
-        [--iterations K]
+        [--iterations K] [--set rollout_easy=True]
 
 Plays tournament games (the seats built as ``python -m ai tournament`` builds them, same
 seeds) and counts, for every searched decision of a hard seat (``Hard.search``), the
@@ -12,7 +12,8 @@ the budget (the clock): a decision is "capped" when it played exactly the playou
 allows for its number of options (``cap_playouts``), "clocked" otherwise (with
 ``--iterations`` every decision plays its schedule: "capped" is then 100%, a check of
 ``cap_playouts`` against the search). ``--max-playouts``
-sets ``ai.hard.MAX_PLAYOUTS`` for the run (to see what a higher cap would cost). Prints the
+sets ``ai.hard.MAX_PLAYOUTS`` for the run (to see what a higher cap would cost), ``--set``
+an attribute of ``ai.hard.Hard`` (``rollout_easy``, ``first_moves``). Prints the
 distribution by number of options, then the tournament's table (decision-time percentiles
 of every decision, searched or not).
 """
@@ -20,6 +21,7 @@ of every decision, searched or not).
 from __future__ import annotations
 
 import argparse
+import ast
 import math
 import statistics
 import sys
@@ -106,9 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--max-playouts", type=int, default=None, help="set ai.hard.MAX_PLAYOUTS")
     ap.add_argument("--iterations", type=int, default=None, help="fixed playouts (no clock)")
+    ap.add_argument("--set", action="append", default=[], help="NAME=VALUE: a Hard attribute")
     args = ap.parse_args(argv)
     if args.max_playouts is not None:
         ai.hard.MAX_PLAYOUTS = args.max_playouts
+    for item in args.set:
+        name, _, text = item.partition("=")
+        setattr(ai.hard.Hard, name, ast.literal_eval(text))
     rec = Recorder()
     rec.install()
     seats = args.seats.split(",")
@@ -130,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{len(seats)} players, {args.world}, {args.games} games, seed={args.seed},"
         f" budget={args.budget or ai.hard.DEFAULT_BUDGET_S if timed else None}"
-        f" MAX_PLAYOUTS={ai.hard.MAX_PLAYOUTS} iterations={args.iterations},"
+        f" MAX_PLAYOUTS={ai.hard.MAX_PLAYOUTS} iterations={args.iterations} set={args.set},"
         f" {elapsed:.0f} s ({elapsed / args.games:.1f} s a game),"
         f" {len(rec.decisions) / args.games:.1f} searched decisions a game"
     )

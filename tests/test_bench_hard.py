@@ -27,7 +27,8 @@ def test_playouts_match_the_search_schedule_at_fixed_iterations() -> None:
     # At fixed iterations every round plays its full share, so each decision's counted
     # playouts must equal the schedule the script mirrors: "capped" 100% on every row.
     lines = _run("bench/hard_playouts.py", "--games", "1", "--seats", "hard,easy",
-                 "--iterations", "14")  # fmt: skip
+                 "--iterations", "14", "--set", "rollout_easy=True")  # fmt: skip
+    assert "set=['rollout_easy=True']" in lines[1]
     rows = [ln.split() for ln in lines if re.match(r"\s*(\d+|all)\s+\d+\s+\d+", ln)]
     assert rows and rows[-1][0] == "all"
     assert int(rows[-1][1]) > 0  # some decisions were searched
