@@ -60,6 +60,10 @@ class Hard(TurnSearcher):
     #: Whether a playout finishes the seat's turn under way with the easy player (else the
     #: quick player, as the first tree search over conquests did: see the module doc).
     finish_with_easy = True
+    #: Whether every other move of a playout (the opponents', the seat's later turns) is the
+    #: easy player's too, rather than the quick player's: dearer playouts that play as the
+    #: easy and normal levels really do (issue 41: measured in docs/notes/hard-ai.md).
+    rollout_easy = False
 
     def search(
         self,
@@ -79,6 +83,7 @@ class Hard(TurnSearcher):
         reach = horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
         own = self.easy.act if self.finish_with_easy else None
+        others = self.easy.act if self.rollout_easy else None
         for r in range(rounds):
             deadline = time.perf_counter() + budget / rounds
             # Playouts of each surviving option this round: the iterations' share, or in a
@@ -88,7 +93,9 @@ class Hard(TurnSearcher):
             played = 0
             while True:
                 for i in alive:
-                    totals[i] += trial(d, seat, options[i], start_turns, own=own, horizon=reach)
+                    totals[i] += trial(
+                        d, seat, options[i], start_turns, own=own, others=others, horizon=reach
+                    )
                     counts[i] += 1
                 played += 1
                 d = determinize(state, seat, rng)

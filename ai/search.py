@@ -90,13 +90,15 @@ def playout(
     *,
     horizon: int = HORIZON_TURNS,
     own: Policy | None = None,
+    others: Policy | None = None,
 ) -> None:
     """Play ``s`` on until ``seat`` has finished ``horizon`` more turns than ``start_turns``
     (its count when the search began) or the game ends.
 
-    Every seat plays the quick player, except that ``own`` (when given) plays ``seat``'s
-    moves until the turn under way is over: the search then judges its choice as the rest of
-    the turn will really be played."""
+    Every seat plays the quick player (or ``others`` when given), except that ``own`` (when
+    given) plays ``seat``'s moves until the turn under way is over: the search then judges
+    its choice as the rest of the turn will really be played."""
+    rest = others if others is not None else quick.choose
     goal = start_turns + horizon
     if s.turn.seat != seat:
         goal -= 1  # the turn under way is not the seat's: the horizon is its next turn
@@ -108,7 +110,7 @@ def playout(
         if own is not None and who == seat and own_turns_done(s, seat) == start_turns:
             action = own(s, who, actions)
         else:
-            action = quick.choose(s, who, actions)
+            action = rest(s, who, actions)
         apply(s, who, action, validate=False)
 
 
@@ -158,6 +160,7 @@ def trial(
     *,
     horizon: int = HORIZON_TURNS,
     own: Policy | None = None,
+    others: Policy | None = None,
 ) -> float:
     """The reward of playing ``action`` on a copy of determinization ``d``, then a playout.
 
@@ -167,5 +170,5 @@ def trial(
         apply(c, seat, action, validate=False)
     except Exception:  # illegal in this guessed world only
         return 0.0
-    playout(c, seat, start_turns, horizon=horizon, own=own)
+    playout(c, seat, start_turns, horizon=horizon, own=own, others=others)
     return reward(c, seat)

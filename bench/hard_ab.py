@@ -28,6 +28,7 @@ import ai.search
 from ai import Player, make_player
 from ai.tournament import HEADER, tournament
 from engine import GameState
+from engine.compiled import STATUS
 from engine.core.actions import Action
 
 
@@ -105,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     stats = tournament(make, seats, args.games, args.seed, world=args.world, progress=progress)
     if log is not None:
         log.close()
+    print(STATUS)
     print(
         f"{len(seats)} players, {args.world}, {args.games} games, seed={args.seed},"
         f" iterations={args.iterations} budget={args.budget} set={args.set},"
