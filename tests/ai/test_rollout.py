@@ -13,7 +13,7 @@ from ai.hard import Hard
 from ai.quick import choose as quick_choose
 from ai.search import Policy, own_turns_done, playout
 from engine import Action, GameState, legal_actions, to_act
-from engine.core.state import clone
+from engine.core.copying import clone
 
 from .test_search import first_moves_of_play
 
