@@ -229,10 +229,6 @@ class LeagueDesk:
         """``/league player``: a member's rating, its history, their games and combos."""
         assert interaction.guild_id is not None
         season = await self.league.season_named(interaction.guild_id, season_name)
-        if versus is not None and versus.id == member.id:
-            raise LeagueError(
-                tr("Pick a member other than {name} to compare with.", name=member.display_name)
-            )
         versus_of = (versus.id, versus.display_name) if versus is not None else None
         # The card is posted for the channel: in the server's language.
         language = await self.public_language(interaction)

@@ -173,13 +173,16 @@ class LeagueCog(
     ) -> None:
         assert interaction.guild_id is not None
         found = await self.bot.league_desk.league.season_named(interaction.guild_id, season)
+        who = member or interaction.user
+        # One refusal for both formats, before either desk draws a card.
+        if versus is not None and versus.id == who.id:
+            raise LeagueError(
+                tr("Pick a member other than {name} to compare with.", name=who.display_name)
+            )
         if found.format == ROUNDS:
-            who = member or interaction.user
             await self.bot.season_desk.player(interaction, found, who, versus)
             return
-        await self.bot.league_desk.show_player(
-            interaction, member or interaction.user, versus, season
-        )
+        await self.bot.league_desk.show_player(interaction, who, versus, season)
 
     @app_commands.command(name="export", description="The season's games and ratings as CSV")
     @app_commands.guild_only()

@@ -200,10 +200,6 @@ class SeasonDesk:
     ) -> None:
         """``/league player`` in a rounds season: the member's points, rounds and places;
         with ``versus``, below them the two members' games together and who finished ahead."""
-        if versus is not None and versus.id == member.id:
-            raise LeagueError(
-                tr("Pick a member other than {name} to compare with.", name=member.display_name)
-            )
         season = await by_id(self.storage, found.id)
         now = await standing(self.storage, season)
         with speaking(await self.public_language(interaction)):
