@@ -1,4 +1,5 @@
-"""Autocomplete choices made from the legal actions of a member's seat.
+"""Autocomplete choices made from the legal actions of a member's seat, and the fixed
+choice of a world that several commands offer.
 
 Choices are shown in the member's language (the command tree speaks it for the whole
 interaction, ``bot.speech``), and what the member types is matched against every language's
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.errors import ServiceError
 from bot.glossary import folded
 from bot.service import GameService
+from bot.service.lobby import WORLD_NAMES
 from engine import Action, label, legal_actions
 from engine.core.actions import Decline, Deploy, EndConquests, EndTurn, Finish, Move
 from engine.core.state import GameState
@@ -26,6 +28,8 @@ from lang import LANGUAGES, current, ntr, speaking
 
 #: Actions that end a conquest, a redeployment or a turn: never cut from autocomplete.
 ENDING = (EndConquests, EndTurn, Finish, Decline)
+#: The worlds a lobby, a queue or a season may play, as a command's fixed choices.
+WORLD_CHOICES = [app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()]
 #: Discord shows at most this many autocomplete choices.
 AUTOCOMPLETE_LIMIT = 25
 #: Discord's limit on a choice's name, in characters.

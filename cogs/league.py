@@ -16,8 +16,8 @@ from bot.desk import reply_error
 from bot.league import LeagueError
 from bot.seasons.pods import TEAM_POD
 from bot.seasons.season import OPEN, ROUNDS, SIGNUP_HOURS
-from bot.service.lobby import WORLD_NAMES
 from bot.web import links
+from cogs.choices import WORLD_CHOICES
 from cogs.maps import played_map_choices
 from cogs.queue import Queue
 from cogs.refusals import refusals
@@ -71,7 +71,7 @@ class LeagueCog(
     @app_commands.choices(
         format=[app_commands.Choice(name=n, value=n) for n in (OPEN, ROUNDS)],
         pod=[app_commands.Choice(name=str(n), value=n) for n in (3, 4, 5)],
-        world=[app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()],
+        world=WORLD_CHOICES,
     )
     @app_commands.guild_only()
     @refusals

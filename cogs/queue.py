@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.seasons.counts import SUGGESTED, CountsError, counts_text, parse_counts
-from bot.service.lobby import WORLD_NAMES
+from cogs.choices import WORLD_CHOICES
 from cogs.refusals import refusals
 
 if TYPE_CHECKING:
@@ -60,9 +60,7 @@ class Queue(app_commands.Group):
         partner="Queue with this member for a team game of 6 (they confirm)",
     )
     @app_commands.autocomplete(players=count_choices)
-    @app_commands.choices(
-        world=[app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()]
-    )
+    @app_commands.choices(world=WORLD_CHOICES)
     @app_commands.guild_only()
     @refusals
     async def join(

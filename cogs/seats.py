@@ -22,6 +22,7 @@ from bot.lobby_desk import ai_joined, began, joined, left, lobby_news, opening_m
 from bot.once import answered
 from bot.public import publish
 from bot.service.lobby import WORLD_NAMES
+from cogs.choices import WORLD_CHOICES
 from cogs.maps import map_choices
 from cogs.refusals import refusals
 from cogs.replies import following
@@ -64,9 +65,7 @@ class SeatCommands:
     )
     @app_commands.rename(board="map")
     @app_commands.autocomplete(board=map_choices)
-    @app_commands.choices(
-        world=[app_commands.Choice(name=title, value=name) for name, title in WORLD_NAMES.items()]
-    )
+    @app_commands.choices(world=WORLD_CHOICES)
     @app_commands.guild_only()
     @refusals
     async def new(
