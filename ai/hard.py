@@ -6,10 +6,11 @@ conquest phase: the easy player's ``FIRST_MOVES`` best-rated first moves (``Easy
 its own choice first), next to declining when that is allowed. It spends its playouts better
 than the normal level and judges them better:
 
-- each playout finishes the seat's turn under way with the easy player, as the turn will
-  really be played, before the quick player takes every seat for the rest of the horizon
-  (``ai.search.trial``): three of the seat's own turns at a table of two or three, two at a
-  table of four or five, where an own turn is twice as many moves away (``horizon``);
+- each playout is played by the easy player in every seat (``ai.search.trial``), as the
+  turn under way will really be played and as the easy and normal levels really play
+  (``rollout_easy``; the cheaper quick player instead measured weaker), over four of the
+  seat's own turns at a table of two, three at three, two at four or five, where an own turn
+  is twice as many moves away (``horizon``);
 - the budget is split over ``ceil(log2(options))`` rounds of sequential halving: in each round
   every surviving option is played on the same fresh determinizations (``ai.hidden``), and
   the worse half is dropped, so the close contenders get most of the playouts.
@@ -22,9 +23,12 @@ turn finished by the easy player, measured stronger (docs/notes/hard-ai.md).
 
 The budget is about ``iterations`` playouts a decision when given (deterministic), else
 ``budget_s`` seconds (``DEFAULT_BUDGET_S`` by default, within the 2 s allowed on one core),
-shared evenly between the rounds, and at most ``MAX_PLAYOUTS`` playouts: a two-way choice
-reaches that in well under the budget; 300 a decision already won 56% of 200 games
-against three easy players (docs/notes/hard-ai.md).
+shared evenly between the rounds, and at most ``MAX_PLAYOUTS`` playouts. More playouts of the
+same kind did not play better (100 to 1200 quick playouts a decision: 55.5–57% of 200 games
+against three easy players); dearer playouts, the easy player's, and five first moves rather
+than three did: 71% at 100 (issue 41, docs/notes/hard-ai.md). With the compiled engine the
+cap, not the clock, ends nearly every decision, so a timed game is as reproducible as one at
+fixed playouts.
 """
 
 from __future__ import annotations
@@ -41,15 +45,19 @@ from .searcher import TurnSearcher
 
 DEFAULT_BUDGET_S = 1.5
 #: A timed search stops early after about this many playouts a decision.
-MAX_PLAYOUTS = 600
+MAX_PLAYOUTS = 100
 #: First moves of a conquest phase it compares (the easy player's best-rated, its own first).
-FIRST_MOVES = 3
+FIRST_MOVES = 5
 
 
 def horizon(players: int) -> int:
-    """Own turns a playout covers, counting the one under way: six to ten turns of play
-    at any table (measured against the normal level at two seats, and the easy one at four)."""
-    return 3 if players <= 3 else 2
+    """Own turns a playout covers, counting the one under way: eight turns of play at two
+    seats (measured against the normal level: four own turns judged declines better than
+    three, five worse), nine at three, eight to ten at four or five (measured against the
+    easy level)."""
+    if players == 2:
+        return 4
+    return 3 if players == 3 else 2
 
 
 class Hard(TurnSearcher):
@@ -63,7 +71,9 @@ class Hard(TurnSearcher):
     #: Whether every other move of a playout (the opponents', the seat's later turns) is the
     #: easy player's too, rather than the quick player's: dearer playouts that play as the
     #: easy and normal levels really do (issue 41: measured in docs/notes/hard-ai.md).
-    rollout_easy = False
+    rollout_easy = True
+    #: Own turns a playout covers, when set; else ``horizon`` of the table's size.
+    reach: int | None = None
 
     def search(
         self,
@@ -80,7 +90,7 @@ class Hard(TurnSearcher):
         alive = list(range(len(options)))
         rounds = max(1, math.ceil(math.log2(len(options))))
         start_turns = own_turns_done(state, seat)
-        reach = horizon(len(state.players))
+        reach = self.reach or horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
         own = self.easy.act if self.finish_with_easy else None
         others = self.easy.act if self.rollout_easy else None

@@ -1,6 +1,6 @@
 """Who plays the moves of a playout (issue 41 §2): the quick player by default, the searching
 seat's turn under way by ``own``, every other move by ``others`` when given; the hard level's
-``rollout_easy`` hands those other moves to its easy player."""
+``rollout_easy`` (its default) hands those other moves to its easy player."""
 
 from __future__ import annotations
 
@@ -64,16 +64,17 @@ def test_rollout_easy_hands_the_other_moves_to_the_easy_player(
     monkeypatch.setattr(ai.hard, "trial", spy)
     hard = make_player("hard", seed=5, iterations=12)
     assert isinstance(hard, Hard)
-    hard.rollout_easy = True
+    assert hard.rollout_easy  # the default since issue 41
     a = hard.choose(clone(s), seat)
     assert seen and all(o == hard.easy.act for o in seen)
     assert a in legal_actions(s, seat)
     # Deterministic at fixed playouts, as the quick rollouts are.
     again = make_player("hard", seed=5, iterations=12)
-    assert isinstance(again, Hard)
-    again.rollout_easy = True
     assert again.choose(clone(s), seat) == a
-    # The default keeps the quick player.
+    # Switched off, the quick player plays them.
     seen.clear()
-    make_player("hard", seed=5, iterations=12).choose(clone(s), seat)
+    quick = make_player("hard", seed=5, iterations=12)
+    assert isinstance(quick, Hard)
+    quick.rollout_easy = False
+    quick.choose(clone(s), seat)
     assert seen and all(o is None for o in seen)
