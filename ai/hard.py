@@ -51,10 +51,10 @@ FIRST_MOVES = 5
 
 
 def horizon(players: int) -> int:
-    """Own turns a playout covers, counting the one under way: eight turns of play at two
-    seats (measured against the normal level: four own turns judged declines better than
-    three, five worse), nine at three, eight to ten at four or five (measured against the
-    easy level)."""
+    """Own turns a playout covers, counting the one under way: four at two seats (against
+    the normal level, with the easy player's playouts, four rather than three took hard from
+    74.0% to 79.0% of 100 paired games on the surface; five were no better), three at three,
+    two at four or five (measured against the easy level): eight to ten turns of play."""
     if players == 2:
         return 4
     return 3 if players == 3 else 2
