@@ -76,6 +76,13 @@ def test_a_bot_operation_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None
     assert (code, err) == (PIPE_CLOSED, "")
 
 
+def _sigint_as_at_a_terminal() -> None:
+    """In the child, before Python starts: SIGINT's default action. A suite started in the
+    background (``cmd &`` in a script, ``nohup``) hands its children SIGINT ignored, and
+    Python then never turns it into KeyboardInterrupt; a terminal's Ctrl-C finds it set."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted_once(
     args: list[str], at_work: Callable[[subprocess.Popen[str]], None]
 ) -> subprocess.CompletedProcess[str]:
@@ -87,6 +94,7 @@ def _interrupted_once(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_sigint_as_at_a_terminal,
     ) as process:
         try:
             at_work(process)
