@@ -27,7 +27,7 @@ from engine.rulesets.teams import PLAYERS as TEAM_PLAYERS
 from . import LEVELS, make_player
 from .check import check
 from .player import Player
-from .tournament import HEADER, EntryStats, TeamTally, tournament
+from .tournament import HEADER, EntryStats, TeamTally, seat_seed, tournament
 
 #: Games a ``--teams`` tournament plays unless ``--games`` says otherwise.
 TEAM_GAMES = 60
@@ -109,7 +109,7 @@ def _run(ap: arguments.Parser, args: argparse.Namespace) -> int:
             iterations = own[entry] if own[entry] is not None else args.iterations
             return make_player(
                 levels[entry],
-                seed=args.seed * 1_000_003 + game * 101 + entry,
+                seed=seat_seed(args.seed, game, entry),
                 budget_s=None if own[entry] is not None else args.budget,
                 iterations=iterations,
             )

@@ -60,6 +60,22 @@ def horizon(players: int) -> int:
     return 3 if players == 3 else 2
 
 
+def halving_rounds(options: int) -> int:
+    """Rounds of sequential halving over ``options`` options: ``ceil(log2(options))``."""
+    return max(1, math.ceil(math.log2(options)))
+
+
+def round_share(playouts: int, rounds: int, alive: int) -> int:
+    """Playouts of each of ``alive`` surviving options in one of ``rounds`` rounds, when the
+    decision may make about ``playouts`` in all (at least one)."""
+    return max(1, playouts // (rounds * alive))
+
+
+def survivors(alive: int) -> int:
+    """Options kept after a round: the better half, rounded up."""
+    return max(1, (alive + 1) // 2)
+
+
 class Hard(TurnSearcher):
     """Sequential-halving Monte-Carlo player (see module doc)."""
 
@@ -88,7 +104,7 @@ class Hard(TurnSearcher):
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))
-        rounds = max(1, math.ceil(math.log2(len(options))))
+        rounds = halving_rounds(len(options))
         start_turns = own_turns_done(state, seat)
         reach = self.reach or horizon(len(state.players))
         budget = self.budget_s if self.budget_s is not None else DEFAULT_BUDGET_S
@@ -99,7 +115,7 @@ class Hard(TurnSearcher):
             # Playouts of each surviving option this round: the iterations' share, or in a
             # timed search at most MAX_PLAYOUTS' share, which keeps a tournament's cost down.
             playouts = self.iterations if self.iterations is not None else MAX_PLAYOUTS
-            share = max(1, playouts // (rounds * len(alive)))
+            share = round_share(playouts, rounds, len(alive))
             played = 0
             while True:
                 for i in alive:
@@ -115,6 +131,6 @@ class Hard(TurnSearcher):
                     break
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-                alive = alive[: max(1, (len(alive) + 1) // 2)]
+                alive = alive[: survivors(len(alive))]
         best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
         return options[best]

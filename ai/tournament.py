@@ -134,6 +134,13 @@ def header(label: str = "level", width: int = 12) -> str:
 HEADER = header()
 
 
+def seat_seed(seed: int, game: int, entry: int) -> int:
+    """The seed of entry ``entry``'s player in game ``game`` of a tournament run with
+    ``--seed seed``: every script that replays ``python -m ai tournament``'s games seeds its
+    players so."""
+    return seed * 1_000_003 + game * 101 + entry
+
+
 def tournament(
     make: Callable[[int, int], Player],
     levels: Sequence[str],

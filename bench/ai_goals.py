@@ -42,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import make_player
-from ai.tournament import EntryStats, header, play_game, wilson
+from ai.tournament import EntryStats, header, play_game, seat_seed, wilson
 from engine.compiled import STATUS
 
 
@@ -112,8 +112,7 @@ def play(goal: str, game: int, seed: int, iterations: int | None) -> dict[str, A
     n = len(g.seats)
     order = [(k + game) % n for k in range(n)]
     players = [
-        make_player(g.seats[e], seed=seed * 1_000_003 + game * 101 + e, iterations=iterations)
-        for e in order
+        make_player(g.seats[e], seed=seat_seed(seed, game, e), iterations=iterations) for e in order
     ]
     start = time.perf_counter()
     rec = play_game(players, seed + game, world=g.world)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.search
 from ai import Player, make_player
-from ai.tournament import HEADER, tournament
+from ai.tournament import HEADER, seat_seed, tournament
 from engine import GameState
 from engine.compiled import STATUS
 from engine.core.actions import Action
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         level, _, count = seats[entry].partition(":")
         p = make_player(
             level,
-            seed=args.seed * 1_000_003 + game * 101 + entry,
+            seed=seat_seed(args.seed, game, entry),
             budget_s=None if count else args.budget,
             iterations=int(count) if count else args.iterations,
         )

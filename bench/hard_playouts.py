@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import math
 import statistics
 import sys
 import time
@@ -33,19 +32,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.hard
 from ai import Player, make_player
-from ai.tournament import HEADER, percentile, tournament
+from ai.tournament import HEADER, percentile, seat_seed, tournament
 from engine.compiled import STATUS
 
 
 def cap_playouts(options: int, playouts: int) -> int:
     """The playouts a search of ``options`` options makes when every round stops at its share
     of ``playouts`` (the schedule of ``Hard.search``)."""
-    rounds = max(1, math.ceil(math.log2(options)))
+    rounds = ai.hard.halving_rounds(options)
     alive, total = options, 0
     for _ in range(rounds):
-        share = max(1, playouts // (rounds * alive))
-        total += share * alive
-        alive = max(1, (alive + 1) // 2)
+        total += ai.hard.round_share(playouts, rounds, alive) * alive
+        alive = ai.hard.survivors(alive)
     return total
 
 
@@ -122,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     def make(entry: int, game: int) -> Player:
         return make_player(
             seats[entry],
-            seed=args.seed * 1_000_003 + game * 101 + entry,
+            seed=seat_seed(args.seed, game, entry),
             budget_s=args.budget if seats[entry] == "hard" else None,
             iterations=args.iterations if seats[entry] == "hard" else None,
         )

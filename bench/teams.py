@@ -46,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import Player, make_player, teamplay
-from ai.tournament import MAX_ACTIONS, TeamTally, tournament, wilson
+from ai.tournament import MAX_ACTIONS, TeamTally, seat_seed, tournament, wilson
 from engine import apply, new_game, to_act
 from engine.core.actions import Action
 from engine.core.content import components, load_map
@@ -240,7 +240,7 @@ def duel(map_id: str, games: int, seed: int, level: str, variant: str = "selfish
     entries = [level, variant, level] * 2
 
     def make(entry: int, game: int) -> Player:
-        inner = make_player(level, seed=seed * 1_000_003 + game * 101 + entry)
+        inner = make_player(level, seed=seat_seed(seed, game, entry))
         return wrap(inner) if entries[entry] == variant else inner
 
     table = TeamTally(entries)

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai.team
 from ai import Player, make_player
-from ai.tournament import TeamTally, tournament, wilson
+from ai.tournament import TeamTally, seat_seed, tournament, wilson
 from engine import GameState
 from engine.core.actions import Action
 from engine.core.content import load_map
@@ -56,7 +56,7 @@ def run(map_id: str, weight: float, base: float, games: int, seed: int, level: s
     weights = [weight, base, base] * 2
 
     def make(entry: int, game: int) -> Player:
-        inner = make_player(level, seed=seed * 1_000_003 + game * 101 + entry)
+        inner = make_player(level, seed=seat_seed(seed, game, entry))
         return Weighted(inner, weights[entry])
 
     labels = [f"w={w}" for w in weights]
